@@ -1,0 +1,251 @@
+//! A backgammon position (where every chequer stands) and its gnubg position ID.
+//!
+//! Orientation follows gnubg: `board[side][i]` counts `side`'s chequers on its *own* point `i + 1`
+//! (`i` in `0..24`) or on the bar (`i == 24`). Side [`ON_ROLL`] (1) is the player to move, side
+//! [`OPPONENT`] (0) the other. The position key lists side 0 first, then side 1 — so the first half
+//! of an ID is the player *not* on roll. (The seed's prose says the opposite, but its worked
+//! figures, `2x0AAOi2AQAAAA` and `CgAAEAEAAAAAAA`, and gnubg itself put the opponent first.)
+//!
+//! This module knows nothing of dice, legality of plays or match state.
+
+use crate::base64;
+use std::fmt;
+use thiserror::Error;
+
+/// Index of the player not on roll in [`Position`]'s board.
+pub const OPPONENT: usize = 0;
+/// Index of the player on roll.
+pub const ON_ROLL: usize = 1;
+/// Index of the bar in a side's array.
+pub const BAR: usize = 24;
+/// Most chequers a side may have.
+pub const MAX_CHEQUERS: u32 = 15;
+
+/// Why a position ID or position was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PositionError {
+    #[error("position ID must be 14 characters, got {0}")]
+    IdLength(usize),
+    #[error("position ID has an invalid character {ch:?} at column {column}")]
+    IdCharacter { ch: char, column: usize },
+    #[error("position ID does not describe a board (its bits run out before both sides are complete)")]
+    IdTruncated,
+    #[error("{side} has {count} chequers; at most 15 are allowed")]
+    TooManyChequers { side: &'static str, count: u32 },
+    #[error("both players have chequers on the same point ({point} for the player on roll)")]
+    SharedPoint { point: usize },
+}
+
+fn side_name(side: usize) -> &'static str {
+    if side == ON_ROLL {
+        "the player on roll"
+    } else {
+        "the opponent"
+    }
+}
+
+/// Where every chequer stands, seen from the player on roll.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    board: [[u8; 25]; 2],
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({})", self.id())
+    }
+}
+
+impl Position {
+    /// An empty board.
+    pub const EMPTY: Position = Position { board: [[0; 25]; 2] };
+
+    /// A position from both sides' arrays, validated.
+    pub fn from_board(board: [[u8; 25]; 2]) -> Result<Self, PositionError> {
+        let p = Position { board };
+        p.validate()?;
+        Ok(p)
+    }
+
+    /// A position from both sides' arrays without validation (callers that built it by legal play).
+    pub(crate) const fn from_board_unchecked(board: [[u8; 25]; 2]) -> Self {
+        Position { board }
+    }
+
+    /// Both sides' arrays, gnubg orientation (`[OPPONENT, ON_ROLL]`).
+    pub fn board(&self) -> &[[u8; 25]; 2] {
+        &self.board
+    }
+
+    /// Chequers of `side` on its own point `point` (1..=24) or the bar (25).
+    pub fn at(&self, side: usize, point: usize) -> u8 {
+        self.board[side][point - 1]
+    }
+
+    /// Chequers of `side` on the bar.
+    pub fn on_bar(&self, side: usize) -> u8 {
+        self.board[side][BAR]
+    }
+
+    /// Chequers of `side` still on the board (including the bar).
+    pub fn chequers_in_play(&self, side: usize) -> u32 {
+        self.board[side].iter().map(|&c| u32::from(c)).sum()
+    }
+
+    /// Pip count of `side`.
+    pub fn pips(&self, side: usize) -> u32 {
+        self.board[side].iter().enumerate().map(|(i, &c)| (i as u32 + 1) * u32::from(c)).sum()
+    }
+
+    /// The same position with the other player on roll.
+    #[must_use]
+    pub fn swapped(&self) -> Position {
+        Position { board: [self.board[1], self.board[0]] }
+    }
+
+    /// Checks the invariants every ID and every legal game keeps.
+    pub fn validate(&self) -> Result<(), PositionError> {
+        for side in 0..2 {
+            let count = self.chequers_in_play(side);
+            if count > MAX_CHEQUERS {
+                return Err(PositionError::TooManyChequers { side: side_name(side), count });
+            }
+        }
+        for i in 0..24 {
+            if self.board[ON_ROLL][i] > 0 && self.board[OPPONENT][23 - i] > 0 {
+                return Err(PositionError::SharedPoint { point: i + 1 });
+            }
+        }
+        Ok(())
+    }
+
+    /// The 10-byte position key (80 bits, little-endian bit packing).
+    pub fn key(&self) -> [u8; 10] {
+        let mut key = [0u8; 10];
+        let mut bit = 0usize;
+        for side in self.board.iter() {
+            for &n in side.iter() {
+                for _ in 0..n {
+                    if bit < 80 {
+                        key[bit / 8] |= 1 << (bit % 8);
+                    }
+                    bit += 1;
+                }
+                bit += 1;
+            }
+        }
+        key
+    }
+
+    /// The position from a 10-byte key.
+    pub fn from_key(key: &[u8; 10]) -> Result<Self, PositionError> {
+        let mut board = [[0u8; 25]; 2];
+        let mut bit = 0usize;
+        for (s, side) in board.iter_mut().enumerate() {
+            let mut total = 0u32;
+            for slot in side.iter_mut() {
+                loop {
+                    if bit >= 80 {
+                        return Err(PositionError::IdTruncated);
+                    }
+                    let set = (key[bit / 8] >> (bit % 8)) & 1 == 1;
+                    bit += 1;
+                    if !set {
+                        break;
+                    }
+                    *slot += 1;
+                    total += 1;
+                    if total > MAX_CHEQUERS {
+                        return Err(PositionError::TooManyChequers { side: side_name(s), count: total });
+                    }
+                }
+            }
+        }
+        let p = Position { board };
+        p.validate()?;
+        Ok(p)
+    }
+
+    /// The 14-character gnubg position ID.
+    pub fn id(&self) -> String {
+        base64::encode(&self.key(), 14)
+    }
+
+    /// Parses a 14-character gnubg position ID.
+    pub fn from_id(id: &str) -> Result<Self, PositionError> {
+        let bytes = id.as_bytes();
+        let chars = id.chars().count();
+        if chars != 14 || bytes.len() != 14 {
+            // a bad character of several bytes counts as a bad character, not a bad length
+            if chars == 14 {
+                let (column, ch) = id.chars().enumerate().find(|(_, c)| !c.is_ascii()).unwrap_or((0, '?'));
+                return Err(PositionError::IdCharacter { ch, column: column + 1 });
+            }
+            return Err(PositionError::IdLength(chars));
+        }
+        let key = base64::decode::<10>(bytes)
+            .map_err(|i| PositionError::IdCharacter { ch: bytes[i] as char, column: i + 1 })?;
+        Position::from_key(&key)
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = PositionError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Position::from_id(s.trim())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    #[test]
+    fn seed_starting_position_key_and_id() {
+        let p = Variant::Standard.starting_position();
+        assert_eq!(p.key(), [0xE0, 0x73, 0xF0, 0x01, 0x30, 0xE0, 0x73, 0xF0, 0x01, 0x30]);
+        assert_eq!(p.id(), "4HPwATDgc/ABMA");
+        assert_eq!(Position::from_id("4HPwATDgc/ABMA").unwrap(), p);
+        assert_eq!(p.pips(ON_ROLL), 167);
+        assert_eq!(p.pips(OPPONENT), 167);
+    }
+
+    #[test]
+    fn seed_bearoff_examples_decode_with_opponent_first() {
+        // 2x0AAOi2AQAAAA: X (on roll) has 1,3,2,2,2 on points 1-5; O has 2,2,3,3 on points 1-4.
+        let p = Position::from_id("2x0AAOi2AQAAAA").unwrap();
+        assert_eq!(&p.board()[ON_ROLL][..5], &[1, 3, 2, 2, 2]);
+        assert_eq!(&p.board()[OPPONENT][..4], &[2, 2, 3, 3]);
+        assert_eq!(p.id(), "2x0AAOi2AQAAAA");
+        // CgAAEAEAAAAAAA: X on roll has chequers on its 2 and 5 points, O on its 2 and 3 points.
+        let q = Position::from_id("CgAAEAEAAAAAAA").unwrap();
+        assert_eq!(&q.board()[ON_ROLL][..5], &[0, 1, 0, 0, 1]);
+        assert_eq!(&q.board()[OPPONENT][..3], &[0, 1, 1]);
+    }
+
+    #[test]
+    fn hypergammon_start_from_seed() {
+        assert_eq!(Variant::Hypergammon3.starting_position().id(), "AACgAgAAKgAAAA");
+    }
+
+    #[test]
+    fn bad_ids_are_typed_errors() {
+        assert_eq!(Position::from_id("4HPwATDgc/ABM"), Err(PositionError::IdLength(13)));
+        assert_eq!(Position::from_id(""), Err(PositionError::IdLength(0)));
+        assert_eq!(Position::from_id("4HPwATDgc/AB-A"), Err(PositionError::IdCharacter { ch: '-', column: 13 }));
+        // all ones: 80 one bits never terminate a point
+        assert!(matches!(Position::from_id("//////////////"), Err(PositionError::TooManyChequers { .. })));
+        // 16 chequers for the first side
+        let mut b = [[0u8; 25]; 2];
+        b[0][5] = 16;
+        assert!(Position::from_board(b).is_err());
+        // both sides on one point: on-roll point 6 is the opponent's point 19
+        let mut b = [[0u8; 25]; 2];
+        b[ON_ROLL][5] = 2;
+        b[OPPONENT][18] = 1;
+        let bad = Position::from_board_unchecked(b).id();
+        assert_eq!(Position::from_id(&bad), Err(PositionError::SharedPoint { point: 6 }));
+        assert!(Position::from_id("4HPwATDgc/ABMé").is_err());
+    }
+}

@@ -1,0 +1,20 @@
+//! The shared core of the engine: what backgammon and Go both need and nothing more.
+//!
+//! - [`game`]: the [`Game`](game::Game) trait (state, side to move, chance events, legal actions,
+//!   apply/undo, outcome) that each game implements;
+//! - [`agent`] and [`runner`]: players over any `Game` and the loop that plays them against each other;
+//! - [`rng`] and [`dice`]: one user-settable seed from which every random choice flows, and dice
+//!   that are either seeded or entered by hand.
+//!
+//! This crate must not know the rules of any game.
+
+pub mod agent;
+pub mod dice;
+pub mod game;
+pub mod rng;
+pub mod runner;
+
+pub use agent::Agent;
+pub use dice::{Dice, DiceError};
+pub use game::{Game, Outcome, Turn};
+pub use rng::{seeded_rng, GameRng};

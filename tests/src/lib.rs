@@ -1,0 +1,1 @@
+//! Integration and interop tests live in `tests/`; this library holds their shared helpers.
