@@ -2,11 +2,29 @@
 //! notation, match IDs, game/match/session play, and the PettingZoo-compatible RL environment.
 
 mod base64;
+pub mod batch;
+pub mod bearoff;
+pub mod cube;
+pub mod display;
+pub mod env;
+pub mod game;
+pub mod match_id;
 pub mod movegen;
 pub mod notation;
 pub mod position;
+pub mod sampling;
+pub mod score;
+pub mod session;
+pub mod single_game;
 pub mod variant;
 
+pub use cube::{Cube, CubeOwner};
+pub use env::{BackgammonEnv, Colour, EnvError};
+pub use game::{Action, Ending, Game, GameError, GameEvent, GameResult, GameSetup, Phase};
+pub use match_id::{GameState, MatchIdError, MatchState};
 pub use movegen::{legal_plays, MoveGenerator, Play, SubMove};
 pub use position::{Position, PositionError, BAR, ON_ROLL, OPPONENT};
+pub use score::WinKind;
+pub use session::{Rules, Session, SessionError};
+pub use single_game::SingleGame;
 pub use variant::Variant;

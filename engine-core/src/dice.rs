@@ -30,7 +30,7 @@ pub fn parse_die(text: &str) -> Result<u8, DiceError> {
 #[derive(Debug, Clone)]
 pub enum Dice {
     /// Pseudo-random dice from a seeded generator.
-    Seeded { rng: GameRng, seed: u64 },
+    Seeded { rng: Box<GameRng>, seed: u64 },
     /// Rolls entered by hand, used in order.
     Manual(VecDeque<(u8, u8)>),
 }
@@ -38,7 +38,7 @@ pub enum Dice {
 impl Dice {
     /// Seeded dice.
     pub fn seeded(seed: u64) -> Self {
-        Dice::Seeded { rng: seeded_rng(seed), seed }
+        Dice::Seeded { rng: Box::new(seeded_rng(seed)), seed }
     }
 
     /// Manual dice with the given rolls queued.

@@ -9,10 +9,13 @@
 //! This crate must not know the rules of any game.
 
 pub mod agent;
+pub mod command;
 pub mod dice;
 pub mod game;
+pub mod gtp;
 pub mod rng;
 pub mod runner;
+pub mod sgf;
 
 pub use agent::Agent;
 pub use dice::{Dice, DiceError};

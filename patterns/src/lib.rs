@@ -1,2 +1,46 @@
-//! GNU Go's pattern language: a pest grammar for `.db` files and 2-bit bitmask matchers.
-//! (Built from issue 4 on.)
+//! GNU Go's pattern language: a pest grammar for `.db` files (`patterns.db` and the other
+//! `mkpat` databases, `eyes.db`, `mc_*.db`), a typed AST with parsed autohelper
+//! constraints and actions, and the geometry (elements relative to an anchor, edge
+//! constraints, symmetry-reduced transformations) a matcher needs.
+//!
+//! Module map: `grammar` (pest parser), `parse` (files → AST, error recovery), `ast`
+//! (data types), `expr` (constraint/action expressions), `geometry` (diagrams → offsets),
+//! `transform` (the eight board transformations), `autohelpers` (known functions and their
+//! arities), `error` (located errors).
+//! This crate reads databases; it must not depend on the Go engine nor generate code.
+//!
+//! ```
+//! use patterns::{parse_db, AnchorPolicy, Element, Transform};
+//!
+//! let db = parse_db("example.db", "Pattern EX1\n\n?X?   hane\nO*O\n---\n\n:|,OX,shape(1)\n\n?A?\nb*c\n---\n\n;lib(A)>1 && !oplay_attack(*,b,c,A)\n");
+//! assert!(db.errors.is_empty());
+//! let p = &db.patterns[0];
+//! assert_eq!(p.colon.value("shape").and_then(|v| v.number()), Some(1.0));
+//! let g = p.geometry(AnchorPolicy::Either).unwrap();
+//! assert_eq!(g.anchor_element, Element::Opponent); // the first stone in reading order
+//! assert_eq!(g.move_offset, Some((1, 0)));
+//! assert!(g.edges.south);
+//! // `|` symmetry: the four rotations suffice.
+//! assert_eq!(p.colon.symmetry.transforms(), &Transform::ALL[..4]);
+//! assert!(db.autohelper_functions().contains("oplay_attack"));
+//! ```
+
+pub mod ast;
+pub mod autohelpers;
+pub mod error;
+pub mod expr;
+pub mod geometry;
+pub mod grammar;
+pub mod parse;
+pub mod transform;
+
+pub use ast::*;
+pub use autohelpers::Arity;
+pub use error::ParseError;
+pub use expr::{parse_action, parse_constraint, BinOp, Expr, ExprError, Stmt, UnaryOp};
+pub use geometry::{
+    element_set, eye_geometry, geometry, move_required, AnchorPolicy, Element, EyeElement, EyeGeometry, Geometry,
+    GeometryError, Orientation, PatElement,
+};
+pub use parse::{autohelper_functions, check_grammar, parse_db, parse_db_as, parse_path, ATTRIBUTE_MAPS};
+pub use transform::{Edges, Transform};

@@ -1,1 +1,72 @@
-fn main() {}
+//! `gammon`: the backgammon command line. This binary only parses arguments and calls the
+//! `backgammon` library.
+//!
+//! Exit codes: 0 success; 2 malformed input (one line on standard error says what is wrong).
+
+use backgammon::batch::{moves_batch, parse_moves_request, show, write_plays};
+use backgammon::MoveGenerator;
+use clap::{Parser, Subcommand};
+use std::io::{self, BufWriter, Write};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "gammon", version, about = "Backgammon: legal plays, boards and IDs in gnubg's formats")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Every distinct legal play: `<play>\t<resulting POSID>` per line (the mover stays on roll).
+    /// With no arguments, reads lines `POSID D1 D2` from standard input and answers each,
+    /// followed by an empty line.
+    Moves {
+        /// Position ID (14 characters), then the two dice.
+        #[arg(num_args = 0..=3, value_names = ["POSID", "D1", "D2"])]
+        args: Vec<String>,
+    },
+    /// The board in gnubg's ASCII layout.
+    Show {
+        /// Position ID (14 characters).
+        position_id: String,
+        /// Match ID (12 characters); money game with X on roll when omitted.
+        match_id: Option<String>,
+    },
+}
+
+fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("gammon: {message}");
+    ExitCode::from(2)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let result = match cli.command {
+        Command::Moves { args } if args.is_empty() => moves_batch(io::stdin().lock(), &mut stdout.lock()),
+        Command::Moves { args } => {
+            let fields: Vec<&str> = args.iter().map(String::as_str).collect();
+            match parse_moves_request(&fields) {
+                Ok((pos, d1, d2)) => {
+                    let mut out = BufWriter::new(stdout.lock());
+                    write_plays(&mut MoveGenerator::new(), &pos, d1, d2, &mut out).and_then(|()| out.flush())
+                }
+                Err(e) => return fail(e),
+            }
+        }
+        Command::Show { position_id, match_id } => match show(&position_id, match_id.as_deref()) {
+            Ok(board) => stdout.lock().write_all(board.as_bytes()),
+            Err(e) => return fail(e),
+        },
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // a closed pipe (e.g. `| head`) is not an error of ours
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gammon: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

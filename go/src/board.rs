@@ -1,0 +1,726 @@
+//! The Go board: stones, strings (worms) with exactly maintained liberty counts, captures, simple ko,
+//! suicide, and the incremental Zobrist hash of the stones.
+//!
+//! This module owns the position and the rules of a single move. It must not know about move history,
+//! superko, whose turn it is, komi or scoring: those are in [`crate::game`] and [`crate::score`].
+//!
+//! Layout: a fixed `27 x 27` array (25 x 25 plus a one-point border on every side) indexed by [`Point`], so
+//! neighbours are `p ± 1` and `p ± STRIDE` and no move allocates. Every string is a circular linked list of
+//! its stones (`next`), each stone knows its string's head (`head`), and the head holds the string's
+//! stone and liberty counts. Liberty counts are updated incrementally: a move takes one liberty from each
+//! distinct adjacent string, a capture gives one back to each distinct string next to each removed stone,
+//! and only a merge recounts (walking the merged string's stones, never flooding the board).
+
+use crate::zobrist;
+use std::fmt;
+
+/// The largest supported board.
+pub const MAX_SIZE: usize = 25;
+/// Row length of the internal array.
+pub const STRIDE: usize = MAX_SIZE + 2;
+/// Number of cells of the internal array.
+pub const ARRAY: usize = STRIDE * STRIDE;
+
+/// A point of the internal array (see [`Board::point`]).
+pub type Point = u16;
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const BORDER: u8 = 3;
+
+/// A player's colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Color {
+    Black,
+    White,
+}
+
+impl Color {
+    /// The other colour.
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::Black => Color::White,
+            Color::White => Color::Black,
+        }
+    }
+
+    /// 0 for black, 1 for white (the `Game` player ids).
+    pub fn index(self) -> usize {
+        match self {
+            Color::Black => 0,
+            Color::White => 1,
+        }
+    }
+
+    /// The colour of player `i` (0 black).
+    pub fn from_index(i: usize) -> Color {
+        if i == 0 {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    fn code(self) -> u8 {
+        match self {
+            Color::Black => BLACK,
+            Color::White => WHITE,
+        }
+    }
+
+    fn from_code(code: u8) -> Option<Color> {
+        match code {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
+/// A move: a stone on a point, or a pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    Pass,
+    Play(Point),
+}
+
+/// Why a stone cannot be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("point is not on the board")]
+    OffBoard,
+    #[error("point is occupied")]
+    Occupied,
+    #[error("retaking the ko")]
+    Ko,
+    #[error("suicide")]
+    Suicide,
+    #[error("repeats an earlier position (superko)")]
+    Superko,
+}
+
+/// A Go position.
+#[derive(Clone)]
+pub struct Board {
+    size: u8,
+    allow_suicide: bool,
+    cells: [u8; ARRAY],
+    head: [Point; ARRAY],
+    next: [Point; ARRAY],
+    libs: [u16; ARRAY],
+    stones: [u16; ARRAY],
+    ko: Option<(Point, Color)>,
+    hash: u64,
+    captures: [u32; 2],
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Self) -> bool {
+        self.size == other.size && self.cells == other.cells && self.ko == other.ko && self.captures == other.captures
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board {}x{} hash {:016x}", self.size, self.size, self.hash)?;
+        for row in 0..self.size {
+            for col in 0..self.size {
+                let c = match self.color(self.point(col, row)) {
+                    Some(Color::Black) => 'X',
+                    Some(Color::White) => 'O',
+                    None => '.',
+                };
+                write!(f, "{c}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// Stack bit set over the array, used to count distinct liberties without allocating.
+struct Marks([u64; ARRAY.div_ceil(64)]);
+
+impl Marks {
+    fn new() -> Self {
+        Marks([0; ARRAY.div_ceil(64)])
+    }
+    /// Marks `p`; true when it was not marked yet.
+    fn insert(&mut self, p: Point) -> bool {
+        let (w, b) = (usize::from(p) / 64, usize::from(p) % 64);
+        let fresh = self.0[w] & (1 << b) == 0;
+        self.0[w] |= 1 << b;
+        fresh
+    }
+}
+
+impl Board {
+    /// An empty board; `size` must be 1 to 25.
+    ///
+    /// # Panics
+    /// For any other size (callers validate user input first, see [`Board::valid_size`]).
+    pub fn new(size: usize) -> Board {
+        assert!(Self::valid_size(size), "board size {size} out of range");
+        let mut b = Board {
+            size: size as u8,
+            allow_suicide: false,
+            cells: [BORDER; ARRAY],
+            head: [0; ARRAY],
+            next: [0; ARRAY],
+            libs: [0; ARRAY],
+            stones: [0; ARRAY],
+            ko: None,
+            hash: 0,
+            captures: [0; 2],
+        };
+        for row in 0..size {
+            for col in 0..size {
+                b.cells[usize::from(b.point(col as u8, row as u8))] = EMPTY;
+            }
+        }
+        b
+    }
+
+    /// Whether `size` is a supported board size.
+    pub fn valid_size(size: usize) -> bool {
+        (1..=MAX_SIZE).contains(&size)
+    }
+
+    /// Board size.
+    pub fn size(&self) -> usize {
+        usize::from(self.size)
+    }
+
+    /// Whether suicide (of more than... any string) is allowed; off by default.
+    pub fn set_allow_suicide(&mut self, allow: bool) {
+        self.allow_suicide = allow;
+    }
+
+    /// Whether suicide is allowed.
+    pub fn allow_suicide(&self) -> bool {
+        self.allow_suicide
+    }
+
+    /// The point at column `col` (0 = A) and row `row` counted from the top (0 = the top row).
+    pub fn point(&self, col: u8, row: u8) -> Point {
+        ((usize::from(row) + 1) * STRIDE + usize::from(col) + 1) as Point
+    }
+
+    /// Column and row-from-top of a point.
+    pub fn coords(&self, p: Point) -> (u8, u8) {
+        let p = usize::from(p);
+        ((p % STRIDE - 1) as u8, (p / STRIDE - 1) as u8)
+    }
+
+    /// Whether `p` is a point of the board.
+    pub fn on_board(&self, p: Point) -> bool {
+        usize::from(p) < ARRAY && self.cells[usize::from(p)] != BORDER
+    }
+
+    /// Every point of the board, row by row from the top.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        let n = self.size;
+        (0..n).flat_map(move |row| (0..n).map(move |col| self.point(col, row)))
+    }
+
+    /// The four orthogonal neighbours (some may be border cells).
+    #[inline]
+    pub fn neighbors(p: Point) -> [Point; 4] {
+        let s = STRIDE as Point;
+        [p - s, p - 1, p + 1, p + s]
+    }
+
+    /// The four diagonal neighbours (some may be border cells or out of the array for border points).
+    #[inline]
+    pub fn diagonals(p: Point) -> [Point; 4] {
+        let s = STRIDE as Point;
+        [p - s - 1, p - s + 1, p + s - 1, p + s + 1]
+    }
+
+    /// The stone on `p`, if any.
+    #[inline]
+    pub fn color(&self, p: Point) -> Option<Color> {
+        Color::from_code(self.cells[usize::from(p)])
+    }
+
+    /// Whether `p` is an empty point of the board.
+    #[inline]
+    pub fn is_empty(&self, p: Point) -> bool {
+        self.cells[usize::from(p)] == EMPTY
+    }
+
+    /// Whether `p` is off the board (a border cell).
+    #[inline]
+    pub fn is_border(&self, p: Point) -> bool {
+        self.cells[usize::from(p)] == BORDER
+    }
+
+    /// The head point identifying the string through the stone on `p` (meaningless on empty points).
+    #[inline]
+    pub fn string_id(&self, p: Point) -> Point {
+        self.head[usize::from(p)]
+    }
+
+    /// Number of liberties of the string through the stone on `p` (0 on empty points).
+    #[inline]
+    pub fn liberties(&self, p: Point) -> usize {
+        if self.color(p).is_none() {
+            return 0;
+        }
+        usize::from(self.libs[usize::from(self.head[usize::from(p)])])
+    }
+
+    /// Number of stones of the string through the stone on `p`.
+    pub fn string_size(&self, p: Point) -> usize {
+        if self.color(p).is_none() {
+            return 0;
+        }
+        usize::from(self.stones[usize::from(self.head[usize::from(p)])])
+    }
+
+    /// The stones of the string through `p`.
+    pub fn string_stones(&self, p: Point) -> StringStones<'_> {
+        StringStones { board: self, start: p, cur: Some(p) }
+    }
+
+    /// Appends the liberties of the string through the stone on `p` to `out` (up to `max`).
+    pub fn string_liberties(&self, p: Point, max: usize, out: &mut Vec<Point>) {
+        let mut marks = Marks::new();
+        for s in self.string_stones(p) {
+            for q in Self::neighbors(s) {
+                if self.is_empty(q) && marks.insert(q) {
+                    out.push(q);
+                    if out.len() >= max {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// One liberty of the string through `p` (the only one when it is in atari).
+    pub fn first_liberty(&self, p: Point) -> Option<Point> {
+        self.string_stones(p).flat_map(Self::neighbors).find(|&q| self.is_empty(q))
+    }
+
+    /// The ko point and the colour that may not play there now.
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        self.ko
+    }
+
+    /// Forgets the ko (a pass or a move elsewhere lifts it).
+    pub fn clear_ko(&mut self) {
+        self.ko = None;
+    }
+
+    /// Zobrist hash of the stones (not of the ko or the side to move: positional superko compares this).
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Stones captured by `color` so far.
+    pub fn captures(&self, color: Color) -> u32 {
+        self.captures[color.index()]
+    }
+
+    /// Number of stones of each colour on the board.
+    pub fn stone_counts(&self) -> [usize; 2] {
+        let mut n = [0; 2];
+        for p in self.points() {
+            if let Some(c) = self.color(p) {
+                n[c.index()] += 1;
+            }
+        }
+        n
+    }
+
+    /// Whether no stone is on the board.
+    pub fn is_clear(&self) -> bool {
+        self.points().all(|p| self.is_empty(p))
+    }
+
+    /// Distinct strings adjacent to `p` (as heads), at most four, in a fixed array.
+    #[inline]
+    fn adjacent_strings(&self, p: Point) -> ([Point; 4], usize) {
+        let mut out = [0; 4];
+        let mut n = 0;
+        for q in Self::neighbors(p) {
+            if self.color(q).is_some() {
+                let h = self.head[usize::from(q)];
+                if !out[..n].contains(&h) {
+                    out[n] = h;
+                    n += 1;
+                }
+            }
+        }
+        (out, n)
+    }
+
+    /// Whether a stone of `color` on empty point `p` would have no liberty after its captures.
+    pub fn is_suicide(&self, p: Point, color: Color) -> bool {
+        for q in Self::neighbors(p) {
+            match self.color(q) {
+                None if self.is_empty(q) => return false,
+                Some(c) if c == color && self.libs[usize::from(self.head[usize::from(q)])] > 1 => return false,
+                Some(c) if c != color && self.libs[usize::from(self.head[usize::from(q)])] == 1 => return false,
+                _ => {}
+            }
+        }
+        true
+    }
+
+    /// Whether `color` may play on `p` (ignoring superko, which needs the history).
+    pub fn check_legal(&self, p: Point, color: Color) -> Result<(), IllegalMove> {
+        if !self.on_board(p) {
+            return Err(IllegalMove::OffBoard);
+        }
+        if !self.is_empty(p) {
+            return Err(IllegalMove::Occupied);
+        }
+        if self.ko == Some((p, color)) {
+            return Err(IllegalMove::Ko);
+        }
+        if !self.allow_suicide && self.is_suicide(p, color) {
+            return Err(IllegalMove::Suicide);
+        }
+        Ok(())
+    }
+
+    /// Whether `color` may play on `p`.
+    pub fn is_legal(&self, p: Point, color: Color) -> bool {
+        self.check_legal(p, color).is_ok()
+    }
+
+    /// The stone hash after `color` plays a legal move on `p`, computed without playing it.
+    pub fn hash_after(&self, p: Point, color: Color) -> u64 {
+        let mut h = self.hash ^ zobrist::stone(color, p);
+        let (adj, n) = self.adjacent_strings(p);
+        let mut captured_any = false;
+        for &s in &adj[..n] {
+            if self.color(s) == Some(color.opponent()) && self.libs[usize::from(s)] == 1 {
+                captured_any = true;
+                for st in self.string_stones(s) {
+                    h ^= zobrist::stone(color.opponent(), st);
+                }
+            }
+        }
+        if !captured_any && self.allow_suicide && self.is_suicide(p, color) {
+            h ^= zobrist::stone(color, p);
+            for &s in &adj[..n] {
+                if self.color(s) == Some(color) {
+                    for st in self.string_stones(s) {
+                        h ^= zobrist::stone(color, st);
+                    }
+                }
+            }
+        }
+        h
+    }
+
+    /// Plays a move of `color` (a pass only lifts the ko). Returns the number of stones captured.
+    pub fn play(&mut self, mv: Move, color: Color) -> Result<u32, IllegalMove> {
+        match mv {
+            Move::Pass => {
+                self.ko = None;
+                Ok(0)
+            }
+            Move::Play(p) => {
+                self.check_legal(p, color)?;
+                Ok(self.play_unchecked(p, color))
+            }
+        }
+    }
+
+    /// Plays a stone already known to be legal ([`Board::check_legal`]).
+    pub fn play_unchecked(&mut self, p: Point, color: Color) -> u32 {
+        let pi = usize::from(p);
+        let (adj, n) = self.adjacent_strings(p);
+        self.cells[pi] = color.code();
+        self.hash ^= zobrist::stone(color, p);
+        self.head[pi] = p;
+        self.next[pi] = p;
+        self.stones[pi] = 1;
+        self.libs[pi] = Self::neighbors(p).iter().filter(|&&q| self.is_empty(q)).count() as u16;
+        for &s in &adj[..n] {
+            self.libs[usize::from(s)] -= 1;
+        }
+        let mut me = p;
+        let mut merged = false;
+        for &s in &adj[..n] {
+            if self.cells[usize::from(s)] == color.code() {
+                me = self.merge(me, s);
+                merged = true;
+            }
+        }
+        if merged {
+            self.recount_liberties(me);
+        }
+        let mut captured = 0;
+        let mut last_captured = p;
+        for &s in &adj[..n] {
+            if self.cells[usize::from(s)] == color.opponent().code() && self.libs[usize::from(s)] == 0 {
+                last_captured = s;
+                captured += self.remove_string(s);
+            }
+        }
+        self.captures[color.index()] += captured;
+        self.ko = None;
+        if captured == 1 && self.stones[usize::from(me)] == 1 && self.libs[usize::from(me)] == 1 {
+            self.ko = Some((last_captured, color.opponent()));
+        }
+        if captured == 0 && self.libs[usize::from(me)] == 0 {
+            // Only reachable when suicide is allowed: the stones go to the opponent.
+            let lost = self.remove_string(me);
+            self.captures[color.opponent().index()] += lost;
+        }
+        captured
+    }
+
+    /// Puts a stone on an empty point without a move (handicap and setup stones), capturing as a move would.
+    pub fn place_stone(&mut self, p: Point, color: Color) {
+        if self.is_empty(p) {
+            self.play_unchecked(p, color);
+            self.ko = None;
+        }
+    }
+
+    /// Joins two strings; returns the new head.
+    fn merge(&mut self, a: Point, b: Point) -> Point {
+        if a == b {
+            return a;
+        }
+        let (big, small) = if self.stones[usize::from(a)] >= self.stones[usize::from(b)] { (a, b) } else { (b, a) };
+        let mut s = small;
+        loop {
+            self.head[usize::from(s)] = big;
+            s = self.next[usize::from(s)];
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(usize::from(big), usize::from(small));
+        self.stones[usize::from(big)] += self.stones[usize::from(small)];
+        big
+    }
+
+    fn recount_liberties(&mut self, h: Point) {
+        let mut marks = Marks::new();
+        let mut n = 0u16;
+        let mut s = h;
+        loop {
+            for q in Self::neighbors(s) {
+                if self.is_empty(q) && marks.insert(q) {
+                    n += 1;
+                }
+            }
+            s = self.next[usize::from(s)];
+            if s == h {
+                break;
+            }
+        }
+        self.libs[usize::from(h)] = n;
+    }
+
+    /// Removes the string with head `h`; returns its size.
+    fn remove_string(&mut self, h: Point) -> u32 {
+        let color = self.color(h).expect("removing a string");
+        let mut count = 0;
+        let mut s = h;
+        loop {
+            self.cells[usize::from(s)] = EMPTY;
+            self.hash ^= zobrist::stone(color, s);
+            count += 1;
+            s = self.next[usize::from(s)];
+            if s == h {
+                break;
+            }
+        }
+        loop {
+            let (adj, n) = self.adjacent_strings(s);
+            for &t in &adj[..n] {
+                self.libs[usize::from(t)] += 1;
+            }
+            s = self.next[usize::from(s)];
+            if s == h {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Whether empty point `p` is a true eye of `color`: every neighbour is `color` (or off the board) and
+    /// the opponent holds at most one diagonal (none on the edge).
+    pub fn is_true_eye(&self, p: Point, color: Color) -> bool {
+        if !self.is_empty(p) {
+            return false;
+        }
+        if Self::neighbors(p).iter().any(|&q| !self.is_border(q) && self.color(q) != Some(color)) {
+            return false;
+        }
+        let mut bad = 0;
+        let mut edge = false;
+        for d in Self::diagonals(p) {
+            if usize::from(d) >= ARRAY || self.is_border(d) {
+                edge = true;
+            } else if self.color(d) == Some(color.opponent()) {
+                bad += 1;
+            }
+        }
+        bad == 0 || (!edge && bad == 1)
+    }
+
+    /// Checks every invariant (string membership, counts, liberties, hash) by recomputing from scratch.
+    /// Meant for tests.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut h = 0u64;
+        for p in self.points() {
+            let Some(c) = self.color(p) else { continue };
+            h ^= zobrist::stone(c, p);
+            let head = self.string_id(p);
+            if self.color(head) != Some(c) {
+                return Err(format!("stone {p} has head {head} of another colour"));
+            }
+            for q in Self::neighbors(p) {
+                if self.color(q) == Some(c) && self.string_id(q) != head {
+                    return Err(format!("adjacent stones {p} {q} in different strings"));
+                }
+            }
+            if head == p {
+                let stones: Vec<Point> = self.string_stones(p).collect();
+                if stones.len() != usize::from(self.stones[usize::from(p)]) {
+                    return Err(format!("string {p}: size {} != {}", stones.len(), self.stones[usize::from(p)]));
+                }
+                let mut libs = Vec::new();
+                self.string_liberties(p, usize::MAX, &mut libs);
+                if libs.len() != usize::from(self.libs[usize::from(p)]) {
+                    return Err(format!("string {p}: {} liberties, counted {}", self.libs[usize::from(p)], libs.len()));
+                }
+                if libs.is_empty() {
+                    return Err(format!("string {p} without liberties on the board"));
+                }
+            }
+        }
+        if h != self.hash {
+            return Err("hash mismatch".into());
+        }
+        Ok(())
+    }
+}
+
+/// Iterator over the stones of one string.
+pub struct StringStones<'a> {
+    board: &'a Board,
+    start: Point,
+    cur: Option<Point>,
+}
+
+impl Iterator for StringStones<'_> {
+    type Item = Point;
+
+    fn next(&mut self) -> Option<Point> {
+        let p = self.cur?;
+        if self.board.color(p).is_none() {
+            self.cur = None;
+            return None;
+        }
+        let n = self.board.next[usize::from(p)];
+        self.cur = if n == self.start { None } else { Some(n) };
+        Some(p)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Board from rows of `X`, `O`, `.` (top row first).
+    pub(crate) fn board_from(rows: &[&str]) -> Board {
+        let mut b = Board::new(rows.len());
+        for (r, line) in rows.iter().enumerate() {
+            for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
+                let p = b.point(c as u8, r as u8);
+                match ch {
+                    'X' => b.place_stone(p, Color::Black),
+                    'O' => b.place_stone(p, Color::White),
+                    _ => {}
+                }
+            }
+        }
+        b.check_invariants().unwrap();
+        b
+    }
+
+    #[test]
+    fn capture_in_corner_and_liberties() {
+        let mut b = board_from(&["O X . .", "X . . .", ". . . .", ". . . ."]);
+        assert_eq!(b.color(b.point(0, 0)), None, "the white corner stone was captured on setup");
+        assert_eq!(b.captures(Color::Black), 1);
+        let p = b.point(1, 1);
+        b.play(Move::Play(p), Color::Black).unwrap();
+        b.check_invariants().unwrap();
+        assert_eq!(b.string_size(p), 3);
+        assert_eq!(b.liberties(b.point(1, 0)), 5);
+    }
+
+    #[test]
+    fn merge_recounts_shared_liberties() {
+        let mut b = Board::new(5);
+        let pts = [(1u8, 1u8), (3, 1), (2, 1)];
+        for (c, r) in pts {
+            let p = b.point(c, r);
+            b.play(Move::Play(p), Color::Black).unwrap();
+        }
+        b.check_invariants().unwrap();
+        assert_eq!(b.string_size(b.point(1, 1)), 3);
+        assert_eq!(b.liberties(b.point(1, 1)), 8);
+    }
+
+    #[test]
+    fn suicide_forbidden_unless_allowed() {
+        let mut b = board_from(&[". X .", "X . .", ". . ."]);
+        let corner = b.point(0, 0);
+        assert_eq!(b.play(Move::Play(corner), Color::White), Err(IllegalMove::Suicide));
+        b.set_allow_suicide(true);
+        assert_eq!(b.play(Move::Play(corner), Color::White), Ok(0));
+        assert!(b.is_empty(corner));
+        assert_eq!(b.captures(Color::Black), 1);
+        b.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn simple_ko() {
+        let mut b = board_from(&[". X O .", "X O . O", ". X O .", ". . . ."]);
+        let take = b.point(2, 1);
+        assert_eq!(b.play(Move::Play(take), Color::Black), Ok(1));
+        let retake = b.point(1, 1);
+        assert_eq!(b.ko(), Some((retake, Color::White)));
+        assert_eq!(b.play(Move::Play(retake), Color::White), Err(IllegalMove::Ko));
+        b.play(Move::Pass, Color::White).unwrap();
+        assert_eq!(b.play(Move::Play(retake), Color::White), Ok(1));
+        b.check_invariants().unwrap();
+    }
+
+    #[test]
+    fn hash_after_matches_play() {
+        let b = board_from(&[". X O .", "X O . O", ". X O .", ". . . ."]);
+        for p in b.points() {
+            for c in [Color::Black, Color::White] {
+                if b.is_legal(p, c) {
+                    let mut b2 = b.clone();
+                    b2.play(Move::Play(p), c).unwrap();
+                    assert_eq!(b.hash_after(p, c), b2.hash(), "{p}");
+                    b2.check_invariants().unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn true_eyes() {
+        let b = board_from(&[". X . X", "X X X X", ". . . .", ". . . ."]);
+        assert!(b.is_true_eye(b.point(0, 0), Color::Black));
+        assert!(b.is_true_eye(b.point(2, 0), Color::Black));
+        assert!(!b.is_true_eye(b.point(0, 2), Color::Black));
+    }
+}

@@ -1,0 +1,225 @@
+//! A first move generator: one-ply heuristics, no reading. It picks, for the colour to play, the legal
+//! move with the best score from: capturing (most stones first), saving its own strings from atari when
+//! the move really gains liberties, giving atari, reducing liberties, a small shape/position value and a
+//! seeded random tie-break. It never fills its own true eyes, never plays a self-atari that captures
+//! nothing, does not play on points that random playouts show settled for either side (see
+//! [`crate::status::ownership`]) unless it captures, saves or gives atari there, and passes when nothing
+//! useful is left.
+//! Resigning is off by default.
+//!
+//! It owns move choice only: legality comes from [`GoGame`], counting from [`crate::score`].
+
+use crate::board::{Board, Color, Move, Point, ARRAY};
+use crate::game::GoGame;
+use rand::Rng;
+
+/// Playouts for the ownership estimate behind each move choice.
+pub const OWNERSHIP_PLAYOUTS: usize = 48;
+/// Points owned by one side in at least this share of the playouts count as settled.
+pub const SETTLED: f32 = 0.8;
+
+/// Settings of the generator.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Config {
+    /// Whether to resign a hopeless game.
+    pub allow_resign: bool,
+    /// Resign when behind by more than this fraction of the board's points (late in the game only).
+    pub resign_fraction: f64,
+    /// Clean-up mode (`kgs-genmove_cleanup`): liberties of opponent stones judged dead are useful moves,
+    /// so that dead stones get captured before the game ends.
+    pub cleanup: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { allow_resign: false, resign_fraction: 0.35, cleanup: false }
+    }
+}
+
+/// What to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    Play(Point),
+    Pass,
+    Resign,
+}
+
+impl Decision {
+    /// The board move (a resignation is `None`).
+    pub fn as_move(self) -> Option<Move> {
+        match self {
+            Decision::Play(p) => Some(Move::Play(p)),
+            Decision::Pass => Some(Move::Pass),
+            Decision::Resign => None,
+        }
+    }
+}
+
+/// Chooses a move for `color`.
+pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config: &Config) -> Decision {
+    let board = game.board();
+    let size = board.size();
+    if config.allow_resign && game.move_count() > size * size / 2 {
+        let margin = game.score() * if color == Color::Black { 1.0 } else { -1.0 };
+        if margin < -config.resign_fraction * (size * size) as f64 {
+            return Decision::Resign;
+        }
+    }
+    // Who owns what if both sides played on at random: points settled for either side are not worth a
+    // move unless there is a tactical reason.
+    let own = crate::status::ownership(board, color, OWNERSHIP_PLAYOUTS, rng.random());
+    let last = game.last_move().and_then(|(_, m)| if let Move::Play(p) = m { Some(p) } else { None });
+    // Own strings in atari before the move (heads).
+    let mut in_atari: Vec<Point> = Vec::new();
+    for p in board.points() {
+        if board.color(p) == Some(color) && board.liberties(p) == 1 && !in_atari.contains(&board.string_id(p)) {
+            in_atari.push(board.string_id(p));
+        }
+    }
+    let mut attack_dead = vec![false; ARRAY];
+    if config.cleanup {
+        for d in crate::status::dead_stones(board) {
+            if board.color(d) == Some(color.opponent()) {
+                for q in Board::neighbors(d) {
+                    if board.is_empty(q) {
+                        attack_dead[usize::from(q)] = true;
+                    }
+                }
+            }
+        }
+    }
+    let mut best: Option<(f64, Point)> = None;
+    for p in board.points() {
+        if !board.is_empty(p) || board.is_true_eye(p, color) || game.check_move(color, Move::Play(p)).is_err() {
+            continue;
+        }
+        let mut after = board.clone();
+        let captured = after.play_unchecked(p, color);
+        if after.is_empty(p) {
+            continue; // suicide under rules that allow it: never useful here
+        }
+        let libs = after.liberties(p);
+        if libs == 1 && captured == 0 {
+            continue;
+        }
+        let mut value = 0.0;
+        let mut useful = false;
+        if captured > 0 {
+            value += 100.0 + 40.0 * f64::from(captured);
+            useful = true;
+        }
+        for &h in &in_atari {
+            if after.color(h) == Some(color) && after.liberties(h) >= 2 {
+                let n = board.string_size(h) as f64;
+                value += 60.0 + 30.0 * n + 5.0 * after.liberties(h).min(4) as f64;
+                useful = true;
+            }
+        }
+        if libs == 2 && captured == 0 {
+            value -= 4.0 + after.string_size(p).min(10) as f64;
+        }
+        for q in Board::neighbors(p) {
+            if after.color(q) == Some(color.opponent()) {
+                match after.liberties(q) {
+                    1 if libs >= 2 => {
+                        value += 12.0 + 4.0 * after.string_size(q).min(10) as f64;
+                        useful = true;
+                    }
+                    2 => value += 2.0,
+                    _ => {}
+                }
+            }
+        }
+        if attack_dead[usize::from(p)] {
+            value += 5.0;
+            useful = true;
+        }
+        let settled = own[usize::from(p)].abs();
+        if settled < SETTLED {
+            useful = true;
+            // Unsettled points matter most where the outcome is closest to even.
+            value += 3.0 * (1.0 - f64::from(settled));
+        }
+        if !useful {
+            continue;
+        }
+        // Position: third and fourth lines first on an open board; contact near the last move.
+        let (col, row) = board.coords(p);
+        let line = usize::from(col.min(size as u8 - 1 - col).min(row).min(size as u8 - 1 - row));
+        value += match (size, line) {
+            (s, _) if s < 7 => 0.0,
+            (_, 0) => -3.0,
+            (_, 1) => 0.0,
+            (_, 2) | (_, 3) => 3.0,
+            _ => 1.5,
+        };
+        if let Some(l) = last {
+            let (lc, lr) = board.coords(l);
+            let d = (i32::from(lc) - i32::from(col)).abs() + (i32::from(lr) - i32::from(row)).abs();
+            if d <= 2 {
+                value += 2.0;
+            }
+        }
+        value += rng.random::<f64>() * 2.0;
+        if best.is_none_or(|(v, _)| value > v) {
+            best = Some((value, p));
+        }
+    }
+    match best {
+        Some((_, p)) => Decision::Play(p),
+        None => Decision::Pass,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Rules;
+    use engine_core::rng::seeded_rng;
+
+    fn game_from(rows: &[&str]) -> GoGame {
+        let mut g = GoGame::new(rows.len(), 0.5, Rules::default());
+        for (r, line) in rows.iter().enumerate() {
+            for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
+                let p = g.board().point(c as u8, r as u8);
+                match ch {
+                    'X' => g.add_setup_stone(p, Color::Black).unwrap(),
+                    'O' => g.add_setup_stone(p, Color::White).unwrap(),
+                    _ => {}
+                }
+            }
+        }
+        g
+    }
+
+    #[test]
+    fn captures_a_string_in_atari() {
+        let g = game_from(&[". . . . .", ". X O X .", ". . X . .", ". . . . .", ". . . . ."]);
+        let mut rng = seeded_rng(3);
+        assert_eq!(genmove(&g, Color::Black, &mut rng, &Config::default()), Decision::Play(g.board().point(2, 0)));
+    }
+
+    #[test]
+    fn escapes_atari_by_extending() {
+        let g = game_from(&[". . . . .", ". O X O .", ". . O . .", ". . . . .", ". . . . ."]);
+        let mut rng = seeded_rng(3);
+        assert_eq!(genmove(&g, Color::Black, &mut rng, &Config::default()), Decision::Play(g.board().point(2, 0)));
+    }
+
+    #[test]
+    fn never_fills_own_eyes_and_passes_when_done() {
+        let g = game_from(&[". X O . O", "X X O O O", "X X O . O", "X X O O O", ". X O . O"]);
+        let mut rng = seeded_rng(3);
+        assert_eq!(genmove(&g, Color::Black, &mut rng, &Config::default()), Decision::Pass);
+        assert_eq!(genmove(&g, Color::White, &mut rng, &Config::default()), Decision::Pass);
+    }
+
+    #[test]
+    fn deterministic_for_a_seed() {
+        let g = GoGame::new(9, 7.5, Rules::default());
+        let a = genmove(&g, Color::Black, &mut seeded_rng(9), &Config::default());
+        let b = genmove(&g, Color::Black, &mut seeded_rng(9), &Config::default());
+        assert_eq!(a, b);
+        assert!(matches!(a, Decision::Play(_)));
+    }
+}

@@ -1,0 +1,542 @@
+//! Matches between two GTP engines run as subprocesses: the controller side of GTP. It alternates
+//! colours, checks every move with its own [`GoGame`] (an illegal move loses the game and is reported),
+//! keeps the clocks when time settings are given, ends a game on two passes, a resignation or the move
+//! limit, asks both engines for `final_score` and scores the game itself, writes each game as SGF and
+//! summarises the results with 95% Wilson intervals.
+//!
+//! It owns the subprocess protocol and the match loop; it must not choose moves itself.
+
+use crate::board::{Color, Move};
+use crate::game::{GoGame, Rules, Scoring};
+use crate::handicap;
+use crate::score::format_result;
+use crate::vertex::{format_color, format_vertex, parse_vertex};
+use engine_core::game::Outcome;
+use engine_core::runner::MatchStats;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Instant;
+use thiserror::Error;
+
+/// What went wrong talking to an engine or running the match.
+#[derive(Debug, Error)]
+pub enum MatchError {
+    #[error("cannot start engine `{cmd}`: {source}")]
+    Spawn { cmd: String, source: std::io::Error },
+    #[error("engine {engine}: {message}")]
+    Protocol { engine: String, message: String },
+    #[error("engine {engine} refused `{command}`: {answer}")]
+    Refused { engine: String, command: String, answer: String },
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("bad setting: {0}")]
+    Setting(String),
+}
+
+/// How to start an engine.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EngineSpec {
+    /// A program and its arguments, split at whitespace, run as a subprocess.
+    Command(String),
+    /// This crate's engine ([`crate::gtp`]) in the same process, still spoken to in GTP text.
+    InProcess(crate::gtp::Options),
+}
+
+enum Transport {
+    Process { child: Child, stdin: ChildStdin, stdout: BufReader<ChildStdout> },
+    InProcess(Box<engine_core::gtp::Engine<crate::gtp::GtpState>>),
+}
+
+/// A GTP engine the controller talks to.
+pub struct GtpClient {
+    name: String,
+    transport: Transport,
+}
+
+impl GtpClient {
+    /// Starts an engine.
+    pub fn start(spec: &EngineSpec, name: &str) -> Result<GtpClient, MatchError> {
+        match spec {
+            EngineSpec::Command(cmd) => Self::spawn(cmd, name),
+            EngineSpec::InProcess(options) => Ok(GtpClient {
+                name: name.to_string(),
+                transport: Transport::InProcess(Box::new(crate::gtp::engine(options.clone()))),
+            }),
+        }
+    }
+
+    /// Starts `command` (program and arguments, split at whitespace).
+    pub fn spawn(command: &str, name: &str) -> Result<GtpClient, MatchError> {
+        let mut parts = command.split_whitespace();
+        let program = parts.next().ok_or_else(|| MatchError::Setting("empty engine command".into()))?;
+        let mut child = Command::new(program)
+            .args(parts)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|source| MatchError::Spawn { cmd: command.to_string(), source })?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+        Ok(GtpClient { name: name.to_string(), transport: Transport::Process { child, stdin, stdout } })
+    }
+
+    /// The engine's label.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The lines of the answer to `command`, up to the empty line that ends it.
+    fn exchange(&mut self, command: &str) -> Result<Vec<String>, String> {
+        match &mut self.transport {
+            Transport::InProcess(engine) => {
+                let answer = engine.handle_line(command).ok_or("no answer")?;
+                Ok(answer.lines().take_while(|l| !l.is_empty()).map(str::to_string).collect())
+            }
+            Transport::Process { stdin, stdout, .. } => {
+                writeln!(stdin, "{command}").map_err(|e| format!("writing `{command}`: {e}"))?;
+                stdin.flush().map_err(|e| format!("writing `{command}`: {e}"))?;
+                let mut lines: Vec<String> = Vec::new();
+                loop {
+                    let mut line = String::new();
+                    let n = stdout.read_line(&mut line).map_err(|e| format!("reading: {e}"))?;
+                    if n == 0 {
+                        return Err(format!("closed its output after `{command}`"));
+                    }
+                    let line = line.trim_end_matches(['\n', '\r']).to_string();
+                    if line.is_empty() {
+                        if lines.is_empty() {
+                            continue;
+                        }
+                        return Ok(lines);
+                    }
+                    lines.push(line);
+                }
+            }
+        }
+    }
+
+    /// Sends one command; `Ok(Ok(text))` for `=`, `Ok(Err(text))` for `?`, `Err` for a broken protocol.
+    pub fn send(&mut self, command: &str) -> Result<Result<String, String>, MatchError> {
+        let protocol = |name: &str, m: String| MatchError::Protocol { engine: name.to_string(), message: m };
+        let lines = self.exchange(command).map_err(|m| protocol(&self.name, m))?;
+        let Some(first) = lines.first() else {
+            return Err(protocol(&self.name, format!("empty answer to `{command}`")));
+        };
+        let ok = match first.chars().next() {
+            Some('=') => true,
+            Some('?') => false,
+            _ => {
+                let m = format!("answer to `{command}` does not start with = or ?: {first:?}");
+                return Err(protocol(&self.name, m));
+            }
+        };
+        // Drop the status character, an optional id and one space.
+        let rest = first[1..].trim_start_matches(|c: char| c.is_ascii_digit());
+        let rest = rest.strip_prefix(' ').unwrap_or(rest);
+        let mut text = rest.to_string();
+        for l in &lines[1..] {
+            text.push('\n');
+            text.push_str(l);
+        }
+        Ok(if ok { Ok(text.trim().to_string()) } else { Err(text.trim().to_string()) })
+    }
+
+    /// Sends a command that must succeed.
+    pub fn expect(&mut self, command: &str) -> Result<String, MatchError> {
+        self.send(command)?.map_err(|answer| MatchError::Refused {
+            engine: self.name.clone(),
+            command: command.to_string(),
+            answer,
+        })
+    }
+
+    /// Sends `quit` and waits for the process.
+    pub fn quit(mut self) {
+        let _ = self.send("quit");
+        if let Transport::Process { child, .. } = &mut self.transport {
+            let _ = child.wait();
+        }
+    }
+}
+
+impl Drop for GtpClient {
+    fn drop(&mut self) {
+        // A client dropped without `quit` (after an error) must not leave its engine running.
+        if let Transport::Process { child, .. } = &mut self.transport {
+            if let Ok(None) = child.try_wait() {
+                let _ = child.kill();
+                let _ = child.wait();
+            }
+        }
+    }
+}
+
+/// Time settings sent with `time_settings`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Clock {
+    pub main: u32,
+    pub byo_time: u32,
+    pub byo_stones: u32,
+}
+
+/// Match settings.
+#[derive(Debug, Clone)]
+pub struct MatchConfig {
+    /// The two engines.
+    pub engines: [EngineSpec; 2],
+    /// Short names for tables and SGF.
+    pub names: [String; 2],
+    pub games: usize,
+    pub size: usize,
+    pub komi: f64,
+    pub handicap: usize,
+    pub clock: Option<Clock>,
+    pub rules: Rules,
+    /// Moves (passes included) after which a game is stopped and scored as it stands.
+    pub max_moves: usize,
+    /// Where SGF files go (created if missing).
+    pub out_dir: PathBuf,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ending {
+    TwoPasses,
+    Resignation(Color),
+    MoveLimit,
+    IllegalMove { color: Color, vertex: String },
+    Time(Color),
+}
+
+/// One finished game.
+#[derive(Debug, Clone)]
+pub struct GameRecord {
+    /// Which engine (0 or 1) played black.
+    pub black: usize,
+    pub ending: Ending,
+    pub moves: usize,
+    /// Black's margin by our count (positive: black wins), komi included.
+    pub our_margin: f64,
+    /// Our result text (`B+3.5`, `W+R`, …).
+    pub result: String,
+    /// Each engine's `final_score` answer (by engine index), when it gave one.
+    pub engine_scores: [Option<String>; 2],
+    pub sgf: PathBuf,
+    /// Wall-clock seconds used by each engine (by engine index).
+    pub seconds: [f64; 2],
+}
+
+impl GameRecord {
+    /// The winner's engine index (`None` for jigo).
+    pub fn winner(&self) -> Option<usize> {
+        let black_wins = match self.ending {
+            Ending::Resignation(c) | Ending::Time(c) | Ending::IllegalMove { color: c, .. } => c == Color::White,
+            _ if self.our_margin == 0.0 => return None,
+            _ => self.our_margin > 0.0,
+        };
+        Some(if black_wins { self.black } else { 1 - self.black })
+    }
+
+    /// Whether the game ended normally and every engine that answered `final_score` agrees with our count.
+    pub fn scores_agree(&self) -> bool {
+        self.engine_scores.iter().flatten().all(|s| same_result(s, &self.result))
+    }
+}
+
+/// Whether two GTP results (`B+3.5`, `W+0.5`, `0`) say the same.
+pub fn same_result(a: &str, b: &str) -> bool {
+    fn parse(s: &str) -> Option<f64> {
+        let s = s.trim();
+        if s == "0" {
+            return Some(0.0);
+        }
+        let (sign, rest) = if let Some(r) = s.strip_prefix("B+") {
+            (1.0, r)
+        } else if let Some(r) = s.strip_prefix("W+") {
+            (-1.0, r)
+        } else {
+            return None;
+        };
+        rest.parse::<f64>().ok().map(|v| sign * v)
+    }
+    match (parse(a), parse(b)) {
+        (Some(x), Some(y)) => (x - y).abs() < 1e-9,
+        _ => a.trim() == b.trim(),
+    }
+}
+
+/// A whole match.
+#[derive(Debug, Clone, Default)]
+pub struct MatchReport {
+    pub games: Vec<GameRecord>,
+    pub stats: MatchStats,
+    pub names: [String; 2],
+}
+
+impl MatchReport {
+    /// The results table: one line per game, then win rates with 95% Wilson intervals.
+    pub fn table(&self) -> String {
+        let mut out = String::from("game  black        white        moves  result     ending         engine scores\n");
+        for (i, g) in self.games.iter().enumerate() {
+            let (b, w) = (&self.names[g.black], &self.names[1 - g.black]);
+            let scores: Vec<String> =
+                g.engine_scores.iter().zip(&self.names).map(|(s, n)| format!("{n}:{}", s.as_deref().unwrap_or("-"))).collect();
+            out.push_str(&format!(
+                "{:>4}  {:<12} {:<12} {:>5}  {:<10} {:<14} {}\n",
+                i + 1,
+                b,
+                w,
+                g.moves,
+                g.result,
+                format!("{:?}", g.ending).chars().take(14).collect::<String>(),
+                scores.join(" ")
+            ));
+        }
+        let (p, lo, hi) = self.stats.win_rate();
+        out.push_str(&format!(
+            "\n{}: {} wins, {}: {} wins, {} draws in {} games\n{} win rate {:.1}% (95% CI {:.1}%–{:.1}%)\n",
+            self.names[0],
+            self.stats.wins[0],
+            self.names[1],
+            self.stats.wins[1],
+            self.stats.draws,
+            self.stats.games,
+            self.names[0],
+            100.0 * p,
+            100.0 * lo,
+            100.0 * hi
+        ));
+        out
+    }
+}
+
+fn setup(client: &mut GtpClient, cfg: &MatchConfig) -> Result<(), MatchError> {
+    client.expect(&format!("boardsize {}", cfg.size))?;
+    client.expect("clear_board")?;
+    client.expect(&format!("komi {}", cfg.komi))?;
+    if let Some(c) = cfg.clock {
+        client.expect(&format!("time_settings {} {} {}", c.main, c.byo_time, c.byo_stones))?;
+    }
+    Ok(())
+}
+
+/// Remaining time bookkeeping for one engine.
+#[derive(Debug, Clone, Copy)]
+struct TimeLeft {
+    main: f64,
+    period: f64,
+    stones: u32,
+}
+
+impl TimeLeft {
+    fn new(c: &Clock) -> Self {
+        TimeLeft { main: f64::from(c.main), period: f64::from(c.byo_time), stones: c.byo_stones }
+    }
+    /// Charges `used` seconds; false when the engine ran out of time.
+    fn charge(&mut self, used: f64, c: &Clock) -> bool {
+        if self.main >= used {
+            self.main -= used;
+            return true;
+        }
+        let used = used - self.main;
+        self.main = 0.0;
+        if c.byo_stones == 0 {
+            // GTP: byo-yomi time with zero stones means no limit; without it, absolute time ran out.
+            return c.byo_time > 0;
+        }
+        if used > self.period {
+            return false;
+        }
+        self.period -= used;
+        self.stones = self.stones.saturating_sub(1);
+        if self.stones == 0 {
+            self.period = f64::from(c.byo_time);
+            self.stones = c.byo_stones;
+        }
+        true
+    }
+}
+
+fn parse_move(answer: &str, game: &GoGame) -> Option<Option<Move>> {
+    if answer.eq_ignore_ascii_case("resign") {
+        return Some(None);
+    }
+    parse_vertex(answer, game.board()).map(Some)
+}
+
+/// Plays one game; `black` is the index of the engine playing black. `number` names the SGF file.
+pub fn play_game(
+    clients: &mut [GtpClient; 2],
+    cfg: &MatchConfig,
+    black: usize,
+    number: usize,
+) -> Result<GameRecord, MatchError> {
+    for c in clients.iter_mut() {
+        setup(c, cfg)?;
+    }
+    let mut game = GoGame::new(cfg.size, cfg.komi, cfg.rules);
+    if cfg.handicap >= 2 {
+        let pts = handicap::fixed(cfg.size, cfg.handicap).map_err(|e| MatchError::Setting(e.to_string()))?;
+        let points: Vec<_> = pts.iter().map(|&(c, r)| game.board().point(c, r)).collect();
+        game.place_handicap(&points).map_err(|e| MatchError::Setting(e.to_string()))?;
+        let vertices: Vec<String> = points.iter().map(|&p| format_vertex(game.board(), Move::Play(p))).collect();
+        for c in clients.iter_mut() {
+            c.expect(&format!("set_free_handicap {}", vertices.join(" ")))?;
+        }
+    }
+    let engine_of = |color: Color| if color == Color::Black { black } else { 1 - black };
+    let mut clocks = cfg.clock.map(|c| [TimeLeft::new(&c), TimeLeft::new(&c)]);
+    let mut seconds = [0f64; 2];
+    let mut ending = Ending::MoveLimit;
+    while game.move_count() < cfg.max_moves {
+        let color = game.to_move();
+        let e = engine_of(color);
+        if let (Some(clocks), Some(_)) = (&clocks, cfg.clock) {
+            let t = clocks[e];
+            let stones = if t.main > 0.0 { 0 } else { t.stones };
+            let left = if t.main > 0.0 { t.main } else { t.period };
+            clients[e].expect(&format!("time_left {} {} {}", format_color(color), left.floor() as i64, stones))?;
+        }
+        let start = Instant::now();
+        let answer = clients[e].expect(&format!("genmove {}", format_color(color)))?;
+        let used = start.elapsed().as_secs_f64();
+        seconds[e] += used;
+        if let (Some(clocks), Some(c)) = (&mut clocks, cfg.clock) {
+            if !clocks[e].charge(used, &c) {
+                ending = Ending::Time(color);
+                break;
+            }
+        }
+        let mv = match parse_move(&answer, &game) {
+            Some(None) => {
+                game.resign(color);
+                ending = Ending::Resignation(color);
+                break;
+            }
+            Some(Some(mv)) if game.check_move(color, mv).is_ok() => mv,
+            _ => {
+                ending = Ending::IllegalMove { color, vertex: answer };
+                break;
+            }
+        };
+        game.play(color, mv).expect("checked above");
+        let vertex = format_vertex(game.board(), mv);
+        let other = &mut clients[1 - e];
+        if let Err(answer) = other.send(&format!("play {} {}", format_color(color), vertex))? {
+            return Err(MatchError::Refused {
+                engine: other.name().to_string(),
+                command: format!("play {} {vertex}", format_color(color)),
+                answer,
+            });
+        }
+        if game.is_over() {
+            ending = Ending::TwoPasses;
+            break;
+        }
+    }
+    let our_margin = game.score();
+    let result = match &ending {
+        Ending::Resignation(c) => format!("{}+R", if *c == Color::Black { "W" } else { "B" }),
+        Ending::Time(c) => format!("{}+T", if *c == Color::Black { "W" } else { "B" }),
+        Ending::IllegalMove { color, .. } => format!("{}+F", if *color == Color::Black { "W" } else { "B" }),
+        _ => format_result(our_margin),
+    };
+    let mut engine_scores = [None, None];
+    if matches!(ending, Ending::TwoPasses | Ending::MoveLimit) {
+        for (i, c) in clients.iter_mut().enumerate() {
+            engine_scores[i] = c.send("final_score")?.ok();
+        }
+    }
+    std::fs::create_dir_all(&cfg.out_dir)?;
+    let sgf_path = cfg.out_dir.join(format!("game-{number:03}.sgf"));
+    let extra = [
+        ("PB", cfg.names[black].clone()),
+        ("PW", cfg.names[1 - black].clone()),
+        ("RE", if result == "0" { "0".to_string() } else { result.clone() }),
+    ];
+    std::fs::write(&sgf_path, crate::sgf::to_sgf_with(&game, "gtp-match", &extra))?;
+    Ok(GameRecord {
+        black,
+        ending,
+        moves: game.move_count(),
+        our_margin,
+        result,
+        engine_scores,
+        sgf: sgf_path,
+        seconds,
+    })
+}
+
+/// Plays the whole match, engine 0 taking black in odd-numbered games. `progress` gets one line per game.
+pub fn run_match(cfg: &MatchConfig, progress: &mut dyn Write) -> Result<MatchReport, MatchError> {
+    if !crate::board::Board::valid_size(cfg.size) {
+        return Err(MatchError::Setting(format!("board size {}", cfg.size)));
+    }
+    let mut clients =
+        [GtpClient::start(&cfg.engines[0], &cfg.names[0])?, GtpClient::start(&cfg.engines[1], &cfg.names[1])?];
+    let mut report = MatchReport { names: cfg.names.clone(), ..Default::default() };
+    for g in 0..cfg.games {
+        let black = g % 2;
+        let rec = play_game(&mut clients, cfg, black, g + 1)?;
+        let outcome = match rec.winner() {
+            None => Outcome::draw(),
+            Some(w) => Outcome::win(if w == black { 0 } else { 1 }, 1.0),
+        };
+        // Player 0 of the outcome is black; engine 0 is player `black`.
+        report.stats.record(&outcome, black);
+        writeln!(progress, "game {}: {} ({:?}), {} moves, sgf {}", g + 1, rec.result, rec.ending, rec.moves, rec.sgf.display())?;
+        report.games.push(rec);
+    }
+    let [a, b] = clients;
+    a.quit();
+    b.quit();
+    Ok(report)
+}
+
+/// The default directory for SGF files.
+pub fn default_out_dir() -> PathBuf {
+    Path::new("gtp-match-games").to_path_buf()
+}
+
+/// Reads `MAIN[:BYO_TIME:BYO_STONES]`.
+pub fn parse_clock(text: &str) -> Result<Clock, MatchError> {
+    let parts: Vec<&str> = text.split(':').collect();
+    let num = |s: &str| s.trim().parse::<u32>().map_err(|_| MatchError::Setting(format!("time {text:?}")));
+    match parts.as_slice() {
+        [m] => Ok(Clock { main: num(m)?, byo_time: 0, byo_stones: 0 }),
+        [m, t, s] => Ok(Clock { main: num(m)?, byo_time: num(t)?, byo_stones: num(s)? }),
+        _ => Err(MatchError::Setting(format!("time {text:?}: expected MAIN or MAIN:BYO_TIME:BYO_STONES"))),
+    }
+}
+
+/// The scoring method matching a rules flag.
+pub fn rules_for(japanese: bool) -> Rules {
+    Rules { scoring: if japanese { Scoring::Territory } else { Scoring::Area }, ..Rules::default() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_compare_numerically() {
+        assert!(same_result("B+3.5", "B+3.5"));
+        assert!(same_result("W+0.5", "W+0.50"));
+        assert!(same_result("0", "0"));
+        assert!(!same_result("B+3.5", "W+3.5"));
+    }
+
+    #[test]
+    fn clocks() {
+        let c = parse_clock("10:5:2").unwrap();
+        let mut t = TimeLeft::new(&c);
+        assert!(t.charge(9.0, &c));
+        assert!(t.charge(4.0, &c)); // 1 s main, 3 s of the first period
+        assert!(!t.charge(3.0, &c)); // only 2 s left in the period
+        assert!(parse_clock("x").is_err());
+        let absolute = parse_clock("1").unwrap();
+        assert!(!TimeLeft::new(&absolute).charge(2.0, &absolute));
+    }
+}

@@ -1,0 +1,211 @@
+//! Go game records in SGF: turning the main line of an [`engine_core::sgf`] game tree into a
+//! [`GoGame`] (with GNU Go's `loadsgf` semantics for stopping early) and writing a game as SGF. The SGF
+//! syntax itself belongs to `engine_core::sgf`; the meaning of Go properties belongs here.
+
+use crate::board::{Board, Color, IllegalMove, Move, Point};
+use crate::game::{GoGame, Rules, Scoring};
+use engine_core::sgf::{self, Collection, GameTree, Node, Property};
+use thiserror::Error;
+
+/// Where to stop loading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Until {
+    /// Play the whole main line.
+    End,
+    /// Stop before move number `n` (the first move is 1); 0 means the whole game.
+    MoveNumber(usize),
+    /// Stop before the first move on this point `(column, row from top)`.
+    Vertex(u8, u8),
+}
+
+/// Why a record could not be loaded.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum LoadError {
+    #[error(transparent)]
+    Syntax(#[from] sgf::SgfError),
+    #[error("the file has no game")]
+    Empty,
+    #[error("not a Go record (GM[{0}])")]
+    NotGo(String),
+    #[error("unsupported board size {0}")]
+    BadSize(String),
+    #[error("illegal move {number} in the record: {reason}")]
+    IllegalMove { number: usize, reason: IllegalMove },
+}
+
+/// Reads the first game of `text` up to `until`, with `rules` (the record's `RU` picks the scoring method
+/// when it names Chinese or Japanese rules). Komi comes from `KM` (0 when absent).
+pub fn load(text: &str, until: Until, rules: Rules) -> Result<GoGame, LoadError> {
+    let collection = sgf::parse(text)?;
+    let tree = collection.trees.first().ok_or(LoadError::Empty)?;
+    let root = tree.root().ok_or(LoadError::Empty)?;
+    if let Some(gm) = root.get("GM") {
+        if gm.trim() != "1" {
+            return Err(LoadError::NotGo(gm.to_string()));
+        }
+    }
+    let size = match root.get("SZ") {
+        None => 19,
+        Some(v) => {
+            let s = v.split(':').next().unwrap_or("").trim();
+            s.parse::<usize>()
+                .ok()
+                .filter(|&n| Board::valid_size(n))
+                .ok_or_else(|| LoadError::BadSize(v.to_string()))?
+        }
+    };
+    let komi = root.get("KM").and_then(|k| k.trim().parse::<f64>().ok()).filter(|k| k.is_finite()).unwrap_or(0.0);
+    let mut rules = rules;
+    if let Some(ru) = root.get("RU") {
+        let ru = ru.to_ascii_lowercase();
+        if ru.contains("chinese") || ru.contains("aga") || ru.contains("new zealand") {
+            rules.scoring = Scoring::Area;
+        } else if ru.contains("japanese") || ru.contains("korean") {
+            rules.scoring = Scoring::Territory;
+        }
+    }
+    let mut game = GoGame::new(size, komi, rules);
+    let size8 = size as u8;
+    let handicap: usize = root.get("HA").and_then(|h| h.trim().parse().ok()).unwrap_or(0);
+    let mut number = 0;
+    for (i, node) in tree.main_line().enumerate() {
+        apply_setup(&mut game, node, size8)?;
+        if i == 0 && handicap >= 2 && !game.setup().is_empty() {
+            game.set_to_move(Color::White);
+        }
+        if let Some(pl) = node.get("PL") {
+            if let Some(c) = crate::vertex::parse_color(pl.trim()) {
+                game.set_to_move(c);
+            }
+        }
+        for (ident, color) in [("B", Color::Black), ("W", Color::White)] {
+            let Some(value) = node.get(ident) else { continue };
+            let point = sgf::parse_point(value, size8)?;
+            number += 1;
+            let stop = match until {
+                Until::End | Until::MoveNumber(0) => false,
+                Until::MoveNumber(n) => number >= n,
+                Until::Vertex(c, r) => point == Some((c, r)),
+            };
+            if stop {
+                game.set_to_move(color);
+                return Ok(game);
+            }
+            let mv = point.map_or(Move::Pass, |(c, r)| Move::Play(game.board().point(c, r)));
+            game.play(color, mv).map_err(|reason| LoadError::IllegalMove { number, reason })?;
+        }
+    }
+    Ok(game)
+}
+
+fn apply_setup(game: &mut GoGame, node: &Node, size: u8) -> Result<(), LoadError> {
+    let clear = sgf::expand_point_list(node.values("AE"), size)?;
+    if !clear.is_empty() {
+        let pts: Vec<Point> = clear.iter().map(|&(c, r)| game.board().point(c, r)).collect();
+        game.clear_points(&pts);
+    }
+    for (ident, color) in [("AB", Color::Black), ("AW", Color::White)] {
+        for (c, r) in sgf::expand_point_list(node.values(ident), size)? {
+            let p = game.board().point(c, r);
+            if !game.board().is_empty(p) {
+                game.clear_points(&[p]);
+            }
+            // Setup stones never fail on an empty point of the board.
+            let _ = game.add_setup_stone(p, color);
+        }
+    }
+    Ok(())
+}
+
+/// The game as an SGF record: root properties, the setup stones, then one node per move.
+pub fn to_sgf(game: &GoGame, program: &str) -> String {
+    to_sgf_with(game, program, &[])
+}
+
+/// As [`to_sgf`], with extra root properties (`PB`, `PW`, `RE`, …).
+pub fn to_sgf_with(game: &GoGame, program: &str, extra: &[(&str, String)]) -> String {
+    let board = game.board();
+    let mut root = Node::new();
+    root.set("GM", "1");
+    root.set("FF", "4");
+    root.set("CA", "UTF-8");
+    root.set("SZ", board.size().to_string());
+    root.set("KM", format!("{}", game.komi()));
+    root.set("RU", if game.rules().scoring == Scoring::Area { "Chinese" } else { "Japanese" });
+    if game.handicap() > 0 {
+        root.set("HA", game.handicap().to_string());
+    }
+    root.set("AP", program);
+    for (ident, value) in extra {
+        root.set(ident, value.clone());
+    }
+    for (ident, color) in [("AB", Color::Black), ("AW", Color::White)] {
+        let pts: Vec<String> = game
+            .setup()
+            .iter()
+            .filter(|(c, _)| *c == color)
+            .map(|&(_, p)| {
+                let (c, r) = board.coords(p);
+                sgf::format_point(c, r)
+            })
+            .collect();
+        if !pts.is_empty() {
+            root.props.push(Property::new(ident, pts));
+        }
+    }
+    let mut nodes = vec![root];
+    for (color, mv) in game.moves() {
+        let mut n = Node::new();
+        let value = match mv {
+            Move::Pass => String::new(),
+            Move::Play(p) => {
+                let (c, r) = board.coords(p);
+                sgf::format_point(c, r)
+            }
+        };
+        n.set(if color == Color::Black { "B" } else { "W" }, value);
+        nodes.push(n);
+    }
+    Collection::new(vec![GameTree::new(nodes)]).to_sgf()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "(;GM[1]FF[4]SZ[9]KM[5.5]RU[Japanese];B[fd];W[ff];B[ee](;W[ef];B[tt])(;W[aa]))";
+
+    #[test]
+    fn load_whole_and_partial() {
+        let g = load(GAME, Until::End, Rules::default()).unwrap();
+        assert_eq!(g.move_count(), 5);
+        assert_eq!(g.to_move(), Color::White);
+        assert_eq!(g.komi(), 5.5);
+        assert_eq!(g.rules().scoring, Scoring::Territory);
+        let g = load(GAME, Until::MoveNumber(3), Rules::default()).unwrap();
+        assert_eq!(g.move_count(), 2);
+        assert_eq!(g.to_move(), Color::Black);
+        let g = load(GAME, Until::Vertex(4, 5), Rules::default()).unwrap();
+        assert_eq!(g.move_count(), 3);
+        assert_eq!(g.to_move(), Color::White);
+    }
+
+    #[test]
+    fn round_trip_and_errors() {
+        let g = load(GAME, Until::End, Rules::default()).unwrap();
+        let text = to_sgf(&g, "test");
+        let g2 = load(&text, Until::End, Rules::default()).unwrap();
+        assert_eq!(g2.board(), g.board());
+        assert_eq!(g2.move_count(), 5);
+        assert!(matches!(load("(;GM[1]SZ[40])", Until::End, Rules::default()), Err(LoadError::BadSize(_))));
+        assert!(matches!(load("(;GM[6])", Until::End, Rules::default()), Err(LoadError::NotGo(_))));
+        assert!(load("not sgf", Until::End, Rules::default()).is_err());
+        assert!(matches!(
+            load("(;SZ[9];B[aa];W[aa])", Until::End, Rules::default()),
+            Err(LoadError::IllegalMove { number: 2, .. })
+        ));
+        let h = load("(;SZ[9]HA[2]AB[cc][gg];W[ee])", Until::End, Rules::default()).unwrap();
+        assert_eq!(h.setup().len(), 2);
+        assert_eq!(h.to_move(), Color::Black);
+    }
+}
