@@ -133,29 +133,34 @@ pub fn draw_board(pos: &Position, position_id: &str, match_id: &str, a: &BoardAn
     }
     let _ = writeln!(out, "{top_line}");
 
-    for row in 0..5 {
-        let mut line = String::from(" |");
-        for (k, &p) in top.iter().enumerate() {
-            if k == 6 {
-                let bar = stack_char(o[BAR], row, 'O');
-                let _ = write!(line, "| {bar} |");
+    // the half-board of one player: its columns, bar and borne-off chequers, and its notes
+    let half = |out: &mut String, cols: &[usize; 12], rows: &[usize], player: usize| {
+        let (mark, bar, off) = if player == 0 { ('O', o[BAR], o_off) } else { ('X', x[BAR], x_off) };
+        for &row in rows {
+            let mut line = String::from(" |");
+            for (k, &p) in cols.iter().enumerate() {
+                if k == 6 {
+                    let _ = write!(line, "| {} |", stack_char(bar, row, mark));
+                }
+                let _ = write!(line, " {} ", cell(p, row));
             }
-            let _ = write!(line, " {} ", cell(p, row));
+            line.push('|');
+            let off = mark.to_string().repeat(off_in_row(off, row));
+            let annotation = match row {
+                0 => points(a.score[player]),
+                1 if a.on_roll == player => dice_text.clone(),
+                _ => String::new(),
+            };
+            // the row next to the middle has no note column, as gnubg draws it
+            if row == 4 {
+                let _ = write!(line, " {off:<3}");
+            } else {
+                let _ = write!(line, " {off:<3} {annotation}");
+            }
+            let _ = writeln!(out, "{line}");
         }
-        line.push('|');
-        let off = "O".repeat(off_in_row(o_off, row));
-        let annotation = match row {
-            0 => points(a.score[0]),
-            1 if !x_to_move => dice_text.clone(),
-            _ => String::new(),
-        };
-        if row == 4 {
-            let _ = write!(line, " {off:<3}");
-        } else {
-            let _ = write!(line, " {off:<3} {annotation}");
-        }
-        let _ = writeln!(out, "{line}");
-    }
+    };
+    half(&mut out, &top, &[0, 1, 2, 3, 4], 0);
 
     let mut middle = format!("{}|                  |BAR|                  |     ", if x_to_move { 'v' } else { '^' });
     let mut mid_text = match_text;
@@ -173,29 +178,7 @@ pub fn draw_board(pos: &Position, position_id: &str, match_id: &str, a: &BoardAn
     middle.push_str(&mid_text);
     let _ = writeln!(out, "{middle}");
 
-    for row in (0..5).rev() {
-        let mut line = String::from(" |");
-        for (k, &p) in bottom.iter().enumerate() {
-            if k == 6 {
-                let bar = stack_char(x[BAR], row, 'X');
-                let _ = write!(line, "| {bar} |");
-            }
-            let _ = write!(line, " {} ", cell(p, row));
-        }
-        line.push('|');
-        let off = "X".repeat(off_in_row(x_off, row));
-        let annotation = match row {
-            0 => points(a.score[1]),
-            1 if x_to_move => dice_text.clone(),
-            _ => String::new(),
-        };
-        if row == 4 {
-            let _ = write!(line, " {off:<3}");
-        } else {
-            let _ = write!(line, " {off:<3} {annotation}");
-        }
-        let _ = writeln!(out, "{line}");
-    }
+    half(&mut out, &bottom, &[4, 3, 2, 1, 0], 1);
     let mut bottom_line = format!(" {}     X: {}", header(&bottom), a.names[1]);
     if a.cube_owner == Some(1) {
         let _ = write!(bottom_line, " {cube_text}");

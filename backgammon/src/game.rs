@@ -785,14 +785,7 @@ mod tests {
     use super::*;
 
     fn pos(me: &[(usize, u8)], opp: &[(usize, u8)]) -> Position {
-        let mut b = [[0u8; 25]; 2];
-        for &(p, n) in me {
-            b[ON_ROLL][p - 1] = n;
-        }
-        for &(p, n) in opp {
-            b[OPPONENT][p - 1] = n;
-        }
-        Position::from_board(b).unwrap()
+        Position::from_points(me, opp).unwrap()
     }
 
     fn match5() -> Game {

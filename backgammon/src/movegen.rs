@@ -340,6 +340,38 @@ impl MoveGenerator {
     }
 }
 
+/// One step on a raw board (`Position::board()` layout): where a chequer of the player on roll
+/// on its point `from` (25 = bar) lands with `die` (0 = borne off) and whether it hits, or `None`
+/// if the step is not allowed. The rules are those of the generator; its search uses an
+/// incremental copy of them for speed, and the differential tests hold both to gnubg.
+pub fn step_target(board: &[[u8; 25]; 2], from: u8, die: u8) -> Option<(u8, bool)> {
+    let me = &board[ON_ROLL];
+    let f = from as usize;
+    if me[f - 1] == 0 || (me[BAR] > 0 && f != 25) {
+        return None;
+    }
+    let to = f as i32 - i32::from(die);
+    if to >= 1 {
+        let opp = board[OPPONENT][24 - to as usize];
+        return (opp < 2).then_some((to as u8, opp == 1));
+    }
+    let all_home = me[6..].iter().all(|&n| n == 0);
+    // bearing off from below the die needs no chequer on a higher point
+    (all_home && (to == 0 || me[f..24].iter().all(|&n| n == 0))).then_some((0, false))
+}
+
+/// Plays one step found by [`step_target`].
+pub fn apply_step(board: &mut [[u8; 25]; 2], from: u8, to: u8, hit: bool) {
+    board[ON_ROLL][from as usize - 1] -= 1;
+    if to > 0 {
+        board[ON_ROLL][to as usize - 1] += 1;
+        if hit {
+            board[OPPONENT][24 - to as usize] = 0;
+            board[OPPONENT][BAR] += 1;
+        }
+    }
+}
+
 /// Convenience: the legal plays of `pos` with a fresh generator (allocates; use a
 /// [`MoveGenerator`] in loops).
 pub fn legal_plays(pos: &Position, d1: u8, d2: u8) -> Vec<Play> {
@@ -357,14 +389,7 @@ mod tests {
     }
 
     fn pos(me: &[(usize, u8)], opp: &[(usize, u8)]) -> Position {
-        let mut b = [[0u8; 25]; 2];
-        for &(p, n) in me {
-            b[ON_ROLL][p - 1] = n;
-        }
-        for &(p, n) in opp {
-            b[OPPONENT][p - 1] = n;
-        }
-        Position::from_board(b).unwrap()
+        Position::from_points(me, opp).unwrap()
     }
 
     #[test]

@@ -34,6 +34,8 @@ pub enum PositionError {
     TooManyChequers { side: &'static str, count: u32 },
     #[error("both players have chequers on the same point ({point} for the player on roll)")]
     SharedPoint { point: usize },
+    #[error("there is no point {point} (points are 1 to 24, and 25 for the bar)")]
+    BadPoint { point: usize },
 }
 
 fn side_name(side: usize) -> &'static str {
@@ -65,6 +67,22 @@ impl Position {
         let p = Position { board };
         p.validate()?;
         Ok(p)
+    }
+
+    /// A position from lists of `(point, chequers)` for the player on roll and the opponent, each
+    /// numbered from its own side (1..=24, 25 for the bar), validated.
+    pub fn from_points(on_roll: &[(usize, u8)], opponent: &[(usize, u8)]) -> Result<Self, PositionError> {
+        let mut board = [[0u8; 25]; 2];
+        for (side, list) in [(ON_ROLL, on_roll), (OPPONENT, opponent)] {
+            for &(point, n) in list {
+                if let Some(slot) = point.checked_sub(1).and_then(|i| board[side].get_mut(i)) {
+                    *slot = slot.saturating_add(n);
+                } else {
+                    return Err(PositionError::BadPoint { point });
+                }
+            }
+        }
+        Position::from_board(board)
     }
 
     /// A position from both sides' arrays without validation (callers that built it by legal play).

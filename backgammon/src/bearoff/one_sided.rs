@@ -156,6 +156,13 @@ pub fn win_probability(on_roll: &[f64], opponent: &[f64]) -> f64 {
 mod tests {
     use super::*;
     use crate::position::OPPONENT;
+    use std::sync::OnceLock;
+
+    /// The 15-chequer 6-point database, solved once for all tests.
+    fn db15x6() -> &'static OneSided {
+        static DB: OnceLock<OneSided> = OnceLock::new();
+        DB.get_or_init(|| OneSided::generate(6, 15, |_, _| {}))
+    }
 
     #[test]
     fn small_database_by_hand() {
@@ -177,7 +184,7 @@ mod tests {
     /// rounded): exact 1.9161% is stored as 1256/65535 = 1.9165%, printed 1.917.
     fn seed_check(side: usize, want: [f64; 6], tolerance: f64) {
         let q = |p: f64| (p * 65535.0).round() / 65535.0 * 100.0;
-        let db = OneSided::generate(6, 15, |_, _| {});
+        let db = db15x6();
         let p = Position::from_id("2x0AAOi2AQAAAA").unwrap();
         let d = db.distribution(&p.board()[side][..6]).unwrap();
         for k in 0..6 {
@@ -192,7 +199,7 @@ mod tests {
     fn seed_example_within_a_hundredth_of_a_percent_and_winning_chance() {
         seed_check(ON_ROLL, SEED_ON_ROLL, 0.005);
         seed_check(OPPONENT, SEED_OPPONENT, 0.005);
-        let db = OneSided::generate(6, 15, |_, _| {});
+        let db = db15x6();
         let p = Position::from_id("2x0AAOi2AQAAAA").unwrap();
         let w = win_probability(
             db.distribution(&p.board()[ON_ROLL][..6]).unwrap(),

@@ -14,8 +14,8 @@
 
 use super::action::encode;
 use super::Colour;
-use crate::movegen::MoveGenerator;
-use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
+use crate::movegen::{apply_step, step_target, MoveGenerator};
+use crate::position::Position;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -142,7 +142,7 @@ impl LegalActions {
         for from in (1..=highest).rev() {
             if let Some((to, hit)) = step_target(board, from, die) {
                 let mut next = *board;
-                apply(&mut next, from, to, hit);
+                apply_step(&mut next, from, to, hit);
                 self.steps[depth] = (from, to);
                 self.search(&next, depth + 1, dice, from);
             }
@@ -177,35 +177,5 @@ impl LegalActions {
         }
         let code = encode(self.colour, self.dice, &steps[..n]);
         self.push(code, result);
-    }
-}
-
-/// Where a chequer of the player on roll on its point `from` (25 = bar) lands with `die`
-/// (0 = borne off) and whether it hits, or `None` if the step is not allowed.
-pub(crate) fn step_target(board: &Board, from: u8, die: u8) -> Option<(u8, bool)> {
-    let me = &board[ON_ROLL];
-    let f = from as usize;
-    if me[f - 1] == 0 || (me[BAR] > 0 && f != 25) {
-        return None;
-    }
-    let to = f as i32 - i32::from(die);
-    if to >= 1 {
-        let opp = board[OPPONENT][24 - to as usize];
-        return (opp < 2).then_some((to as u8, opp == 1));
-    }
-    let all_home = me[6..].iter().all(|&n| n == 0);
-    // bearing off from below the die needs no chequer on a higher point
-    (all_home && (to == 0 || me[f..24].iter().all(|&n| n == 0))).then_some((0, false))
-}
-
-/// Plays one step found by [`step_target`].
-pub(crate) fn apply(board: &mut Board, from: u8, to: u8, hit: bool) {
-    board[ON_ROLL][from as usize - 1] -= 1;
-    if to > 0 {
-        board[ON_ROLL][to as usize - 1] += 1;
-        if hit {
-            board[OPPONENT][24 - to as usize] = 0;
-            board[OPPONENT][BAR] += 1;
-        }
     }
 }

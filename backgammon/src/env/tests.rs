@@ -1,16 +1,9 @@
-use super::legal::{apply, step_target};
 use super::*;
+use crate::movegen::{apply_step, step_target};
 use crate::position::{BAR, OPPONENT};
 
 fn pos(me: &[(usize, u8)], opp: &[(usize, u8)]) -> Position {
-    let mut b = [[0u8; 25]; 2];
-    for &(p, n) in me {
-        b[ON_ROLL][p - 1] = n;
-    }
-    for &(p, n) in opp {
-        b[OPPONENT][p - 1] = n;
-    }
-    Position::from_board(b).unwrap()
+    Position::from_points(me, opp).unwrap()
 }
 
 fn start() -> Position {
@@ -23,7 +16,7 @@ fn play_decoded(env: &BackgammonEnv, action: usize) -> Option<Position> {
     let mut board = *env.position().board();
     for m in moves.into_iter().flatten() {
         let (to, hit) = step_target(&board, m.from, m.die)?;
-        apply(&mut board, m.from, to, hit);
+        apply_step(&mut board, m.from, to, hit);
     }
     Some(Position::from_board_unchecked(board))
 }
