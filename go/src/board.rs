@@ -192,7 +192,7 @@ impl Board {
         usize::from(self.size)
     }
 
-    /// Whether suicide (of more than... any string) is allowed; off by default.
+    /// Allows or forbids suicide (a move that leaves its own string without liberties); forbidden by default.
     pub fn set_allow_suicide(&mut self, allow: bool) {
         self.allow_suicide = allow;
     }

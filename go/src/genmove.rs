@@ -1,4 +1,5 @@
-//! A first move generator: one-ply heuristics, no reading. It picks, for the colour to play, the legal
+//! A first move generator: one-ply heuristics, no reading, optionally refined by flat Monte-Carlo over the
+//! best candidates (`Config::mc_playouts`). It picks, for the colour to play, the legal
 //! move with the best score from: capturing (most stones first), saving its own strings from atari when
 //! the move really gains liberties, giving atari, reducing liberties, a small shape/position value and a
 //! seeded random tie-break. It never fills its own true eyes, never plays a self-atari that captures
@@ -13,10 +14,11 @@ use crate::board::{Board, Color, Move, Point, ARRAY};
 use crate::game::GoGame;
 use rand::Rng;
 
-/// Playouts for the ownership estimate behind each move choice.
-pub const OWNERSHIP_PLAYOUTS: usize = 48;
 /// Points owned by one side in at least this share of the playouts count as settled.
 pub const SETTLED: f32 = 0.8;
+
+/// Weight of the all-moves-as-first win rate in a move's value.
+pub const AMAF_WEIGHT: f64 = 60.0;
 
 /// Settings of the generator.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -25,6 +27,12 @@ pub struct Config {
     pub allow_resign: bool,
     /// Resign when behind by more than this fraction of the board's points (late in the game only).
     pub resign_fraction: f64,
+    /// Random playouts for the ownership estimate behind each move choice (more: slower, better judged).
+    pub playouts: usize,
+    /// Flat Monte-Carlo refinement: how many of the best candidates get playouts, and how many each
+    /// (0 playouts: the heuristic choice stands).
+    pub mc_candidates: usize,
+    pub mc_playouts: usize,
     /// Clean-up mode (`kgs-genmove_cleanup`): liberties of opponent stones judged dead are useful moves,
     /// so that dead stones get captured before the game ends.
     pub cleanup: bool,
@@ -32,7 +40,14 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { allow_resign: false, resign_fraction: 0.35, cleanup: false }
+        Config {
+            allow_resign: false,
+            resign_fraction: 0.35,
+            playouts: 48,
+            mc_candidates: 24,
+            mc_playouts: 0,
+            cleanup: false,
+        }
     }
 }
 
@@ -67,7 +82,9 @@ pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config
     }
     // Who owns what if both sides played on at random: points settled for either side are not worth a
     // move unless there is a tactical reason.
-    let own = crate::status::ownership(board, color, OWNERSHIP_PLAYOUTS, rng.random());
+    let estimate = crate::status::estimate(board, color, config.playouts.max(1), rng.random(), game.komi());
+    let own = &estimate.ownership;
+    let ci = color.index();
     let last = game.last_move().and_then(|(_, m)| if let Move::Play(p) = m { Some(p) } else { None });
     // Own strings in atari before the move (heads).
     let mut in_atari: Vec<Point> = Vec::new();
@@ -88,7 +105,7 @@ pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config
             }
         }
     }
-    let mut best: Option<(f64, Point)> = None;
+    let mut scored: Vec<(f64, Point)> = Vec::new();
     for p in board.points() {
         if !board.is_empty(p) || board.is_true_eye(p, color) || game.check_move(color, Move::Play(p)).is_err() {
             continue;
@@ -143,6 +160,9 @@ pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config
         if !useful {
             continue;
         }
+        // How often the side that played here first went on to win (smoothed towards one half).
+        let (plays, wins) = (estimate.amaf_plays[usize::from(p)][ci], estimate.amaf_wins[usize::from(p)][ci]);
+        value += AMAF_WEIGHT * ((f64::from(wins) + 1.0) / (f64::from(plays) + 2.0) - 0.5);
         // Position: third and fourth lines first on an open board; contact near the last move.
         let (col, row) = board.coords(p);
         let line = usize::from(col.min(size as u8 - 1 - col).min(row).min(size as u8 - 1 - row));
@@ -161,14 +181,50 @@ pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config
             }
         }
         value += rng.random::<f64>() * 2.0;
-        if best.is_none_or(|(v, _)| value > v) {
-            best = Some((value, p));
-        }
+        scored.push((value, p));
     }
-    match best {
-        Some((_, p)) => Decision::Play(p),
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    match refine(board, color, game.komi(), &mut scored, rng, config) {
+        Some(p) => Decision::Play(p),
         None => Decision::Pass,
     }
+}
+
+/// Flat Monte-Carlo over the best candidates: each of the first `mc_candidates` moves is followed by
+/// `mc_playouts` playouts and judged by how often `color` wins them, the heuristic value breaking ties.
+fn refine<R: Rng + ?Sized>(
+    board: &Board,
+    color: Color,
+    komi: f64,
+    scored: &mut [(f64, Point)],
+    rng: &mut R,
+    config: &Config,
+) -> Option<Point> {
+    let first = scored.first()?.1;
+    // A capture or rescue found by the heuristics is not second-guessed by random games.
+    if config.mc_playouts == 0 || scored.len() < 2 || scored[0].0 >= 100.0 {
+        return Some(first);
+    }
+    let size = board.size();
+    let mut best = (f64::NEG_INFINITY, first);
+    for &(heuristic, p) in scored.iter().take(config.mc_candidates.max(1)) {
+        let mut wins = 0u32;
+        for _ in 0..config.mc_playouts {
+            let mut b = board.clone();
+            b.set_allow_suicide(false);
+            b.play_unchecked(p, color);
+            crate::playout::playout(&mut b, color.opponent(), rng, 3 * size * size + 20);
+            let margin = f64::from(crate::playout::area_margin(&b)) - komi;
+            if (margin > 0.0) == (color == Color::Black) {
+                wins += 1;
+            }
+        }
+        let value = f64::from(wins) / config.mc_playouts as f64 + heuristic * 1e-3;
+        if value > best.0 {
+            best = (value, p);
+        }
+    }
+    Some(best.1)
 }
 
 #[cfg(test)]

@@ -79,8 +79,39 @@ impl GtpState {
         self.game.board()
     }
 
+    /// Whether the last `time_left` for `color` leaves under ten seconds (or under one per stone).
+    pub fn short_of_time(&self, color: Color) -> bool {
+        matches!(self.time_left[color.index()],
+            Some((seconds, stones)) if seconds < 10.0 || (stones > 0 && seconds / f64::from(stones) < 1.0))
+    }
+
+    /// Ownership playouts per move: 8 plus 8 per level (GNU Go's levels run 0 to 10 and beyond), cut to 8
+    /// when the clock is nearly out, so the engine never loses on time.
+    pub fn playouts_for(&self, color: Color) -> usize {
+        if self.short_of_time(color) {
+            8
+        } else {
+            8 + 8 * self.options.level as usize
+        }
+    }
+
+    /// Flat Monte-Carlo playouts per candidate move: 4 per level, none at level 0 or when short of time.
+    pub fn mc_playouts_for(&self, color: Color) -> usize {
+        if self.short_of_time(color) {
+            0
+        } else {
+            4 * self.options.level as usize
+        }
+    }
+
     fn generate(&mut self, color: Color, cleanup: bool) -> Decision {
-        let config = genmove::Config { allow_resign: self.options.allow_resign, cleanup, ..Default::default() };
+        let config = genmove::Config {
+            allow_resign: self.options.allow_resign,
+            cleanup,
+            playouts: self.playouts_for(color),
+            mc_playouts: self.mc_playouts_for(color),
+            ..Default::default()
+        };
         genmove::genmove(&self.game, color, &mut self.rng, &config)
     }
 }

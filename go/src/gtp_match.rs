@@ -281,8 +281,12 @@ impl MatchReport {
         let mut out = String::from("game  black        white        moves  result     ending         engine scores\n");
         for (i, g) in self.games.iter().enumerate() {
             let (b, w) = (&self.names[g.black], &self.names[1 - g.black]);
-            let scores: Vec<String> =
-                g.engine_scores.iter().zip(&self.names).map(|(s, n)| format!("{n}:{}", s.as_deref().unwrap_or("-"))).collect();
+            let scores: Vec<String> = g
+                .engine_scores
+                .iter()
+                .zip(&self.names)
+                .map(|(s, n)| format!("{n}:{}", s.as_deref().unwrap_or("-")))
+                .collect();
             out.push_str(&format!(
                 "{:>4}  {:<12} {:<12} {:>5}  {:<10} {:<14} {}\n",
                 i + 1,
@@ -486,7 +490,15 @@ pub fn run_match(cfg: &MatchConfig, progress: &mut dyn Write) -> Result<MatchRep
         };
         // Player 0 of the outcome is black; engine 0 is player `black`.
         report.stats.record(&outcome, black);
-        writeln!(progress, "game {}: {} ({:?}), {} moves, sgf {}", g + 1, rec.result, rec.ending, rec.moves, rec.sgf.display())?;
+        writeln!(
+            progress,
+            "game {}: {} ({:?}), {} moves, sgf {}",
+            g + 1,
+            rec.result,
+            rec.ending,
+            rec.moves,
+            rec.sgf.display()
+        )?;
         report.games.push(rec);
     }
     let [a, b] = clients;

@@ -15,7 +15,7 @@ pub enum HandicapError {
 pub fn max_fixed(size: usize) -> usize {
     if size < 7 {
         0
-    } else if size % 2 == 0 || size == 7 {
+    } else if size.is_multiple_of(2) || size == 7 {
         4
     } else {
         9

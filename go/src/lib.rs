@@ -2,7 +2,8 @@
 //! move generator, and GTP (version 2) on top of `engine_core`'s command engine.
 //!
 //! One concept per module: [`board`] (a position and the rules of one move), [`zobrist`], [`game`] (history,
-//! undo, superko, komi; implements `engine_core::Game`), [`status`] (dead stones), [`score`], [`handicap`],
+//! undo, superko, komi; implements `engine_core::Game`), [`playout`] (random games), [`status`] (dead stones
+//! and ownership), [`score`], [`handicap`],
 //! [`vertex`] (GTP coordinates), [`display`] (GNU Go's showboard layout), [`sgf`] (game records),
 //! [`genmove`], [`gtp`] (the commands) and [`gtp_match`] (matches between GTP engines).
 

@@ -1,5 +1,8 @@
-//! Random playouts: from a position, both sides play uniformly random legal moves that do not fill their
-//! own eye-like points (all neighbours their own colour) until two passes in a row. Used by the benchmark,
+//! Random playouts: from a position, both sides play random legal moves that do not fill their own
+//! eye-like points (all neighbours their own colour) until two passes in a row. Two light rules make the
+//! result a better judge of life and death than uniform play: a string left in atari next to the last
+//! move is captured at once (or, when it is the mover's own, extended if that gains liberties), and a move that puts a string of more than two stones into atari without
+//! capturing is not played. Used by the benchmark,
 //! by [`crate::status`] to estimate who owns what at the end of a game, and available to search code.
 //! Allocation-free: works on a [`Board`] in place.
 
@@ -13,7 +16,19 @@ pub fn is_eyelike(board: &Board, p: Point, color: Color) -> bool {
 }
 
 /// Plays a random game to the end (or `max_moves`) and returns the number of stones placed.
-pub fn playout<R: Rng + ?Sized>(board: &mut Board, mut to_move: Color, rng: &mut R, max_moves: usize) -> usize {
+pub fn playout<R: Rng + ?Sized>(board: &mut Board, to_move: Color, rng: &mut R, max_moves: usize) -> usize {
+    playout_recording(board, to_move, rng, max_moves, None)
+}
+
+/// As [`playout`], also recording in `first` (indexed by [`Point`], 0 = nobody) which colour played first
+/// on each point (1 black, 2 white): the "all moves as first" statistics of move generation.
+pub fn playout_recording<R: Rng + ?Sized>(
+    board: &mut Board,
+    mut to_move: Color,
+    rng: &mut R,
+    max_moves: usize,
+    mut first: Option<&mut [u8]>,
+) -> usize {
     let mut points = [0 as Point; MAX_SIZE * MAX_SIZE];
     let mut n = 0;
     for p in board.points() {
@@ -22,16 +37,44 @@ pub fn playout<R: Rng + ?Sized>(board: &mut Board, mut to_move: Color, rng: &mut
     }
     let mut passes = 0;
     let mut moves = 0;
+    let mut last: Option<Point> = None;
     while passes < 2 && moves < max_moves {
-        let start = rng.random_range(0..n);
         let mut played = false;
-        for i in 0..n {
-            let p = points[(start + i) % n];
-            if board.is_empty(p) && !is_eyelike(board, p, to_move) && board.is_legal(p, to_move) {
+        if let Some(q) = last {
+            if let Some(p) = capture_near(board, q, to_move) {
                 board.play_unchecked(p, to_move);
                 played = true;
+                last = Some(p);
+            }
+        }
+        if let (true, Some(f), Some(p)) = (played, first.as_deref_mut(), last) {
+            if f[usize::from(p)] == 0 {
+                f[usize::from(p)] = 1 + to_move.index() as u8;
+            }
+        }
+        let start = rng.random_range(0..n);
+        for i in 0..n {
+            if played {
                 break;
             }
+            let p = points[(start + i) % n];
+            if board.is_empty(p)
+                && !is_eyelike(board, p, to_move)
+                && board.is_legal(p, to_move)
+                && !is_big_self_atari(board, p, to_move)
+            {
+                board.play_unchecked(p, to_move);
+                played = true;
+                last = Some(p);
+                if let Some(f) = first.as_deref_mut() {
+                    if f[usize::from(p)] == 0 {
+                        f[usize::from(p)] = 1 + to_move.index() as u8;
+                    }
+                }
+            }
+        }
+        if !played {
+            last = None;
         }
         if played {
             moves += 1;
@@ -43,6 +86,87 @@ pub fn playout<R: Rng + ?Sized>(board: &mut Board, mut to_move: Color, rng: &mut
         to_move = to_move.opponent();
     }
     moves
+}
+
+/// A forced reply to the last move `q`: take the liberty of an opponent string in atari on or next to `q`,
+/// or else extend a string of `color` next to `q` that `q` put in atari when the extension gains liberties.
+fn capture_near(board: &Board, q: Point, color: Color) -> Option<Point> {
+    let mut candidates = [q; 5];
+    candidates[1..].copy_from_slice(&Board::neighbors(q));
+    for s in candidates {
+        if board.color(s) == Some(color.opponent()) && board.liberties(s) == 1 {
+            let lib = board.first_liberty(s)?;
+            if board.is_legal(lib, color) {
+                return Some(lib);
+            }
+        }
+    }
+    for s in Board::neighbors(q) {
+        if board.color(s) == Some(color) && board.liberties(s) == 1 {
+            let lib = board.first_liberty(s)?;
+            let room = Board::neighbors(lib).iter().filter(|&&n| board.is_empty(n)).count();
+            if room >= 2 && board.is_legal(lib, color) && !is_big_self_atari(board, lib, color) {
+                return Some(lib);
+            }
+        }
+    }
+    None
+}
+
+/// Whether `color` on `p` would leave a string of more than two stones with one liberty, capturing nothing.
+fn is_big_self_atari(board: &Board, p: Point, color: Color) -> bool {
+    let mut stones = 1;
+    let mut libs = [0 as Point; 2];
+    let mut nlibs = 0;
+    let mut add = |l: Point, nlibs: &mut usize| {
+        if l != p && !libs[..*nlibs].contains(&l) {
+            if *nlibs == 2 {
+                return false;
+            }
+            libs[*nlibs] = l;
+            *nlibs += 1;
+        }
+        true
+    };
+    for q in Board::neighbors(p) {
+        if board.is_empty(q) {
+            if !add(q, &mut nlibs) {
+                return false;
+            }
+        } else if board.color(q) == Some(color.opponent()) && board.liberties(q) == 1 {
+            return false; // captures
+        }
+    }
+    for q in Board::neighbors(p) {
+        if board.color(q) != Some(color) {
+            continue;
+        }
+        if board.liberties(q) > 2 {
+            return false;
+        }
+        stones += board.string_size(q);
+        for s in board.string_stones(q) {
+            for l in Board::neighbors(s) {
+                if board.is_empty(l) && !add(l, &mut nlibs) {
+                    return false;
+                }
+            }
+        }
+    }
+    nlibs <= 1 && stones > 2
+}
+
+/// Black's area margin (before komi) at the end of a playout: stones plus eye points.
+pub fn area_margin(board: &Board) -> i32 {
+    let mut m = 0;
+    for p in board.points() {
+        match owner(board, p) {
+            Some(Color::Black) => m += 1,
+            Some(Color::White) => m -= 1,
+            None => {}
+        }
+    }
+    m
 }
 
 /// Who owns `p` at the end of a playout: its stone's colour, or the colour of all neighbours of an empty

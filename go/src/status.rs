@@ -14,11 +14,11 @@
 //! a board with open, unsettled areas the answer is a guess.
 
 use crate::board::{Board, Color, Point, ARRAY};
-use crate::playout::{owner, playout};
+use crate::playout::{area_margin, owner, playout_recording};
 use engine_core::rng::seeded_rng;
 
 /// Number of playouts per judgement.
-pub const PLAYOUTS: usize = 96;
+pub const PLAYOUTS: usize = 256;
 
 /// A string's status.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,23 +30,54 @@ pub enum Status {
 
 /// Average ownership of every point over the playouts, indexed by [`Point`]: +1 black, -1 white.
 pub fn ownership(board: &Board, to_move: Color, playouts: usize, seed: u64) -> Vec<f32> {
+    estimate(board, to_move, playouts, seed, 0.0).ownership
+}
+
+/// What a batch of playouts says about a position.
+#[derive(Debug, Clone)]
+pub struct Estimate {
+    /// Average ownership per point (+1 black, -1 white), indexed by [`Point`].
+    pub ownership: Vec<f32>,
+    /// Per point and colour (`[black, white]`): playouts in which that colour played there first, and
+    /// how many of those it won ("all moves as first").
+    pub amaf_plays: Vec<[u32; 2]>,
+    pub amaf_wins: Vec<[u32; 2]>,
+}
+
+/// Runs `playouts` playouts (alternating who starts, beginning with `to_move`) and gathers ownership and
+/// all-moves-as-first statistics, a playout being won by black when its area margin exceeds `komi`.
+pub fn estimate(board: &Board, to_move: Color, playouts: usize, seed: u64, komi: f64) -> Estimate {
     let mut rng = seeded_rng(seed ^ board.hash());
     let mut total = vec![0i32; ARRAY];
+    let mut amaf_plays = vec![[0u32; 2]; ARRAY];
+    let mut amaf_wins = vec![[0u32; 2]; ARRAY];
+    let mut first = vec![0u8; ARRAY];
     let size = board.size();
     for i in 0..playouts {
         let mut b = board.clone();
         b.set_allow_suicide(false);
-        let first = if i % 2 == 0 { to_move } else { to_move.opponent() };
-        playout(&mut b, first, &mut rng, 3 * size * size + 20);
+        first.iter_mut().for_each(|f| *f = 0);
+        let starter = if i % 2 == 0 { to_move } else { to_move.opponent() };
+        playout_recording(&mut b, starter, &mut rng, 3 * size * size + 20, Some(&mut first));
+        let black_wins = f64::from(area_margin(&b)) > komi;
         for p in b.points() {
+            let pi = usize::from(p);
             match owner(&b, p) {
-                Some(Color::Black) => total[usize::from(p)] += 1,
-                Some(Color::White) => total[usize::from(p)] -= 1,
+                Some(Color::Black) => total[pi] += 1,
+                Some(Color::White) => total[pi] -= 1,
                 None => {}
+            }
+            if first[pi] != 0 {
+                let c = usize::from(first[pi] - 1);
+                amaf_plays[pi][c] += 1;
+                if black_wins == (c == 0) {
+                    amaf_wins[pi][c] += 1;
+                }
             }
         }
     }
-    total.iter().map(|&t| t as f32 / playouts.max(1) as f32).collect()
+    let ownership = total.iter().map(|&t| t as f32 / playouts.max(1) as f32).collect();
+    Estimate { ownership, amaf_plays, amaf_wins }
 }
 
 /// The status of every point's stone (`None` for empty points), indexed by [`Point`].
@@ -85,9 +116,9 @@ fn in_seki(board: &Board, p: Point, c: Color, own: &[f32]) -> bool {
     let mine = |q: Point| if c == Color::Black { own[usize::from(q)] } else { -own[usize::from(q)] };
     let neutral: Vec<Point> = libs.iter().copied().filter(|&l| mine(l).abs() < 0.5).collect();
     let owned = libs.iter().filter(|&&l| mine(l) >= 0.5).count();
-    let shared = neutral.iter().any(|&l| {
-        Board::neighbors(l).iter().any(|&n| board.color(n) == Some(c.opponent()) && -mine(n) > 0.0)
-    });
+    let shared = neutral
+        .iter()
+        .any(|&l| Board::neighbors(l).iter().any(|&n| board.color(n) == Some(c.opponent()) && -mine(n) > 0.0));
     shared && neutral.len() <= 2 && owned <= 2
 }
 

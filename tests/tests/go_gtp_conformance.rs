@@ -24,10 +24,31 @@ fn administrative_commands() {
     assert_eq!(one("known_command"), "= false\n\n");
     let list = one("list_commands");
     for cmd in [
-        "protocol_version", "name", "version", "known_command", "list_commands", "quit", "boardsize", "clear_board",
-        "komi", "play", "genmove", "undo", "fixed_handicap", "place_free_handicap", "set_free_handicap",
-        "time_settings", "time_left", "kgs-time_settings", "final_score", "final_status_list", "showboard", "loadsgf",
-        "printsgf", "reg_genmove", "kgs-genmove_cleanup",
+        "protocol_version",
+        "name",
+        "version",
+        "known_command",
+        "list_commands",
+        "quit",
+        "boardsize",
+        "clear_board",
+        "komi",
+        "play",
+        "genmove",
+        "undo",
+        "fixed_handicap",
+        "place_free_handicap",
+        "set_free_handicap",
+        "time_settings",
+        "time_left",
+        "kgs-time_settings",
+        "final_score",
+        "final_status_list",
+        "showboard",
+        "loadsgf",
+        "printsgf",
+        "reg_genmove",
+        "kgs-genmove_cleanup",
     ] {
         assert!(list.lines().any(|l| l.trim_start_matches("= ") == cmd), "{cmd} missing from list_commands");
     }
@@ -78,7 +99,9 @@ fn play_and_undo() {
     assert_eq!(one("play White j9"), "= \n\n");
     assert_eq!(one("play w pass"), "= \n\n");
     assert_eq!(one("play w PASS"), "= \n\n");
-    for bad in ["play", "play b", "play x d4", "play b i4", "play b k1", "play b d10", "play b d0", "play b 44", "play b d"] {
+    for bad in
+        ["play", "play b", "play x d4", "play b i4", "play b k1", "play b d10", "play b d0", "play b 44", "play b d"]
+    {
         assert_eq!(one(bad), "? syntax error\n\n", "{bad}");
     }
     assert_eq!(session(&["play b d4", "play w d4"]), "= \n\n? illegal move\n\n");
@@ -86,8 +109,19 @@ fn play_and_undo() {
     assert_eq!(session(&["play b a2", "play b b1", "play w a1"]), "= \n\n= \n\n? illegal move\n\n");
     // Ko: black c5 d6 d4, white e6 e4 f5 d5; black e5 takes d5; white may not retake at d5 at once, but
     // may after a move elsewhere (here a white pass, which also lifts the ko).
-    let out = session(&["play b c5", "play b d6", "play b d4", "play w e6", "play w e4", "play w f5", "play w d5",
-        "play b e5", "play w d5", "play w pass", "play w d5"]);
+    let out = session(&[
+        "play b c5",
+        "play b d6",
+        "play b d4",
+        "play w e6",
+        "play w e4",
+        "play w f5",
+        "play w d5",
+        "play b e5",
+        "play w d5",
+        "play w pass",
+        "play w d5",
+    ]);
     assert_eq!(out, format!("{}= \n\n? illegal move\n\n= \n\n= \n\n", "= \n\n".repeat(7)));
     assert_eq!(one("undo"), "? cannot undo\n\n");
     assert_eq!(session(&["play b d4", "undo", "undo"]), "= \n\n= \n\n? cannot undo\n\n");
@@ -214,7 +248,9 @@ fn sgf_commands() {
     assert_eq!(one(&format!("loadsgf {}", bad.display())), format!("? cannot open or parse '{}'\n\n", bad.display()));
     // printsgf writes a record that loads back to the same position.
     let printed = session(&[&format!("loadsgf {f}"), "printsgf"]);
-    assert!(printed.starts_with("= white\n\n= (;GM[1]FF[4]") && printed.contains("SZ[9]") && printed.contains("KM[5.5]"));
+    assert!(
+        printed.starts_with("= white\n\n= (;GM[1]FF[4]") && printed.contains("SZ[9]") && printed.contains("KM[5.5]")
+    );
     let out = dir.join("out.sgf");
     assert_eq!(session(&[&format!("loadsgf {f}"), &format!("printsgf {}", out.display())]), "= white\n\n= \n\n");
     let a = session(&[&format!("loadsgf {f}"), "showboard"]);
@@ -226,9 +262,21 @@ fn sgf_commands() {
 #[test]
 fn malformed_input_never_panics() {
     let junk = [
-        "play b \u{fffd}", "boardsize 4294967296", "komi 1e400", "fixed_handicap 99999999999999999999", "\u{7}\u{1b}[0m",
-        "loadsgf /dev/null", "loadsgf . x", "set_free_handicap \u{0}", "time_left b -1 -1", "play b a-1",
-        "12345678901234567890123 name", "#", "=", "?", "play b a99999999999999999999",
+        "play b \u{fffd}",
+        "boardsize 4294967296",
+        "komi 1e400",
+        "fixed_handicap 99999999999999999999",
+        "\u{7}\u{1b}[0m",
+        "loadsgf /dev/null",
+        "loadsgf . x",
+        "set_free_handicap \u{0}",
+        "time_left b -1 -1",
+        "play b a-1",
+        "12345678901234567890123 name",
+        "#",
+        "=",
+        "?",
+        "play b a99999999999999999999",
     ];
     let out = session(&junk);
     assert!(out.split("\n\n").all(|a| a.is_empty() || a.starts_with('=') || a.starts_with('?')), "{out}");
