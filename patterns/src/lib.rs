@@ -6,8 +6,12 @@
 //! Module map: `grammar` (pest parser), `parse` (files → AST, error recovery), `ast`
 //! (data types), `expr` (constraint/action expressions), `geometry` (diagrams → offsets),
 //! `transform` (the eight board transformations), `autohelpers` (known functions and their
-//! arities), `error` (located errors).
-//! This crate reads databases; it must not depend on the Go engine nor generate code.
+//! arities), `error` (located errors); matching: `board` (the [`MatchBoard`] view and
+//! [`Match`] records), `packed` (two-bit board and composite words), `compile` (patterns
+//! to and-mask/compare orientations), `matcher` (the indexed bitmask matcher), `naive`
+//! (the reference matcher), `incremental` (re-matching after moves).
+//! This crate reads databases and matches them geometrically; it must not depend on the
+//! Go engine, evaluate constraints nor generate code.
 //!
 //! ```
 //! use patterns::{parse_db, AnchorPolicy, Element, Transform};
@@ -27,20 +31,32 @@
 
 pub mod ast;
 pub mod autohelpers;
+pub mod board;
+pub mod compile;
 pub mod error;
 pub mod expr;
 pub mod geometry;
 pub mod grammar;
+pub mod incremental;
+pub mod matcher;
+pub mod naive;
+pub mod packed;
 pub mod parse;
 pub mod transform;
 
 pub use ast::*;
 pub use autohelpers::Arity;
+pub use board::{Cell, Grid, Match, MatchBoard, Vertex, MAX_BOARD};
+pub use compile::{admits, element_mask, max_weight, Compiled, PatternSet, Residual, SourcePattern};
 pub use error::ParseError;
 pub use expr::{parse_action, parse_constraint, BinOp, Expr, ExprError, Stmt, UnaryOp};
 pub use geometry::{
     element_set, eye_geometry, geometry, move_required, AnchorPolicy, Element, EyeElement, EyeGeometry, Geometry,
     GeometryError, Orientation, PatElement,
 };
+pub use incremental::IncrementalMatcher;
+pub use matcher::BitmaskMatcher;
+pub use naive::NaiveMatcher;
+pub use packed::PackedBoard;
 pub use parse::{autohelper_functions, check_grammar, parse_db, parse_db_as, parse_path, ATTRIBUTE_MAPS};
 pub use transform::{Edges, Transform};
