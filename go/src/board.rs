@@ -631,7 +631,7 @@ impl Iterator for StringStones<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// Board from rows of `X`, `O`, `.` (top row first).

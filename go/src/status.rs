@@ -132,20 +132,7 @@ pub fn dead_stones(board: &Board) -> Vec<Point> {
 mod tests {
     use super::*;
 
-    fn board_from(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows.len());
-        for (r, line) in rows.iter().enumerate() {
-            for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
-                let p = b.point(c as u8, r as u8);
-                match ch {
-                    'X' => b.place_stone(p, Color::Black),
-                    'O' => b.place_stone(p, Color::White),
-                    _ => {}
-                }
-            }
-        }
-        b
-    }
+    use crate::board::tests::board_from;
 
     #[test]
     fn dead_stone_in_territory() {

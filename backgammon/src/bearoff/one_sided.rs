@@ -73,6 +73,32 @@ fn mean(d: &Distribution) -> f64 {
     d.iter().enumerate().map(|(n, p)| n as f64 * p).sum()
 }
 
+/// For one roll's plays `(child, bears a chequer off)`: the child with the lowest mean rolls
+/// to bear off (first in generation order on ties, as gnubg), the non-bearing-off child with the
+/// lowest mean rolls to the first chequer off, and whether some play bears a chequer off. Shared
+/// by the exact (`f64` means) and the stored (`u64` sums) solvers.
+fn best_children<M: PartialOrd + Copy>(
+    plays: &[(usize, bool)],
+    off_mean: &[M],
+    first_mean: &[M],
+) -> (usize, Option<(M, usize)>, bool) {
+    let mut best_off: Option<(M, usize)> = None;
+    let mut best_first: Option<(M, usize)> = None;
+    let mut bears_off = false;
+    for &(child, bears) in plays {
+        if best_off.is_none_or(|(m, _)| off_mean[child] < m) {
+            best_off = Some((off_mean[child], child));
+        }
+        if bears {
+            bears_off = true;
+        } else if best_first.is_none_or(|(m, _)| first_mean[child] < m) {
+            best_first = Some((first_mean[child], child));
+        }
+    }
+    let (_, child) = best_off.expect("every roll has a play when all chequers are home");
+    (child, best_first, bears_off)
+}
+
 /// An exact one-sided bearoff database held in memory.
 #[derive(Debug, Clone)]
 pub struct OneSided {
@@ -106,20 +132,7 @@ impl OneSided {
             let (mut d, mut g) = ([0.0; MAX_ROLLS], [0.0; MAX_ROLLS]);
             for (plays, &(_, _, w)) in kids.iter().zip(&ROLLS) {
                 let w = w as f64 / 36.0;
-                let mut best_off: Option<(f64, usize)> = None;
-                let mut best_first: Option<(f64, usize)> = None;
-                let mut bears_off = false;
-                for &(child, bears) in plays {
-                    if best_off.is_none_or(|(m, _)| off_mean[child] < m) {
-                        best_off = Some((off_mean[child], child));
-                    }
-                    if bears {
-                        bears_off = true;
-                    } else if best_first.is_none_or(|(m, _)| first_mean[child] < m) {
-                        best_first = Some((first_mean[child], child));
-                    }
-                }
-                let (_, child) = best_off.expect("every roll has a play when all chequers are home");
+                let (child, best_first, bears_off) = best_children(plays, &off_mean, &first_mean);
                 for k in 0..MAX_ROLLS - 1 {
                     d[k + 1] += w * off[child][k];
                 }
@@ -261,20 +274,7 @@ impl QuantisedOneSided {
             let all_on_board = total == chequers;
             let (mut d, mut g) = ([0u64; MAX_ROLLS], [0u64; MAX_ROLLS]);
             for (plays, &(_, _, w)) in kids.iter().zip(&ROLLS) {
-                let mut best_off: Option<(u64, usize)> = None;
-                let mut best_first: Option<(u64, usize)> = None;
-                let mut bears_off = false;
-                for &(child, bears) in plays {
-                    if best_off.is_none_or(|(m, _)| off_mean[child] < m) {
-                        best_off = Some((off_mean[child], child));
-                    }
-                    if bears {
-                        bears_off = true;
-                    } else if best_first.is_none_or(|(m, _)| first_mean[child] < m) {
-                        best_first = Some((first_mean[child], child));
-                    }
-                }
-                let (_, child) = best_off.expect("every roll has a play when all chequers are home");
+                let (child, best_first, bears_off) = best_children(plays, &off_mean, &first_mean);
                 for k in 0..MAX_ROLLS - 1 {
                     d[k + 1] += w * u64::from(off[child][k]);
                 }
