@@ -170,6 +170,24 @@ impl GoGame {
         Ok(())
     }
 
+    /// A game set up from a diagram: rows of `X` (black), `O` (white) and any other character for
+    /// an empty point, top row first, whitespace ignored. Used by tests and diagrams in docs; the
+    /// board is as large as the number of rows.
+    pub fn from_rows(rows: &[&str], komi: f64, rules: Rules) -> Result<GoGame, IllegalMove> {
+        let mut g = GoGame::new(rows.len(), komi, rules);
+        for (r, line) in rows.iter().enumerate() {
+            for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
+                let p = g.board().point(c as u8, r as u8);
+                match ch {
+                    'X' => g.add_setup_stone(p, Color::Black)?,
+                    'O' => g.add_setup_stone(p, Color::White)?,
+                    _ => {}
+                }
+            }
+        }
+        Ok(g)
+    }
+
     /// Empties these points (SGF `AE`, or a setup stone replaced): the board is rebuilt from the
     /// remaining stones, so strings split correctly. Not undoable, like all setup.
     pub fn clear_points(&mut self, points: &[Point]) {

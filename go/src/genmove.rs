@@ -234,18 +234,7 @@ mod tests {
     use engine_core::rng::seeded_rng;
 
     fn game_from(rows: &[&str]) -> GoGame {
-        let mut g = GoGame::new(rows.len(), 0.5, Rules::default());
-        for (r, line) in rows.iter().enumerate() {
-            for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
-                let p = g.board().point(c as u8, r as u8);
-                match ch {
-                    'X' => g.add_setup_stone(p, Color::Black).unwrap(),
-                    'O' => g.add_setup_stone(p, Color::White).unwrap(),
-                    _ => {}
-                }
-            }
-        }
-        g
+        GoGame::from_rows(rows, 0.5, Rules::default()).unwrap()
     }
 
     #[test]

@@ -4,22 +4,10 @@
 
 use std::path::PathBuf;
 
+mod common;
+
 fn databases() -> Option<Vec<PathBuf>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo/patterns");
-    if !dir.is_dir() {
-        if std::env::var_os("CI").is_some() {
-            panic!("GNU Go pattern databases missing at {} (required in CI)", dir.display());
-        }
-        eprintln!("skipped: GNU Go pattern databases not found at {}", dir.display());
-        return None;
-    }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("readable database directory")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "db"))
-        .collect();
-    files.sort();
-    Some(files)
+    common::gnugo_database_files()
 }
 
 #[test]

@@ -10,26 +10,14 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::cell::RefCell;
 use std::collections::HashSet;
-use std::path::PathBuf;
+
+mod common;
 
 fn databases() -> Option<Vec<DbFile>> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo/patterns");
-    if !dir.is_dir() {
-        if std::env::var_os("CI").is_some() {
-            panic!("GNU Go pattern databases missing at {} (required in CI)", dir.display());
-        }
-        eprintln!("skipped: GNU Go pattern databases not found at {}", dir.display());
-        return None;
-    }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .expect("readable database directory")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "db"))
-        .collect();
-    files.sort();
+    let files = common::gnugo_database_files()?;
     let dbs: Vec<DbFile> =
         files.iter().map(|p| parse_path(p).expect("readable database")).filter(|db| !db.patterns.is_empty()).collect();
-    assert!(!dbs.is_empty(), "no standard-dialect databases in {}", dir.display());
+    assert!(!dbs.is_empty(), "no standard-dialect databases among {} files", files.len());
     Some(dbs)
 }
 

@@ -9,17 +9,7 @@ use rand::Rng;
 
 /// A game whose setup is given as rows of `X`, `O`, `.` (top row first).
 fn game_from(rows: &[&str], rules: Rules) -> GoGame {
-    let mut g = GoGame::new(rows.len(), 0.0, rules);
-    for (r, line) in rows.iter().enumerate() {
-        for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
-            let p = g.board().point(c as u8, r as u8);
-            match ch {
-                'X' => g.add_setup_stone(p, Color::Black).unwrap(),
-                'O' => g.add_setup_stone(p, Color::White).unwrap(),
-                _ => {}
-            }
-        }
-    }
+    let g = GoGame::from_rows(rows, 0.0, rules).unwrap();
     g.board().check_invariants().unwrap();
     g
 }
