@@ -299,6 +299,25 @@ impl Board {
         }
     }
 
+    /// Writes up to `out.len()` liberties of the string through the stone on `p` into `out` (in the
+    /// order met walking the string) and returns how many; allocation-free, for reading.
+    pub fn liberties_into(&self, p: Point, out: &mut [Point]) -> usize {
+        let mut marks = Marks::new();
+        let mut n = 0;
+        for s in self.string_stones(p) {
+            for q in Self::neighbors(s) {
+                if self.is_empty(q) && marks.insert(q) {
+                    if n == out.len() {
+                        return n;
+                    }
+                    out[n] = q;
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
     /// One liberty of the string through `p` (the only one when it is in atari).
     pub fn first_liberty(&self, p: Point) -> Option<Point> {
         self.string_stones(p).flat_map(Self::neighbors).find(|&q| self.is_empty(q))
@@ -608,6 +627,90 @@ impl Board {
     }
 }
 
+/// GNU Go's `trymove`/`tryko`/`popgo` on top of a [`Board`]: moves played for reading and taken back in
+/// stack order. Each level saves the whole board (a few kilobytes, copied with `clone_from` into a slot
+/// that is reused), so after the deepest line has been read once no further move allocates, and undo is
+/// exact by construction (no change log to get wrong).
+#[derive(Clone)]
+pub struct TryBoard {
+    board: Board,
+    saved: Vec<Board>,
+    depth: usize,
+}
+
+impl TryBoard {
+    /// Reading starts from `board`.
+    pub fn new(board: Board) -> TryBoard {
+        TryBoard { board, saved: Vec::new(), depth: 0 }
+    }
+
+    /// The current position (after the moves tried so far).
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Number of moves tried and not yet taken back (GNU Go's `stackp`).
+    #[inline]
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Replaces the root position; every tried move is forgotten.
+    pub fn reset(&mut self, board: &Board) {
+        self.board.clone_from(board);
+        self.depth = 0;
+    }
+
+    fn push(&mut self) {
+        if self.depth < self.saved.len() {
+            self.saved[self.depth].clone_from(&self.board);
+        } else {
+            self.saved.push(self.board.clone());
+        }
+        self.depth += 1;
+    }
+
+    /// Plays `color` on `p` if legal (simple ko respected); false, with nothing changed, otherwise.
+    pub fn trymove(&mut self, p: Point, color: Color) -> bool {
+        if !self.board.is_legal(p, color) {
+            return false;
+        }
+        self.push();
+        self.board.play_unchecked(p, color);
+        true
+    }
+
+    /// Like [`TryBoard::trymove`] but an illegal ko capture is allowed.
+    pub fn tryko(&mut self, p: Point, color: Color) -> bool {
+        if !self.board.on_board(p) || !self.board.is_empty(p) {
+            return false;
+        }
+        if !self.board.allow_suicide && self.board.is_suicide(p, color) {
+            return false;
+        }
+        self.push();
+        self.board.play_unchecked(p, color);
+        true
+    }
+
+    /// A pass: lifts the ko, can be taken back with [`TryBoard::popgo`].
+    pub fn trypass(&mut self) {
+        self.push();
+        self.board.clear_ko();
+    }
+
+    /// Takes back the last tried move; false when none is left.
+    pub fn popgo(&mut self) -> bool {
+        if self.depth == 0 {
+            return false;
+        }
+        self.depth -= 1;
+        std::mem::swap(&mut self.board, &mut self.saved[self.depth]);
+        true
+    }
+}
+
 /// Iterator over the stones of one string.
 pub struct StringStones<'a> {
     board: &'a Board,
@@ -714,6 +817,25 @@ pub(crate) mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn trymove_popgo_restores_exactly() {
+        let b = board_from(&[". X O .", "X O . O", ". X O .", ". . . ."]);
+        let mut t = TryBoard::new(b.clone());
+        let take = b.point(2, 1);
+        let retake = b.point(1, 1);
+        assert!(t.trymove(take, Color::Black));
+        assert_eq!(t.board().captures(Color::Black), 1);
+        assert!(!t.trymove(retake, Color::White), "ko");
+        assert!(t.tryko(retake, Color::White));
+        assert_eq!(t.depth(), 2);
+        t.board().check_invariants().unwrap();
+        assert!(t.popgo() && t.popgo() && !t.popgo());
+        assert_eq!(t.board(), &b);
+        assert_eq!(t.board().hash(), b.hash());
+        assert!(!t.trymove(b.point(1, 0), Color::White), "occupied");
+        assert_eq!(t.depth(), 0);
     }
 
     #[test]

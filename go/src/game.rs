@@ -256,8 +256,12 @@ impl GoGame {
     /// Score from black's point of view (positive: black wins) with komi, under the game's rules, with
     /// dead stones as [`crate::status`] judges them.
     pub fn score(&self) -> f64 {
-        let dead = crate::status::dead_stones(&self.board);
-        score::score(&self.board, &dead, self.rules.scoring, self.komi)
+        let st = crate::status::statuses(&self.board);
+        let with = |s: crate::status::Status| -> Vec<Point> {
+            self.board.points().filter(|&p| st[usize::from(p)] == Some(s)).collect()
+        };
+        let (dead, seki) = (with(crate::status::Status::Dead), with(crate::status::Status::Seki));
+        score::score(&self.board, &dead, &seki, self.rules.scoring, self.komi)
     }
 }
 

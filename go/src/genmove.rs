@@ -1,5 +1,6 @@
 //! A first move generator: one-ply heuristics, no reading, optionally refined by flat Monte-Carlo over the
-//! best candidates (`Config::mc_playouts`). It picks, for the colour to play, the legal
+//! best candidates (`Config::mc_playouts`) or by a Monte-Carlo tree search over them
+//! (`Config::mcts_simulations`, [`crate::mcts`]). It picks, for the colour to play, the legal
 //! move with the best score from: capturing (most stones first), saving its own strings from atari when
 //! the move really gains liberties, giving atari, reducing liberties, a small shape/position value and a
 //! seeded random tie-break. It never fills its own true eyes, never plays a self-atari that captures
@@ -12,6 +13,7 @@
 
 use crate::board::{Board, Color, Move, Point, ARRAY};
 use crate::game::GoGame;
+use crate::mcts::{Budget, Candidate, Search};
 use rand::Rng;
 
 /// Points owned by one side in at least this share of the playouts count as settled.
@@ -33,6 +35,10 @@ pub struct Config {
     /// (0 playouts: the heuristic choice stands).
     pub mc_candidates: usize,
     pub mc_playouts: usize,
+    /// Monte-Carlo tree search over the candidates ([`crate::mcts`]): simulations per move (0: no tree
+    /// search) and an optional wall-clock limit.
+    pub mcts_simulations: usize,
+    pub deadline: Option<std::time::Instant>,
     /// Clean-up mode (`kgs-genmove_cleanup`): liberties of opponent stones judged dead are useful moves,
     /// so that dead stones get captured before the game ends.
     pub cleanup: bool,
@@ -46,6 +52,8 @@ impl Default for Config {
             playouts: 48,
             mc_candidates: 24,
             mc_playouts: 0,
+            mcts_simulations: 0,
+            deadline: None,
             cleanup: false,
         }
     }
@@ -184,6 +192,20 @@ pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config
         scored.push((value, p));
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
+    if config.mcts_simulations > 0 && scored.len() >= 2 {
+        // The heuristic value becomes the tree's prior: captures and rescues start far ahead.
+        let candidates: Vec<Candidate> = scored
+            .iter()
+            .map(|&(value, point)| Candidate {
+                point,
+                prior: 0.5 + 0.4 * (value / 150.0).tanh() as f32 + crate::mcts::open_area_bias(board, point),
+            })
+            .collect();
+        let budget = Budget { simulations: config.mcts_simulations, deadline: config.deadline };
+        if let Some(r) = Search::new().run(board, color, game.komi(), &candidates, budget, rng) {
+            return Decision::Play(r.best);
+        }
+    }
     match refine(board, color, game.komi(), &mut scored, rng, config) {
         Some(p) => Decision::Play(p),
         None => Decision::Pass,

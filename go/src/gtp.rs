@@ -30,11 +30,21 @@ pub struct Options {
     pub seed: u64,
     pub level: u32,
     pub allow_resign: bool,
+    /// A directory whose `.db` pattern files are loaded after the built-in ones (`go-gtp --patterns`).
+    pub patterns: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { boardsize: 19, komi: 7.5, rules: Rules::default(), seed: 0, level: 10, allow_resign: false }
+        Options {
+            boardsize: 19,
+            komi: 7.5,
+            rules: Rules::default(),
+            seed: 0,
+            level: 10,
+            allow_resign: false,
+            patterns: None,
+        }
     }
 }
 
@@ -55,17 +65,29 @@ pub struct GtpState {
     pub time: TimeSettings,
     /// Last `time_left` per colour: seconds and stones.
     pub time_left: [Option<(f64, u32)>; 2],
+    /// GNU Go's analysis commands' state (trymove stack, tactical reader): [`crate::gtp_analysis`].
+    pub analysis: crate::gtp_analysis::Analysis,
+    /// Pattern databases (built-in, plus `options.patterns`) with their load errors:
+    /// [`crate::pattern_context`].
+    pub patterns: patterns::PatternLibrary,
 }
 
 impl GtpState {
     /// A fresh state with an empty board.
     pub fn new(options: Options) -> GtpState {
+        let level = options.level;
         GtpState {
             game: GoGame::new(options.boardsize, options.komi, options.rules),
+            patterns: crate::pattern_context::load_library(options.patterns.as_deref()),
             rng: seeded_rng(options.seed),
             options,
             time: TimeSettings::default(),
             time_left: [None, None],
+            analysis: {
+                let mut a = crate::gtp_analysis::Analysis::default();
+                a.set_level(level);
+                a
+            },
         }
     }
 
@@ -104,12 +126,33 @@ impl GtpState {
         }
     }
 
+    /// Tree-search simulations per move: 400 per level (GNU Go's default level 10 gives 4,000).
+    pub fn mcts_simulations_for(&self, color: Color) -> usize {
+        if self.short_of_time(color) {
+            0
+        } else {
+            400 * self.options.level as usize
+        }
+    }
+
+    /// When the search must stop: a share of the remaining time per move (the byo-yomi period split over
+    /// its stones, or main time over the moves likely left), so the engine never loses on time.
+    pub fn move_deadline(&self, color: Color) -> Option<std::time::Instant> {
+        let (seconds, stones) = self.time_left[color.index()]?;
+        let empty = self.board().points().filter(|&p| self.board().is_empty(p)).count();
+        let moves_left = if stones > 0 { f64::from(stones) } else { (empty as f64 / 2.0).max(20.0) };
+        let share = (seconds / moves_left * 0.7 - 0.2).max(0.05);
+        Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(share))
+    }
+
     fn generate(&mut self, color: Color, cleanup: bool) -> Decision {
         let config = genmove::Config {
             allow_resign: self.options.allow_resign,
             cleanup,
             playouts: self.playouts_for(color),
             mc_playouts: self.mc_playouts_for(color),
+            mcts_simulations: self.mcts_simulations_for(color),
+            deadline: self.move_deadline(color),
             ..Default::default()
         };
         genmove::genmove(&self.game, color, &mut self.rng, &config)
@@ -162,8 +205,11 @@ pub fn registry() -> Registry<GtpState> {
     r.register("printsgf", "printsgf [FILE]: the game as SGF", printsgf);
     r.register("level", "level N", |s, a| {
         s.options.level = a.value_or::<u32>(0, "level not an integer")?;
+        s.analysis.set_level(s.options.level);
         Ok(String::new())
     });
+    crate::gtp_analysis::register(&mut r);
+    crate::pattern_context::register(&mut r);
     r
 }
 
@@ -352,6 +398,7 @@ fn loadsgf(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
     };
     let game = if until == Until::End { whole } else { sgf::load(&text, until, rules).map_err(|_| cannot())? };
     s.game = game;
+    s.analysis.tried.clear();
     Ok(crate::vertex::format_color(s.game.to_move()).into())
 }
 

@@ -52,7 +52,9 @@ pub fn fixed(size: usize, stones: usize) -> Result<Vec<(u8, u8)>, HandicapError>
 }
 
 /// A free placement of `stones` handicap stones: the fixed points when defined, otherwise points spread
-/// out greedily (farthest from the stones already chosen, preferring the third and fourth lines).
+/// out greedily (farthest from the stones already chosen, preferring the third and fourth lines, and
+/// never on the edge lines while other points remain), as GNU Go keeps its extra stones on the third and
+/// fourth lines.
 pub fn free(size: usize, stones: usize) -> Result<Vec<(u8, u8)>, HandicapError> {
     if stones < 2 || stones >= size * size {
         return Err(HandicapError::Invalid);
@@ -63,6 +65,15 @@ pub fn free(size: usize, stones: usize) -> Result<Vec<(u8, u8)>, HandicapError> 
     let mut chosen: Vec<(u8, u8)> = fixed(size, max_fixed(size).min(stones)).unwrap_or_default();
     let line = |v: u8| usize::from(v.min(size as u8 - 1 - v));
     let good_line = if size < 12 { 2 } else { 3 };
+    // Stones on the first two lines (three on large boards) do little for black: they are used only
+    // when the board has no room left elsewhere.
+    let lowest_line = if size >= 13 {
+        2
+    } else if size >= 7 {
+        1
+    } else {
+        0
+    };
     while chosen.len() < stones {
         let mut best = None;
         let mut best_score = i64::MIN;
@@ -71,6 +82,7 @@ pub fn free(size: usize, stones: usize) -> Result<Vec<(u8, u8)>, HandicapError> 
                 if chosen.contains(&(c, r)) {
                     continue;
                 }
+                let low = line(c).min(line(r)) < lowest_line;
                 let dist = chosen
                     .iter()
                     .map(|&(cc, rr)| (i64::from(c) - i64::from(cc)).abs() + (i64::from(r) - i64::from(rr)).abs())
@@ -78,7 +90,7 @@ pub fn free(size: usize, stones: usize) -> Result<Vec<(u8, u8)>, HandicapError> 
                     .unwrap_or(i64::MAX / 4)
                     .min(2 * size as i64);
                 let off = (line(c).abs_diff(good_line) + line(r).abs_diff(good_line)) as i64;
-                let score = dist * 4 - off;
+                let score = if low { i64::MIN / 2 + dist } else { dist * 4 - 3 * off };
                 if score > best_score {
                     best_score = score;
                     best = Some((c, r));
@@ -120,5 +132,21 @@ mod tests {
             }
         }
         assert!(free(9, 81).is_err());
+    }
+
+    #[test]
+    fn extra_free_stones_stay_off_the_edge() {
+        // GNU Go 3.8 places 12 free stones on 19x19 on the third and fourth lines only
+        // (Q17 D16 F16 K16 Q14 Q11 D10 Q6 C5 K4 Q4 D3); on 9x9 it keeps them off the first line.
+        for (size, lowest) in [(19usize, 2u8), (13, 2), (9, 1)] {
+            for n in 10..=16 {
+                let placed = free(size, n).unwrap();
+                assert_eq!(placed.len(), n);
+                for (c, r) in placed {
+                    let line = c.min(r).min(size as u8 - 1 - c).min(size as u8 - 1 - r);
+                    assert!(line >= lowest, "size {size}, {n} stones: ({c},{r}) on line {}", line + 1);
+                }
+            }
+        }
     }
 }

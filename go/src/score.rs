@@ -4,11 +4,17 @@
 use crate::board::{Board, Color, Point, ARRAY};
 use crate::game::Scoring;
 
-/// Points of each colour before komi: `[black, white]`.
-pub fn count(board: &Board, dead: &[Point], scoring: Scoring) -> [f64; 2] {
+/// Points of each colour before komi: `[black, white]`. Empty points next to a string in `seki` belong to
+/// nobody, under both scorings: GNU Go 3.8 counts them so (as Japanese rules prescribe) even with
+/// `--chinese-rules`, and our scores are meant to agree with its.
+pub fn count(board: &Board, dead: &[Point], seki: &[Point], scoring: Scoring) -> [f64; 2] {
     let mut is_dead = vec![false; ARRAY];
     for &p in dead {
         is_dead[usize::from(p)] = true;
+    }
+    let mut in_seki = vec![false; ARRAY];
+    for &p in seki {
+        in_seki[usize::from(p)] = true;
     }
     let alive = |p: Point| if is_dead[usize::from(p)] { None } else { board.color(p) };
     let mut owner_done = vec![false; ARRAY];
@@ -37,6 +43,7 @@ pub fn count(board: &Board, dead: &[Point], scoring: Scoring) -> [f64; 2] {
                     continue;
                 }
                 match alive(n) {
+                    Some(_) if in_seki[usize::from(n)] => border |= 4,
                     Some(c) => border |= 1 << c.index(),
                     None if !owner_done[usize::from(n)] => {
                         owner_done[usize::from(n)] = true;
@@ -69,8 +76,8 @@ pub fn count(board: &Board, dead: &[Point], scoring: Scoring) -> [f64; 2] {
 }
 
 /// Black's margin with komi (positive: black wins).
-pub fn score(board: &Board, dead: &[Point], scoring: Scoring, komi: f64) -> f64 {
-    let [b, w] = count(board, dead, scoring);
+pub fn score(board: &Board, dead: &[Point], seki: &[Point], scoring: Scoring, komi: f64) -> f64 {
+    let [b, w] = count(board, dead, seki, scoring);
     b - w - komi
 }
 
@@ -100,16 +107,32 @@ mod tests {
             b.play(Move::Play(pb), Color::Black).unwrap();
             b.play(Move::Play(pw), Color::White).unwrap();
         }
-        assert_eq!(count(&b, &[], Scoring::Area), [10.0, 10.0]);
-        assert_eq!(count(&b, &[], Scoring::Territory), [5.0, 5.0]);
-        assert_eq!(score(&b, &[], Scoring::Area, 0.5), -0.5);
+        assert_eq!(count(&b, &[], &[], Scoring::Area), [10.0, 10.0]);
+        assert_eq!(count(&b, &[], &[], Scoring::Territory), [5.0, 5.0]);
+        assert_eq!(score(&b, &[], &[], Scoring::Area, 0.5), -0.5);
         // A dead white stone in black's area.
         let p = b.point(0, 0);
         b.place_stone(p, Color::White);
-        assert_eq!(count(&b, &[p], Scoring::Area), [10.0, 10.0]);
-        assert_eq!(count(&b, &[p], Scoring::Territory), [6.0, 5.0]);
-        assert_eq!(format_result(score(&b, &[p], Scoring::Area, 7.5)), "W+7.5");
+        assert_eq!(count(&b, &[p], &[], Scoring::Area), [10.0, 10.0]);
+        assert_eq!(count(&b, &[p], &[], Scoring::Territory), [6.0, 5.0]);
+        assert_eq!(format_result(score(&b, &[p], &[], Scoring::Area, 7.5)), "W+7.5");
         assert_eq!(format_result(3.0), "B+3.0");
         assert_eq!(format_result(0.0), "0");
+    }
+
+    #[test]
+    fn eyes_of_seki_strings_are_nobodys() {
+        // GNU Go 3.8 (game 13 of a gtp-match run, `final_status_list dame` = A3 C3 A1): the white eye C3
+        // inside a seki group is dame even under Chinese rules. Here: a white eye at (0,0) walled by white
+        // stones in seki counts for nobody; without the seki marks it is white's.
+        let mut b = Board::new(5);
+        for p in [b.point(1, 0), b.point(0, 1), b.point(1, 1)] {
+            b.place_stone(p, Color::White);
+        }
+        let seki = [b.point(1, 0), b.point(0, 1), b.point(1, 1)];
+        let eye = count(&b, &[], &[], Scoring::Area)[1];
+        let in_seki = count(&b, &[], &seki, Scoring::Area)[1];
+        assert_eq!(eye, 25.0, "an unchallenged white wall owns the board");
+        assert_eq!(in_seki, 3.0, "stones only: the eye and the rest border a seki string");
     }
 }

@@ -3,8 +3,9 @@
 //! bounding box, `?` included) and on the board's edges, which never move. So after a
 //! set of points changes, exactly the matches whose rectangle covers a changed point may
 //! appear or disappear: those are dropped, and the anchors within the patterns' reach of
-//! the changes are re-scanned, keeping only matches that cover a changed point. Every
-//! other match stands. A change of side to move swaps every code and is a full re-scan.
+//! the changes are re-scanned — only the orientations whose rectangle reaches the changes'
+//! bounding box (the matcher's extent index) — keeping only matches that cover a changed
+//! point. Every other match stands. A change of side to move swaps every code and is a full re-scan.
 //! This module owns that bookkeeping; it must not change how a single anchor is matched.
 
 use crate::board::{Cell, Match, MatchBoard};
@@ -53,10 +54,12 @@ impl IncrementalMatcher {
         let hi_r = changes.iter().map(|c| c.0 as i32).max().unwrap_or(0) + reach;
         let lo_c = changes.iter().map(|c| c.1 as i32).min().unwrap_or(0) - reach;
         let hi_c = changes.iter().map(|c| c.1 as i32).max().unwrap_or(0) + reach;
+        let rows = ((lo_r + reach) as usize, (hi_r - reach) as usize);
+        let cols = ((lo_c + reach) as usize, (hi_c - reach) as usize);
         for r in lo_r.max(0)..=hi_r.min(n - 1) {
             for c in lo_c.max(0)..=hi_c.min(n - 1) {
                 self.scratch.clear();
-                matcher.scan_anchor(&self.board, r as usize, c as usize, &mut self.scratch);
+                matcher.scan_anchor_covering(&self.board, r as usize, c as usize, rows, cols, &mut self.scratch);
                 self.matches.extend(self.scratch.iter().filter(|m| touched(m)));
             }
         }

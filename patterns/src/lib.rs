@@ -9,9 +9,12 @@
 //! arities), `error` (located errors); matching: `board` (the [`MatchBoard`] view and
 //! [`Match`] records), `packed` (two-bit board and composite words), `compile` (patterns
 //! to and-mask/compare orientations), `matcher` (the indexed bitmask matcher), `naive`
-//! (the reference matcher), `incremental` (re-matching after moves).
-//! This crate reads databases and matches them geometrically; it must not depend on the
-//! Go engine, evaluate constraints nor generate code.
+//! (the reference matcher), `incremental` (re-matching after moves); evaluation: `eval`
+//! (the [`PatternContext`] trait, the helper [`Registry`], compiled constraints and
+//! actions), `library` (databases, matcher and programs together; the built-in databases).
+//! This crate reads databases, matches them and evaluates their expressions through
+//! [`PatternContext`]; it must not depend on the Go engine (which implements that trait)
+//! nor generate code.
 //!
 //! ```
 //! use patterns::{parse_db, AnchorPolicy, Element, Transform};
@@ -34,10 +37,12 @@ pub mod autohelpers;
 pub mod board;
 pub mod compile;
 pub mod error;
+pub mod eval;
 pub mod expr;
 pub mod geometry;
 pub mod grammar;
 pub mod incremental;
+pub mod library;
 pub mod matcher;
 pub mod naive;
 pub mod packed;
@@ -49,12 +54,17 @@ pub use autohelpers::Arity;
 pub use board::{Cell, Grid, Match, MatchBoard, Vertex, MAX_BOARD};
 pub use compile::{admits, element_mask, max_weight, Compiled, PatternSet, Residual, SourcePattern};
 pub use error::ParseError;
+pub use eval::{
+    codes, Binding, CompileError, CompileErrorKind, DragonQuery, EvalError, EyeQuery, PatternContext, Program,
+    Registry, SequenceTest, Side, Tactical, Territory, Value,
+};
 pub use expr::{parse_action, parse_constraint, BinOp, Expr, ExprError, Stmt, UnaryOp};
 pub use geometry::{
     element_set, eye_geometry, geometry, move_required, AnchorPolicy, Element, EyeElement, EyeGeometry, Geometry,
     GeometryError, Orientation, PatElement,
 };
 pub use incremental::IncrementalMatcher;
+pub use library::{builtin, database_files, Evaluated, LibraryError, PatternLibrary};
 pub use matcher::BitmaskMatcher;
 pub use naive::NaiveMatcher;
 pub use packed::PackedBoard;

@@ -67,6 +67,10 @@ struct Group {
     /// fits with `d` points between the anchor and that side's edge (north, south, west,
     /// east), its declared edges exactly there. Independent of the board size.
     room: Vec<u64>,
+    /// `extent[(side * MAX_BOARD + k) * blocks + block]`: bit `i` set when member `64 * block + i`
+    /// reaches at least `k` points from the anchor towards that side (north, south, west,
+    /// east): which orientations can cover a point, for incremental re-matching.
+    extent: Vec<u64>,
 }
 
 /// Compiled patterns and their index; build once, scan many boards.
@@ -108,12 +112,21 @@ impl Group {
                 }
             }
         }
+        let mut extent = vec![0u64; blocks * 4 * MAX_BOARD];
+        for (i, &m) in members.iter().enumerate() {
+            let o = &orientations[m as usize];
+            for (side, reach) in [-o.min.0, o.max.0, -o.min.1, o.max.1].into_iter().enumerate() {
+                for k in 0..=reach.min(MAX_BOARD as i32 - 1) {
+                    extent[(side * MAX_BOARD + k as usize) * blocks + i / 64] |= 1 << (i % 64);
+                }
+            }
+        }
         let weights = members.iter().map(|&m| orientations[m as usize].weight).collect();
         let cores = members
             .iter()
             .map(|&m| (orientations[m as usize].core_mask, orientations[m as usize].core_value))
             .collect();
-        Group { members, weights, cores, blocks, table, room }
+        Group { members, weights, cores, blocks, table, room, extent }
     }
 }
 
@@ -182,7 +195,10 @@ impl BitmaskMatcher {
 
     /// Memory taken by the index (bitsets and per-member data), in bytes.
     pub fn index_bytes(&self) -> usize {
-        self.groups.iter().map(|g| 8 * (g.table.len() + g.room.len() + g.weights.len()) + 20 * g.members.len()).sum()
+        self.groups
+            .iter()
+            .map(|g| 8 * (g.table.len() + g.room.len() + g.extent.len() + g.weights.len()) + 20 * g.members.len())
+            .sum()
     }
 
     /// The farthest any pattern point lies from its anchor, in rows or columns.
@@ -211,8 +227,44 @@ impl BitmaskMatcher {
         self.scan_anchor_limited(board, row, col, f64::NEG_INFINITY, out);
     }
 
+    /// Appends the matches anchored at `(row, col)` whose rectangle meets the board rectangle
+    /// `rows` × `cols` (inclusive): the only ones a change there can create. Orientations that
+    /// cannot reach it are dropped by the extent index before any other test.
+    pub fn scan_anchor_covering(
+        &self,
+        board: &PackedBoard,
+        row: usize,
+        col: usize,
+        rows: (usize, usize),
+        cols: (usize, usize),
+        out: &mut Vec<Match>,
+    ) {
+        let (r, c) = (row as i32, col as i32);
+        // Reach needed towards each side: north to the rectangle's bottom row, and so on.
+        let need = [r - rows.1 as i32, rows.0 as i32 - r, c - cols.1 as i32, cols.0 as i32 - c];
+        if need.iter().any(|&k| k >= MAX_BOARD as i32) {
+            return;
+        }
+        self.scan_anchor_inner::<true>(board, row, col, f64::NEG_INFINITY, need, out);
+    }
+
     #[inline]
     fn scan_anchor_limited(&self, board: &PackedBoard, row: usize, col: usize, min_weight: f64, out: &mut Vec<Match>) {
+        self.scan_anchor_inner::<false>(board, row, col, min_weight, [0; 4], out);
+    }
+
+    /// With `COVER`, `need` gives per side the reach an orientation must have (only those
+    /// above 0 are tested); without, it is ignored and the code is the plain scan's.
+    #[inline]
+    fn scan_anchor_inner<const COVER: bool>(
+        &self,
+        board: &PackedBoard,
+        row: usize,
+        col: usize,
+        min_weight: f64,
+        need: [i32; 4],
+        out: &mut Vec<Match>,
+    ) {
         let w = board.window(row, col);
         let code = ((w >> window_shift(0, 0)) & 3) as usize;
         if code == 3 {
@@ -240,8 +292,13 @@ impl BitmaskMatcher {
         for (side, d) in [row, last - row, col, last - col].into_iter().enumerate() {
             rows[side] = (side * MAX_BOARD + d) * stride;
         }
-        for (p, &(dr, dc)) in INDEX_POINTS.iter().enumerate() {
-            rows[4 + p] = (p * 4 + ((w >> window_shift(dr, dc)) & 3) as usize) * stride;
+        // With `COVER`, filled on first use: an incremental re-scan often rejects every block
+        // before.
+        let mut rows_ready = false;
+        if !COVER {
+            for (p, &(dr, dc)) in INDEX_POINTS.iter().enumerate() {
+                rows[4 + p] = (p * 4 + ((w >> window_shift(dr, dc)) & 3) as usize) * stride;
+            }
         }
         let blocks = limit.div_ceil(64);
         let mut acc = [0u64; CHUNK];
@@ -255,6 +312,25 @@ impl BitmaskMatcher {
             }
             if start + len == blocks && limit & 63 != 0 {
                 acc[len - 1] &= (1u64 << (limit % 64)) - 1;
+            }
+            if COVER {
+                for (side, &k) in need.iter().enumerate() {
+                    if k > 0 {
+                        let base = (side * MAX_BOARD + k as usize) * stride + start;
+                        for (a, e) in acc.iter_mut().zip(&g.extent[base..base + len]) {
+                            *a &= *e;
+                        }
+                    }
+                }
+                if acc.iter().all(|&a| a == 0) {
+                    continue;
+                }
+                if !rows_ready {
+                    for (p, &(dr, dc)) in INDEX_POINTS.iter().enumerate() {
+                        rows[4 + p] = (p * 4 + ((w >> window_shift(dr, dc)) & 3) as usize) * stride;
+                    }
+                    rows_ready = true;
+                }
             }
             // Branch-free and straight through: cheaper than stopping early per block.
             for &base in &rows[4 + KEYED..] {

@@ -48,6 +48,10 @@ struct Cli {
     /// With -l: stop before this move number or vertex.
     #[arg(short = 'L', long = "until", requires = "infile")]
     until: Option<String>,
+    /// Also load every .db pattern file of DIR (e.g. GNU Go's patterns/) after the built-in databases;
+    /// problems are reported on standard error as FILE:LINE:COLUMN and the engine still starts.
+    #[arg(long, value_name = "DIR")]
+    patterns: Option<std::path::PathBuf>,
     /// Serve GTP on 127.0.0.1:PORT instead of standard input.
     #[arg(long)]
     gtp_listen: Option<u16>,
@@ -72,8 +76,12 @@ fn main() -> ExitCode {
         seed: cli.seed,
         level: cli.level,
         allow_resign: cli.resign,
+        patterns: cli.patterns.clone(),
     };
     let mut engine = gtp::engine(options);
+    for e in &engine.context.patterns.errors {
+        eprintln!("go-gtp: {e}");
+    }
     if let Some(file) = &cli.infile {
         if let Err(e) = gtp::load_start_position(&mut engine.context, file, cli.until.as_deref()) {
             eprintln!("go-gtp: {e}");

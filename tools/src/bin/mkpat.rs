@@ -1,68 +1,95 @@
-//! `mkpat FILE.db…` (or `mkpat DIR`): reads GNU Go pattern databases with the `patterns`
-//! crate and prints `FILE: N patterns, E errors` per file, then each error on standard
-//! error. Exit status 1 when any file has an error or cannot be read, 2 on bad usage.
-//! `--stats` adds per file the compiled orientations and how many elements fall inside
-//! the matcher's 5×5 composite window; `--dump NAME` prints the compiled masks of the
-//! patterns called NAME (one block per transformation the symmetry calls for).
+//! `mkpat`: checks and compiles GNU Go pattern databases with the `patterns` crate, and lists the
+//! matches of databases in a position. Argument parsing only: reading and compiling are
+//! `patterns::{parse_path, PatternLibrary}`, matching in a game is `go::pattern_context`.
 
+use clap::Parser;
+use go::pattern_context::{list_matches, load_position};
+use go::Color;
+use patterns::{database_files, PatternLibrary, Registry};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-fn inputs(args: &[String]) -> std::io::Result<Vec<PathBuf>> {
+const AFTER_HELP: &str = "\
+Check mode (default): prints `FILE: N patterns, E errors` per file, each error on standard error as
+`FILE:LINE:COLUMN: expected ...`; exit status 1 when any file has an error (syntax, geometry, or a
+constraint naming an unknown helper) or cannot be read.
+
+Match mode (--match SGF [MOVE]): loads the game as GNU Go's `loadsgf` does (MOVE a move number to stop
+before, or a vertex: stop before the first move there; default the whole game), matches every pattern of
+the databases (--db FILE|DIR..., default the built-in shape.db, connect.db and edge.db) for the side to
+move (or --color), and prints one line per match, sorted by database, pattern, anchor, transformation:
+
+    DB:PATTERN ANCHOR TRANSFORM MOVE CONSTRAINT
+
+DB the database file name, ANCHOR the vertex of the pattern's anchor stone, TRANSFORM the letter a-h of
+GNU Go's transformation table, MOVE the vertex of `*` (`-` when none), CONSTRAINT `true` or `false` (the
+constraint evaluated in the position), `-` (no constraint) or `error: ...`.";
+
+#[derive(Parser, Debug)]
+#[command(name = "mkpat", version, about = "Check, compile and match GNU Go pattern databases", after_help = AFTER_HELP)]
+struct Cli {
+    /// Databases to check (files, or directories of .db files).
+    files: Vec<PathBuf>,
+    /// Also print per file the compiled orientations, the composite-window coverage, and the
+    /// patterns per class letter, per symmetry and per helper function.
+    #[arg(long)]
+    stats: bool,
+    /// Print the compiled masks of the patterns called NAME.
+    #[arg(long, value_name = "NAME")]
+    dump: Option<String>,
+    /// List the matches in the position of an SGF file, optionally before MOVE.
+    #[arg(long = "match", num_args = 1..=2, value_names = ["SGF", "MOVE"])]
+    match_position: Option<Vec<String>>,
+    /// With --match: databases to match (files or directories) instead of the built-in ones.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    db: Vec<PathBuf>,
+    /// With --match: the side playing the patterns' O (default: the side to move).
+    #[arg(long, value_parser = ["black", "white"])]
+    color: Option<String>,
+}
+
+fn expand(args: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
-    for a in args {
-        let p = Path::new(a);
+    for p in args {
         if p.is_dir() {
-            let mut dir: Vec<PathBuf> = std::fs::read_dir(p)?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|f| f.extension().is_some_and(|x| x == "db"))
-                .collect();
-            dir.sort();
-            files.extend(dir);
+            files.extend(database_files(p)?);
         } else {
-            files.push(p.to_path_buf());
+            files.push(p.clone());
         }
     }
     Ok(files)
 }
 
 fn main() -> ExitCode {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let stats = take_flag(&mut args, "--stats");
-    let dump = match args.iter().position(|a| a == "--dump") {
-        Some(k) if k + 1 < args.len() => {
-            let name = args.remove(k + 1);
-            args.remove(k);
-            Some(name)
-        }
-        Some(_) => {
-            eprintln!("mkpat: --dump needs a pattern name");
-            return ExitCode::from(2);
-        }
-        None => None,
-    };
-    if args.is_empty() || args.iter().any(|a| a == "-h" || a == "--help") {
-        eprintln!("usage: mkpat [--stats] [--dump NAME] FILE.db|DIR...");
+    let cli = Cli::parse();
+    if let Some(m) = &cli.match_position {
+        return match_mode(&cli, &m[0], m.get(1).map(String::as_str));
+    }
+    if cli.files.is_empty() {
+        eprintln!("mkpat: no database given (see mkpat --help)");
         return ExitCode::from(2);
     }
-    let files = match inputs(&args) {
+    let files = match expand(&cli.files) {
         Ok(f) => f,
         Err(e) => {
             eprintln!("mkpat: {e}");
             return ExitCode::FAILURE;
         }
     };
+    let registry = Registry::standard();
     let mut failed = false;
     for path in files {
         match patterns::parse_path(&path) {
             Ok(db) => {
-                println!("{}: {} patterns, {} errors", path.display(), db.pattern_count(), db.errors.len());
-                for e in &db.errors {
+                let lib = PatternLibrary::new(vec![db], registry.clone());
+                let db = &lib.dbs[0];
+                println!("{}: {} patterns, {} errors", path.display(), db.pattern_count(), lib.errors.len());
+                for e in &lib.errors {
                     eprintln!("{e}");
                 }
-                failed |= !db.errors.is_empty();
-                if stats || dump.is_some() {
-                    report(&db, stats, dump.as_deref());
+                failed |= !lib.errors.is_empty();
+                if cli.stats || cli.dump.is_some() {
+                    report(db, cli.stats, cli.dump.as_deref());
                 }
             }
             Err(e) => {
@@ -78,10 +105,48 @@ fn main() -> ExitCode {
     }
 }
 
-fn take_flag(args: &mut Vec<String>, flag: &str) -> bool {
-    let before = args.len();
-    args.retain(|a| a != flag);
-    args.len() != before
+fn match_mode(cli: &Cli, sgf: &str, until: Option<&str>) -> ExitCode {
+    let text = match std::fs::read(Path::new(sgf)) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            eprintln!("mkpat: {sgf}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let game = match load_position(&text, until, go::Rules::default()) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("mkpat: {sgf}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let library = if cli.db.is_empty() {
+        PatternLibrary::builtin()
+    } else {
+        match expand(&cli.db) {
+            Ok(files) => PatternLibrary::load_files(&files, Vec::new(), Registry::standard()),
+            Err(e) => {
+                eprintln!("mkpat: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    for e in &library.errors {
+        eprintln!("{e}");
+    }
+    let own = match cli.color.as_deref() {
+        Some("black") => Color::Black,
+        Some(_) => Color::White,
+        None => game.to_move(),
+    };
+    for line in list_matches(&library, &game, own) {
+        println!("{line}");
+    }
+    if library.errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
 }
 
 fn report(db: &patterns::DbFile, stats: bool, dump: Option<&str>) {
@@ -97,6 +162,27 @@ fn report(db: &patterns::DbFile, stats: bool, dump: Option<&str>) {
             elements,
             elements - residual,
             whole
+        );
+        let mut classes = std::collections::BTreeMap::new();
+        let mut symmetries = std::collections::BTreeMap::new();
+        let mut helpers = std::collections::BTreeMap::new();
+        for p in &db.patterns {
+            for c in p.colon.class.chars() {
+                *classes.entry(c).or_insert(0) += 1;
+            }
+            *symmetries.entry(p.colon.symmetry.as_char()).or_insert(0) += 1;
+            let mut calls = std::collections::BTreeSet::new();
+            p.collect_calls(&mut calls);
+            for c in calls {
+                *helpers.entry(c).or_insert(0) += 1;
+            }
+        }
+        let join = |m: Vec<String>| if m.is_empty() { "none".to_string() } else { m.join(" ") };
+        println!("  classes: {}", join(classes.iter().map(|(c, n)| format!("{c}:{n}")).collect()));
+        println!("  symmetries: {}", join(symmetries.iter().map(|(c, n)| format!("{c}:{n}")).collect()));
+        println!(
+            "  helpers (patterns using each): {}",
+            join(helpers.iter().map(|(c, n)| format!("{c}:{n}")).collect())
         );
     }
     if let Some(name) = dump {

@@ -1,0 +1,374 @@
+//! GNU Go's analysis extension commands over GTP (`attack`, `defend`, `countlib`, `trymove`/`popgo`,
+//! `unconditional_status`, `connect`, ...), with GNU Go 3.8's exact names, answers and error strings, so
+//! its regression suites (`reading.tst`, `connection.tst`, `unconditional.tst`) can grade the engine.
+//!
+//! This module owns the command handlers and the analysis state kept between commands ([`Analysis`]:
+//! the `trymove` stack, the reader with its cache and node counter). The analysis itself lives in
+//! [`crate::reading`], [`crate::connection`], [`crate::worm`] and [`crate::unconditional`]; the standard
+//! commands stay in [`crate::gtp`].
+
+use crate::board::{Board, Color, Move, Point};
+use crate::connection;
+use crate::game::GoGame;
+use crate::gtp::GtpState;
+use crate::reading::{Limits, Reader};
+use crate::unconditional::unconditional_statuses;
+use crate::vertex::{format_vertex, parse_color, parse_vertex};
+use crate::worm;
+use engine_core::command::{Args, CommandError, Registry};
+use engine_core::rng::seeded_rng;
+
+/// Analysis state kept between commands.
+pub struct Analysis {
+    /// Positions saved by `trymove`/`tryko`, restored by `popgo`.
+    pub tried: Vec<GoGame>,
+    /// The tactical reader (its cache survives between commands, keyed by position).
+    pub reader: Reader,
+}
+
+impl Default for Analysis {
+    fn default() -> Self {
+        Analysis { tried: Vec::new(), reader: Reader::new(&Board::new(1)) }
+    }
+}
+
+impl Analysis {
+    /// Depth limits as `--level` sets them: GNU Go's defaults at level 10, one less per two levels below.
+    pub fn set_level(&mut self, level: u32) {
+        let mut l = Limits::default();
+        if level < 10 {
+            l.shift(-((10 - level as isize) / 2));
+            l.node_limit = l.node_limit * (u64::from(level) + 2) / 12;
+        }
+        self.reader.limits = l;
+    }
+}
+
+/// Registers every analysis command on `r`.
+pub fn register(r: &mut Registry<GtpState>) {
+    r.register("echo", "echo ARGS: answers its arguments", |_, a| Ok(a.tokens().join(" ")));
+    r.register("echo_err", "echo ARGS also to stderr", |_, a| {
+        let t = a.tokens().join(" ");
+        eprintln!("{t}");
+        Ok(t)
+    });
+    r.register("countlib", "countlib VERTEX: liberties of the string", |s, a| {
+        let p = stone(s, a, 0)?;
+        Ok(s.game.board().liberties(p).to_string())
+    });
+    r.register("findlib", "findlib VERTEX: the liberties of the string", |s, a| {
+        let p = stone(s, a, 0)?;
+        let b = s.game.board();
+        let mut libs = Vec::new();
+        b.string_liberties(p, usize::MAX, &mut libs);
+        Ok(list(b, libs))
+    });
+    r.register("accuratelib", "accuratelib COLOR VERTEX: liberties a stone played there gets", accuratelib);
+    r.register("accurate_approxlib", "accurate_approxlib COLOR VERTEX: as accuratelib", accuratelib);
+    r.register("captures", "captures COLOR: stones captured by that colour", |s, a| {
+        let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
+        Ok(s.game.board().captures(c).to_string())
+    });
+    r.register("is_legal", "is_legal COLOR VERTEX: 1 if the move is legal", |s, a| {
+        let (c, mv) = move_arg(s, a)?;
+        Ok(if s.game.check_move(c, mv).is_ok() { "1" } else { "0" }.into())
+    });
+    r.register("all_legal", "all_legal COLOR: every legal move", |s, a| {
+        let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
+        let b = s.game.board();
+        let pts = b.points().filter(|&p| s.game.check_move(c, Move::Play(p)).is_ok()).collect();
+        Ok(list(b, pts))
+    });
+    r.register("trymove", "trymove COLOR VERTEX: play a move that popgo takes back", |s, a| trymove(s, a, false));
+    r.register("tryko", "tryko COLOR VERTEX: trymove allowing an illegal ko capture", |s, a| trymove(s, a, true));
+    r.register("popgo", "popgo: take back a trymove or tryko", |s, _| match s.analysis.tried.pop() {
+        Some(g) => {
+            s.game = g;
+            Ok(String::new())
+        }
+        None => Err(CommandError::failed("Stack empty.")),
+    });
+    r.register("clear_cache", "clear_cache: forget cached reading results", |s, _| {
+        s.analysis.reader.clear_cache();
+        Ok(String::new())
+    });
+    r.register("get_reading_node_counter", "reading nodes since the last reset", |s, _| {
+        Ok(s.analysis.reader.nodes.to_string())
+    });
+    r.register("reset_reading_node_counter", "set the reading node counter to zero", |s, _| {
+        s.analysis.reader.nodes = 0;
+        Ok(String::new())
+    });
+    r.register("increase_depths", "increase the reading depths by one", |s, _| {
+        s.analysis.reader.limits.shift(1);
+        Ok(String::new())
+    });
+    r.register("decrease_depths", "decrease the reading depths by one", |s, _| {
+        s.analysis.reader.limits.shift(-1);
+        Ok(String::new())
+    });
+    r.register("get_random_seed", "the random seed", |s, _| Ok(s.options.seed.to_string()));
+    r.register("set_random_seed", "set_random_seed N", |s, a| {
+        let seed = a.get(0).and_then(|t| t.parse::<u64>().ok()).ok_or_else(|| CommandError::failed("invalid seed"))?;
+        s.options.seed = seed;
+        s.rng = seeded_rng(seed);
+        Ok(String::new())
+    });
+    r.register("worm_stones", "worm_stones [VERTEX] [COLOR]: the stones of worms", worm_stones);
+    r.register("worm_cutstone", "worm_cutstone VERTEX: the cutstone field", |s, a| {
+        let p = stone(s, a, 0)?;
+        Ok(worm::cutstone(s.game.board(), p).to_string())
+    });
+    r.register("worm_data", "worm_data [VERTEX]: the worm data structure", worm_data);
+    r.register("unconditional_status", "unconditional_status VERTEX", |s, a| {
+        let p = vertex(s, a, 0)?;
+        let st = unconditional_statuses(s.game.board());
+        Ok(st[usize::from(p)].gtp_name().into())
+    });
+    r.register("attack", "attack VERTEX: code and move capturing the string", |s, a| {
+        let p = stone(s, a, 0)?;
+        let (code, mv) = reader(s).attack(p);
+        Ok(code_move(s.game.board(), code, mv))
+    });
+    r.register("defend", "defend VERTEX: code and move saving the string", |s, a| {
+        let p = stone(s, a, 0)?;
+        let (code, mv) = reader(s).defend(p);
+        Ok(code_move(s.game.board(), code, mv))
+    });
+    r.register("ladder_attack", "ladder_attack VERTEX: attack by ladder only", |s, a| {
+        let p = stone(s, a, 0)?;
+        match reader(s).ladder_attack(p) {
+            Some((code, mv)) => Ok(code_move(s.game.board(), code, mv)),
+            None => Err(CommandError::failed("string must have exactly 2 liberties")),
+        }
+    });
+    r.register("does_attack", "does_attack MOVE VERTEX: code of that attack", |s, a| {
+        let (m, p) = move_and_stone(s, a)?;
+        Ok(reader(s).does_attack(m, p).to_string())
+    });
+    r.register("does_defend", "does_defend MOVE VERTEX: code of that defense", |s, a| {
+        let (m, p) = move_and_stone(s, a)?;
+        Ok(reader(s).does_defend(m, p).to_string())
+    });
+    r.register("attack_either", "attack_either V1 V2: can either string be captured", |s, a| {
+        let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
+        Ok(reader(s).attack_either(p, q).to_string())
+    });
+    r.register("defend_both", "defend_both V1 V2: can both strings be saved", |s, a| {
+        let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
+        Ok(reader(s).defend_both(p, q).to_string())
+    });
+    r.register("connect", "connect V1 V2: code and move connecting the strings", |s, a| {
+        let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
+        let (code, mv) = connection::connect(reader(s), p, q);
+        Ok(code_move(s.game.board(), code, mv))
+    });
+    r.register("disconnect", "disconnect V1 V2: code and move cutting the strings", |s, a| {
+        let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
+        let (code, mv) = connection::disconnect(reader(s), p, q);
+        Ok(code_move(s.game.board(), code, mv))
+    });
+    r.register("same_dragon", "same_dragon V1 V2: 1 if the stones are in one dragon", |s, a| {
+        let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
+        Ok(if connection::same_dragon(reader(s), p, q) { "1" } else { "0" }.into())
+    });
+    r.register("combination_attack", "combination_attack COLOR: a capturing combination, or PASS", |s, a| {
+        let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
+        let mv = connection::combination_attack(reader(s), c);
+        Ok(format_vertex(s.game.board(), mv.map_or(Move::Pass, Move::Play)))
+    });
+    r.register("combination_defend", "combination_defend COLOR: moves defending against combinations", |s, a| {
+        let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
+        let moves = connection::combination_defend(reader(s), c);
+        if moves.is_empty() {
+            Ok("PASS".into())
+        } else {
+            Ok(list(s.game.board(), moves))
+        }
+    });
+}
+
+/// The reader, on the current position.
+fn reader(s: &mut GtpState) -> &mut Reader {
+    s.analysis.reader.set_board(s.game.board());
+    s.analysis.reader.depth_offset = s.analysis.tried.len();
+    &mut s.analysis.reader
+}
+
+fn list(b: &Board, mut pts: Vec<Point>) -> String {
+    pts.sort_unstable();
+    pts.iter().map(|&p| format_vertex(b, Move::Play(p))).collect::<Vec<_>>().join(" ")
+}
+
+fn code_move(b: &Board, code: u8, mv: Option<Point>) -> String {
+    if code == 0 {
+        "0".into()
+    } else {
+        format!("{code} {}", format_vertex(b, mv.map_or(Move::Pass, Move::Play)))
+    }
+}
+
+fn vertex(s: &GtpState, a: &Args, i: usize) -> Result<Point, CommandError> {
+    match a.get(i).and_then(|t| parse_vertex(t, s.game.board())) {
+        Some(Move::Play(p)) => Ok(p),
+        _ => Err(CommandError::failed("invalid coordinate")),
+    }
+}
+
+fn stone(s: &GtpState, a: &Args, i: usize) -> Result<Point, CommandError> {
+    let p = vertex(s, a, i)?;
+    if s.game.board().is_empty(p) {
+        return Err(CommandError::failed("vertex must not be empty"));
+    }
+    Ok(p)
+}
+
+fn move_and_stone(s: &GtpState, a: &Args) -> Result<(Point, Point), CommandError> {
+    let m = vertex(s, a, 0)?;
+    let p = vertex(s, a, 1)?;
+    if !s.game.board().is_empty(m) {
+        return Err(CommandError::failed("move vertex must be empty"));
+    }
+    if s.game.board().is_empty(p) {
+        return Err(CommandError::failed("vertex must not be empty"));
+    }
+    Ok((m, p))
+}
+
+fn move_arg(s: &GtpState, a: &Args) -> Result<(Color, Move), CommandError> {
+    let bad = || CommandError::failed("invalid color or coordinate");
+    let c = a.get(0).and_then(parse_color).ok_or_else(bad)?;
+    let mv = a.get(1).and_then(|t| parse_vertex(t, s.game.board())).ok_or_else(bad)?;
+    Ok((c, mv))
+}
+
+fn accuratelib(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
+    let (c, mv) = move_arg(s, a)?;
+    let Move::Play(p) = mv else { return Err(CommandError::failed("invalid color or coordinate")) };
+    let b = s.game.board();
+    if !b.is_empty(p) {
+        return Err(CommandError::failed("vertex must be empty"));
+    }
+    let mut t = b.clone();
+    t.set_allow_suicide(true);
+    t.play_unchecked(p, c);
+    let mut libs = Vec::new();
+    if t.color(p) == Some(c) {
+        t.string_liberties(p, usize::MAX, &mut libs);
+    }
+    Ok(list(b, libs))
+}
+
+fn trymove(s: &mut GtpState, a: &Args, ko: bool) -> Result<String, CommandError> {
+    let (c, mv) = move_arg(s, a)?;
+    let saved = s.game.clone();
+    let to_move = s.game.to_move();
+    if ko {
+        // A pass by the opponent lifts the ko; the saved game restores everything on popgo.
+        let _ = s.game.play(c.opponent(), Move::Pass);
+    }
+    if s.game.play(c, mv).is_err() {
+        s.game = saved;
+        return Err(CommandError::failed("illegal move"));
+    }
+    s.game.set_to_move(to_move);
+    s.analysis.tried.push(saved);
+    Ok(String::new())
+}
+
+fn worm_stones(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
+    let b = s.game.board();
+    let mut only: Option<Point> = None;
+    let mut color: Option<Color> = None;
+    for t in a.tokens() {
+        if let Some(c) = parse_color(t) {
+            color = Some(c);
+        } else {
+            match parse_vertex(t, b) {
+                Some(Move::Play(p)) => only = Some(p),
+                _ => return Err(CommandError::failed("invalid coordinate")),
+            }
+        }
+    }
+    if let Some(p) = only {
+        if b.is_empty(p) {
+            return Err(CommandError::failed("worm_stones called on an empty vertex"));
+        }
+    }
+    let mut lines = Vec::new();
+    for p in b.points() {
+        let Some(c) = b.color(p) else { continue };
+        if b.string_id(p) != p || color.is_some_and(|w| w != c) {
+            continue;
+        }
+        if only.is_some_and(|q| b.string_id(q) != p) {
+            continue;
+        }
+        let mut stones: Vec<Point> = b.string_stones(p).collect();
+        stones.sort_unstable();
+        lines.push((stones[0], stones.iter().map(|&q| format_vertex(b, Move::Play(q)) + " ").collect::<String>()));
+    }
+    lines.sort();
+    Ok(lines.into_iter().map(|(_, l)| l).collect::<Vec<_>>().join("\n"))
+}
+
+fn worm_data(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
+    let only = match a.get(0) {
+        None => None,
+        Some(_) => Some(vertex(s, a, 0)?),
+    };
+    let statuses = unconditional_statuses(s.game.board());
+    let board = s.game.board().clone();
+    let worms = worm::worms(&board);
+    let mut out = Vec::new();
+    for p in board.points() {
+        if only.is_some_and(|q| q != p) || (only.is_none() && board.is_empty(p)) {
+            continue;
+        }
+        let w = &worms[usize::from(p)];
+        let (attack, defense) = if board.is_empty(p) {
+            ((0, None), (0, None))
+        } else {
+            let r = reader(s);
+            let at = r.attack(p);
+            let de = if at.0 != 0 { r.defend(p) } else { (0, None) };
+            (at, de)
+        };
+        let v = |m: Option<Point>| format_vertex(&board, m.map_or(Move::Pass, Move::Play));
+        let color = match board.color(p) {
+            Some(Color::Black) => "black",
+            Some(Color::White) => "white",
+            None => "empty",
+        };
+        let status = match statuses[usize::from(p)].gtp_name() {
+            "alive" => "alive",
+            "dead" => "dead",
+            _ => "unknown",
+        };
+        out.push(format!(
+            "{}:\norigin               {}\ncolor                {color}\nsize                 {}\n\
+             effective_size       {:.2}\nliberties            {}\nliberties2           {}\n\
+             liberties3           {}\nliberties4           {}\nattack_code          {}\n\
+             attack_point         {}\ndefense_code         {}\ndefense_point        {}\n\
+             lunch                PASS\ncutstone             {}\ncutstone2            0\n\
+             genus                {}\ninessential          0\ninvincible           {}\n\
+             unconditional_status {status}",
+            v(Some(p)),
+            v(Some(w.origin)),
+            w.size,
+            w.effective_size,
+            w.liberties[0],
+            w.liberties[1],
+            w.liberties[2],
+            w.liberties[3],
+            attack.0,
+            v(attack.1),
+            defense.0,
+            v(defense.1),
+            w.cutstone,
+            w.genus,
+            u8::from(w.invincible),
+        ));
+    }
+    Ok(out.join("\n"))
+}

@@ -1,0 +1,207 @@
+//! A ready-to-use pattern library: databases (the project's own, built into the binary, and
+//! any loaded from a directory), their [`PatternSet`] and [`BitmaskMatcher`], a helper
+//! [`Registry`] and each pattern's compiled [`Program`]; every problem found on the way
+//! (unreadable file, syntax, geometry, unknown helper) is kept as a [`LibraryError`] with
+//! file, line and column, and the offending pattern is left out while the rest still
+//! work. This module owns assembling those pieces and the built-in database texts; it must
+//! not know how a Go engine answers constraints.
+
+use crate::ast::{DbFile, Pattern};
+use crate::board::{Match, MatchBoard};
+use crate::compile::PatternSet;
+use crate::error::ParseError;
+use crate::eval::{CompileError, EvalError, PatternContext, Program, Registry};
+use crate::matcher::BitmaskMatcher;
+use crate::packed::PackedBoard;
+use crate::parse::{parse_db, parse_path};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The project's own databases (original work, not GNU Go's), as (file name, text). They
+/// are embedded as text and compiled at start-up by the same compiler as any other file.
+pub const BUILTIN: &[(&str, &str)] = &[
+    ("shape.db", include_str!("../databases/shape.db")),
+    ("connect.db", include_str!("../databases/connect.db")),
+    ("edge.db", include_str!("../databases/edge.db")),
+];
+
+/// The built-in databases, parsed.
+pub fn builtin() -> Vec<DbFile> {
+    BUILTIN.iter().map(|(name, text)| parse_db(name, text)).collect()
+}
+
+/// Anything that kept a file or a pattern out of a library.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LibraryError {
+    Io {
+        path: PathBuf,
+        message: String,
+    },
+    Parse(ParseError),
+    Compile(CompileError),
+    /// A pattern whose diagram gives no geometry for the matcher.
+    Geometry {
+        file: String,
+        line: usize,
+        column: usize,
+        pattern: String,
+        message: String,
+    },
+}
+
+impl fmt::Display for LibraryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LibraryError::Io { path, message } => write!(f, "{}: {message}", path.display()),
+            LibraryError::Parse(e) => write!(f, "{e}"),
+            LibraryError::Compile(e) => write!(f, "{e}"),
+            LibraryError::Geometry { file, line, column, pattern, message } => {
+                write!(f, "{file}:{line}:{column}: expected {message} (pattern {pattern})")
+            }
+        }
+    }
+}
+
+/// One match with its pattern and, when evaluated, whether its constraint held.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Evaluated {
+    pub m: Match,
+    /// `None` when the pattern has no constraint.
+    pub constraint: Option<Result<bool, EvalError>>,
+}
+
+/// Databases compiled for matching and evaluation.
+#[derive(Debug, Clone)]
+pub struct PatternLibrary {
+    pub dbs: Vec<DbFile>,
+    pub set: PatternSet,
+    pub matcher: BitmaskMatcher,
+    pub registry: Registry,
+    /// One per pattern of `set`.
+    pub programs: Vec<Program>,
+    pub errors: Vec<LibraryError>,
+}
+
+/// The `.db` files of a directory, sorted by name.
+pub fn database_files(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "db") && p.is_file())
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+impl PatternLibrary {
+    /// Compiles `dbs` with `registry`. Patterns whose geometry or program fails are dropped
+    /// from the set (and reported); parse errors already in the files are reported too.
+    pub fn new(dbs: Vec<DbFile>, registry: Registry) -> PatternLibrary {
+        let mut errors: Vec<LibraryError> =
+            dbs.iter().flat_map(|d| d.errors.iter().cloned().map(LibraryError::Parse)).collect();
+        let full = PatternSet::from_dbs(&dbs.iter().collect::<Vec<_>>());
+        for (db, index, e) in &full.rejected {
+            let p = &dbs[*db].patterns[*index];
+            errors.push(LibraryError::Geometry {
+                file: dbs[*db].name.clone(),
+                line: e.line,
+                column: e.column,
+                pattern: p.name.clone(),
+                message: e.message.clone(),
+            });
+        }
+        let mut set = PatternSet { databases: full.databases, rejected: full.rejected, patterns: Vec::new() };
+        let mut programs = Vec::new();
+        for sp in full.patterns {
+            let db = &dbs[sp.db];
+            match Program::compile(&registry, &db.name, &db.patterns[sp.index], &sp.geometry.labels) {
+                Ok(p) => {
+                    programs.push(p);
+                    set.patterns.push(sp);
+                }
+                Err(e) => errors.push(LibraryError::Compile(e)),
+            }
+        }
+        let matcher = BitmaskMatcher::new(&set);
+        PatternLibrary { dbs, set, matcher, registry, programs, errors }
+    }
+
+    /// The built-in databases with the standard registry.
+    pub fn builtin() -> PatternLibrary {
+        PatternLibrary::new(builtin(), Registry::standard())
+    }
+
+    /// Reads every `.db` file of `dir` (standard dialect; `eyes.db` and `mc_*.db` are read
+    /// but hold no matcher patterns), after `extra` databases (e.g. [`builtin`]).
+    pub fn load_dir(dir: &Path, extra: Vec<DbFile>, registry: Registry) -> PatternLibrary {
+        let (dbs, io) = read_files_or_dir(dir, extra);
+        let mut lib = PatternLibrary::new(dbs, registry);
+        lib.errors.splice(0..0, io);
+        lib
+    }
+
+    /// Reads the given files after `extra`.
+    pub fn load_files(files: &[PathBuf], extra: Vec<DbFile>, registry: Registry) -> PatternLibrary {
+        let mut dbs = extra;
+        let mut io = Vec::new();
+        for f in files {
+            match parse_path(f) {
+                Ok(db) => dbs.push(db),
+                Err(e) => io.push(LibraryError::Io { path: f.clone(), message: e.to_string() }),
+            }
+        }
+        let mut lib = PatternLibrary::new(dbs, registry);
+        lib.errors.splice(0..0, io);
+        lib
+    }
+
+    /// The source pattern of pattern number `k` of the set.
+    pub fn pattern(&self, k: u32) -> &Pattern {
+        let sp = &self.set.patterns[k as usize];
+        &self.dbs[sp.db].patterns[sp.index]
+    }
+
+    /// The database file name of pattern number `k`.
+    pub fn database_of(&self, k: u32) -> &str {
+        &self.set.databases[self.set.patterns[k as usize].db]
+    }
+
+    /// Geometric matches on `board` (with `swap`, the board's `X` plays the patterns' `O`),
+    /// sorted by pattern, anchor and transformation.
+    pub fn matches(&self, board: &impl MatchBoard, swap: bool) -> Vec<Match> {
+        let packed = PackedBoard::from_board(board, swap);
+        let mut out = Vec::new();
+        self.matcher.scan(&packed, &mut out);
+        out.sort();
+        out
+    }
+
+    /// Matches with their constraints evaluated in `ctx` (which must describe the same
+    /// position and side).
+    pub fn evaluate(&self, ctx: &mut dyn PatternContext, matches: &[Match]) -> Vec<Evaluated> {
+        matches
+            .iter()
+            .map(|m| {
+                let program = &self.programs[m.pattern as usize];
+                let constraint = program.constraint.as_ref().map(|_| program.holds(&self.registry, ctx, m));
+                Evaluated { m: *m, constraint }
+            })
+            .collect()
+    }
+}
+
+fn read_files_or_dir(dir: &Path, extra: Vec<DbFile>) -> (Vec<DbFile>, Vec<LibraryError>) {
+    let mut dbs = extra;
+    let mut io = Vec::new();
+    match database_files(dir) {
+        Ok(files) => {
+            for f in files {
+                match parse_path(&f) {
+                    Ok(db) => dbs.push(db),
+                    Err(e) => io.push(LibraryError::Io { path: f, message: e.to_string() }),
+                }
+            }
+        }
+        Err(e) => io.push(LibraryError::Io { path: dir.to_path_buf(), message: e.to_string() }),
+    }
+    (dbs, io)
+}

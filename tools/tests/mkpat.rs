@@ -1,0 +1,159 @@
+//! `mkpat` end to end: checking databases (ours always, GNU Go's when present) and `--match` on
+//! regression positions, with every expected line checked by hand on the board (see the comments).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const MKPAT: &str = env!("CARGO_BIN_EXE_mkpat");
+
+fn mkpat(args: &[&str]) -> (String, String, i32) {
+    let out = Command::new(MKPAT).args(args).output().expect("mkpat runs");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+/// GNU Go's regression material beside the workspace; `None` (skip) outside CI when absent.
+fn gnugo(sub: &str) -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo").join(sub);
+    if dir.exists() {
+        return Some(dir);
+    }
+    assert!(std::env::var_os("CI").is_none(), "{} missing (required in CI)", dir.display());
+    eprintln!("skipped: {} not found", dir.display());
+    None
+}
+
+#[test]
+fn our_databases_check_clean() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../patterns/databases");
+    let (out, err, code) = mkpat(&[dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    for (file, n) in [("connect.db", 5), ("edge.db", 4), ("shape.db", 6)] {
+        assert!(out.contains(&format!("{file}: {n} patterns, 0 errors")), "{out}");
+    }
+    // connect.db by hand: four `C` patterns and one `B`; symmetries `+`, `8`, `\` twice, `|`.
+    let (out, _, code) = mkpat(&["--stats", dir.join("connect.db").to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(out.contains("  classes: B:1 C:4\n  symmetries: +:1 8:1 \\:2 |:1\n"), "{out}");
+    assert!(out.contains("safe_omove:2 safe_xmove:2"), "{out}");
+}
+
+#[test]
+fn unknown_helpers_fail_the_check_with_a_location() {
+    let dir = std::env::temp_dir().join(format!("mkpat-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.db");
+    std::fs::write(&file, "Pattern Bad\n\nO*\n\n:8,-\n\na*\n\n;lib(a)>1 && no_such_helper(a)\n").unwrap();
+    let (out, err, code) = mkpat(&[file.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 1);
+    assert!(out.ends_with("bad.db: 1 patterns, 1 errors\n"), "{out}");
+    assert_eq!(err, "bad.db:9:1: unknown helper function `no_such_helper` (pattern Bad)\n");
+}
+
+#[test]
+fn gnu_go_databases_check_clean() {
+    let Some(dir) = gnugo("patterns") else { return };
+    let (out, err, code) = mkpat(&[dir.to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("patterns.db: 994 patterns, 0 errors"), "{out}");
+}
+
+#[test]
+fn matches_in_a_setup_position_checked_by_hand() {
+    let Some(games) = gnugo("regression/games") else { return };
+    let sgf = games.join("endgame9.sgf");
+    // A 19x19 setup position, black to move, so the patterns' O is black.
+    let (out, err, code) = mkpat(&["--match", sgf.to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        [
+            // Black M11 and O11 with white N12 above and N10 below the gap N11: the mend is found
+            // (rotated a quarter turn, anchor the first stone O11), but M11's only liberty is N11,
+            // so `lib(b)>=2` fails.
+            "connect.db:CnMendTheCut O11 g N11 false",
+            // White Q15 peeps between black R16 and R14 (both with several liberties); black R15
+            // connects safely.
+            "connect.db:CnAnswerThePeep Q15 f R15 true",
+            // White G8 peeps between black F9 and F7; F8 connects.
+            "connect.db:CnAnswerThePeep G8 g F8 true",
+            // White L1 on the first line has one liberty, K1; if white plays K1 first the pair has
+            // one liberty (J1) and no escape, so `!xplay_defend(*,a)` holds.
+            "edge.db:EdTakeTheEdgeStone L2 c K1 true",
+            "",
+        ]
+        .join("\n")
+    );
+}
+
+#[test]
+fn match_stops_before_a_move_number_or_vertex() {
+    let Some(games) = gnugo("regression/games") else { return };
+    let sgf = games.join("CrazyStone1.sgf");
+    let sgf = sgf.to_str().unwrap();
+    // Before move 30 (W F8), white to move: white's pair B3-C3 with nothing around makes an
+    // empty triangle at B4, B2, C2 or C4 (no constraint: `-`).
+    let expected = "shape.db:ShEmptyTriangle B3 f B4 -\nshape.db:ShEmptyTriangle B3 e B2 -\n\
+                    shape.db:ShEmptyTriangle C3 g C2 -\nshape.db:ShEmptyTriangle C3 h C4 -\n";
+    assert_eq!(mkpat(&["--match", sgf, "30"]).0, expected);
+    assert_eq!(mkpat(&["--match", sgf, "F8"]).0, expected, "move 30 is the first move at F8");
+    // For black the same pair is the opponent's: nothing.
+    assert_eq!(mkpat(&["--match", sgf, "30", "--color", "black"]).0, "");
+}
+
+#[test]
+fn match_with_gnu_go_databases() {
+    let (Some(games), Some(pats)) = (gnugo("regression/games"), gnugo("patterns")) else { return };
+    let sgf = games.join("endgame9.sgf");
+    let db = pats.join("patterns.db");
+    let (out, err, code) = mkpat(&["--match", sgf.to_str().unwrap(), "--db", db.to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.len() > 10, "{out}");
+    for l in &lines {
+        let f: Vec<&str> = l.split(' ').collect();
+        assert_eq!(f.len(), 5, "{l}");
+        assert!(f[0].starts_with("patterns.db:"), "{l}");
+        assert!("abcdefgh".contains(f[2]) && f[2].len() == 1, "{l}");
+        assert!(["true", "false", "-"].contains(&f[4]), "{l}");
+    }
+}
+
+#[test]
+fn go_gtp_loads_a_pattern_directory_and_lists_matches() {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("go-gtp-patterns-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // One broken pattern (label `z` missing from its diagram) and one good one.
+    std::fs::write(dir.join("mine.db"), "Pattern Broken\n\nO*\n\n:8,-\n\n;lib(z)>1\n\nPattern Lone\n\nO*\n\n:8,-\n")
+        .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_go-gtp"))
+        .args(["--patterns", dir.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"boardsize 5\nplay w c3\nlist_pattern_matches w\nlist_pattern_matches b\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(stderr, "go-gtp: mine.db:7:1: expected label `z` in the constraint diagram (pattern Broken)\n");
+    // The lone white stone at the centre: `O*` in all eight transformations, two per neighbour,
+    // in GNU Go's transformation order a g d f h b e c; nothing for black.
+    let lone: String = ["a D3", "g C2", "d B3", "f C4", "h C4", "b D3", "e C2", "c B3"]
+        .iter()
+        .map(|t| format!("mine.db:Lone C3 {t} -"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert_eq!(stdout, format!("= \n\n= \n\n= {lone}\n\n= \n\n"));
+}
