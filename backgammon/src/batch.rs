@@ -49,15 +49,18 @@ pub fn write_plays(gen: &mut MoveGenerator, pos: &Position, d1: u8, d2: u8, out:
     Ok(())
 }
 
-/// Batch mode of `moves`: answers each request line of `input` with its plays and an empty
-/// line (or `error: …` and an empty line), flushing after each answer so a caller can stream.
-/// Blank input lines are ignored.
-pub fn moves_batch(input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
-    let mut gen = MoveGenerator::new();
+/// The batch framing every `gammon` subcommand shares: each non-blank line of `input`, split into
+/// fields, is answered by `answer` (which writes the answer's lines or returns a request error, then
+/// written `error: …`), followed by an empty line and a flush so a caller can stream. A line that is not
+/// UTF-8 is a bad request, not the end of the run.
+pub fn serve_lines<W: Write>(
+    input: impl BufRead,
+    out: &mut W,
+    mut answer: impl FnMut(&[&str], &mut W) -> io::Result<Result<(), RequestError>>,
+) -> io::Result<()> {
     for line in input.lines() {
         let line = match line {
             Ok(l) => l,
-            // a line that is not UTF-8 is a bad request, not the end of the run
             Err(e) if e.kind() == io::ErrorKind::InvalidData => {
                 writeln!(out, "error: input line is not valid UTF-8\n")?;
                 out.flush()?;
@@ -69,14 +72,24 @@ pub fn moves_batch(input: impl BufRead, out: &mut impl Write) -> io::Result<()> 
         if fields.is_empty() {
             continue;
         }
-        match parse_moves_request(&fields) {
-            Ok((pos, d1, d2)) => write_plays(&mut gen, &pos, d1, d2, out)?,
-            Err(e) => writeln!(out, "error: {e}")?,
+        if let Err(e) = answer(&fields, out)? {
+            writeln!(out, "error: {e}")?;
         }
         writeln!(out)?;
         out.flush()?;
     }
     Ok(())
+}
+
+/// Batch mode of `moves`: answers each request line of `input` with its plays and an empty
+/// line (or `error: …` and an empty line), flushing after each answer so a caller can stream.
+/// Blank input lines are ignored.
+pub fn moves_batch(input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
+    let mut gen = MoveGenerator::new();
+    serve_lines(input, out, |fields, out| match parse_moves_request(fields) {
+        Ok((pos, d1, d2)) => write_plays(&mut gen, &pos, d1, d2, out).map(Ok),
+        Err(e) => Ok(Err(e)),
+    })
 }
 
 /// The board of `show POSID [MATCHID]` in gnubg's layout. Without a match ID the position is

@@ -13,6 +13,7 @@ pub mod command;
 pub mod dice;
 pub mod game;
 pub mod gtp;
+pub mod quasi_dice;
 pub mod rng;
 pub mod runner;
 pub mod sgf;

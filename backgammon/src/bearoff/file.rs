@@ -212,7 +212,7 @@ pub fn read_file(path: impl AsRef<Path>) -> Result<(QuantisedOneSided, Format), 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::bearoff::one_sided::tests::quantised15x6;
     use std::path::PathBuf;
@@ -221,7 +221,7 @@ mod tests {
     const MAKEBEAROFF: &str = "/usr/games/makebearoff";
 
     /// MD5 (RFC 1321), only to compare with the checksums the seed's manual publishes.
-    fn md5(data: &[u8]) -> String {
+    pub(crate) fn md5(data: &[u8]) -> String {
         const S: [u32; 16] = [7, 12, 17, 22, 5, 9, 14, 20, 4, 11, 16, 23, 6, 10, 15, 21];
         let k: Vec<u32> = (0..64).map(|i| ((i as f64 + 1.0).sin().abs() * 4_294_967_296.0) as u32).collect();
         let mut h: [u32; 4] = [0x6745_2301, 0xefcd_ab89, 0x98ba_dcfe, 0x1032_5476];

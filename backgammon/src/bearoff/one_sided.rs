@@ -24,7 +24,7 @@ pub const MAX_ROLLS: usize = 32;
 pub type Distribution = [f64; MAX_ROLLS];
 
 /// The 21 rolls with their weights in 36ths.
-const ROLLS: [(u8, u8, u64); 21] = {
+pub(crate) const ROLLS: [(u8, u8, u64); 21] = {
     let mut r = [(0u8, 0u8, 0u64); 21];
     let mut k = 0;
     let mut a = 1;
@@ -42,7 +42,12 @@ const ROLLS: [(u8, u8, u64); 21] = {
 
 /// Every play of each of the 21 rolls from the side with `counts`, as (child index, bears a chequer
 /// off), in the generator's order; `out[r]` is for `ROLLS[r]`.
-fn children(gen: &mut MoveGenerator, index: &OneSidedIndex, counts: &[u8], out: &mut [Vec<(usize, bool)>; 21]) {
+pub(crate) fn children(
+    gen: &mut MoveGenerator,
+    index: &OneSidedIndex,
+    counts: &[u8],
+    out: &mut [Vec<(usize, bool)>; 21],
+) {
     let points = index.points();
     let mut board = [[0u8; 25]; 2];
     board[ON_ROLL][..points].copy_from_slice(counts);
@@ -57,7 +62,7 @@ fn children(gen: &mut MoveGenerator, index: &OneSidedIndex, counts: &[u8], out: 
 }
 
 /// Position indices sorted by pip count, so every child comes before its parent.
-fn solve_order(index: &OneSidedIndex) -> Vec<usize> {
+pub(crate) fn solve_order(index: &OneSidedIndex) -> Vec<usize> {
     let mut order: Vec<(u32, usize)> = (0..index.len())
         .map(|i| {
             let c = index.unrank(i).expect("in range");

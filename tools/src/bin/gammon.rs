@@ -4,6 +4,8 @@
 //! Exit codes: 0 success; 2 malformed input (one line on standard error says what is wrong).
 
 use backgammon::batch::{moves_batch, parse_moves_request, show, write_plays};
+use backgammon::eval::cli::{batch as eval_batch, best_request, eval_request, BatchCommand, BestState};
+use backgammon::eval::Evaluator;
 use backgammon::MoveGenerator;
 use clap::{Parser, Subcommand};
 use std::io::{self, BufWriter, Write};
@@ -22,6 +24,22 @@ enum Command {
     /// With no arguments, reads lines `POSID D1 D2` from standard input and answers each,
     /// followed by an empty line.
     Moves {
+        /// Position ID (14 characters), then the two dice.
+        #[arg(num_args = 0..=3, value_names = ["POSID", "D1", "D2"])]
+        args: Vec<String>,
+    },
+    /// The 0-ply evaluation: `win wg wbg lg lbg equity` for the player on roll (cubeless; gammons
+    /// include backgammons). With no argument, reads lines `POSID` from standard input and
+    /// answers each, followed by an empty line.
+    Eval {
+        /// Position ID (14 characters).
+        #[arg(num_args = 0..=1, value_names = ["POSID"])]
+        args: Vec<String>,
+    },
+    /// The 0-ply best play: `<play>\t<resulting POSID>` (nothing when no play is legal). With no
+    /// arguments, reads lines `POSID D1 D2` from standard input and answers each, followed by an
+    /// empty line.
+    Best {
         /// Position ID (14 characters), then the two dice.
         #[arg(num_args = 0..=3, value_names = ["POSID", "D1", "D2"])]
         args: Vec<String>,
@@ -52,6 +70,27 @@ fn main() -> ExitCode {
                     let mut out = BufWriter::new(stdout.lock());
                     write_plays(&mut MoveGenerator::new(), &pos, d1, d2, &mut out).and_then(|()| out.flush())
                 }
+                Err(e) => return fail(e),
+            }
+        }
+        Command::Eval { args } if args.is_empty() => {
+            eval_batch(Evaluator::embedded(), BatchCommand::Eval, io::stdin().lock(), &mut stdout.lock())
+        }
+        Command::Eval { args } => {
+            let fields: Vec<&str> = args.iter().map(String::as_str).collect();
+            match eval_request(Evaluator::embedded(), &fields) {
+                Ok(line) => writeln!(stdout.lock(), "{line}"),
+                Err(e) => return fail(e),
+            }
+        }
+        Command::Best { args } if args.is_empty() => {
+            eval_batch(Evaluator::embedded(), BatchCommand::Best, io::stdin().lock(), &mut stdout.lock())
+        }
+        Command::Best { args } => {
+            let fields: Vec<&str> = args.iter().map(String::as_str).collect();
+            match best_request(Evaluator::embedded(), &mut BestState::default(), &fields) {
+                Ok(Some(line)) => writeln!(stdout.lock(), "{line}"),
+                Ok(None) => Ok(()),
                 Err(e) => return fail(e),
             }
         }
