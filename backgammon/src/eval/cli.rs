@@ -22,6 +22,20 @@ pub fn eval_request(ev: &Evaluator, fields: &[&str]) -> Result<String, RequestEr
     Ok(format_probabilities(&ev.evaluate(&pos)))
 }
 
+/// Answers `eval POSID` at `plies` plies ([`crate::nply`]); 0 is [`eval_request`].
+pub fn eval_plies_request(ev: &Evaluator, fields: &[&str], plies: usize) -> Result<String, RequestError> {
+    let [id] = fields else { return Err(RequestError::Fields(fields.len())) };
+    let pos = parse_position(id)?;
+    Ok(format_probabilities(&crate::nply::NPly::new(ev, 0).evaluate(&pos, plies)))
+}
+
+/// Answers `rollout POSID`: the means line and the standard errors line of
+/// [`crate::rollout::format_result`].
+pub fn rollout_request(ev: &Evaluator, id: &str, cfg: &crate::rollout::RolloutConfig) -> Result<String, RequestError> {
+    let pos = parse_position(id)?;
+    Ok(crate::rollout::format_result(&crate::rollout::rollout(ev, &pos, cfg)))
+}
+
 /// Reused state of `best` requests.
 #[derive(Default)]
 pub struct BestState {
@@ -43,6 +57,8 @@ pub fn best_request(ev: &Evaluator, state: &mut BestState, fields: &[&str]) -> R
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BatchCommand {
     Eval,
+    /// `eval --plies N` with N > 0.
+    EvalPlies(usize),
     Best,
 }
 
@@ -52,6 +68,7 @@ pub fn batch(ev: &Evaluator, command: BatchCommand, input: impl BufRead, out: &m
     crate::batch::serve_lines(input, out, |fields, out| {
         let answer = match command {
             BatchCommand::Eval => eval_request(ev, fields).map(Some),
+            BatchCommand::EvalPlies(n) => eval_plies_request(ev, fields, n).map(Some),
             BatchCommand::Best => best_request(ev, &mut state, fields),
         };
         match answer {
@@ -86,5 +103,10 @@ mod tests {
         batch(ev, BatchCommand::Best, &b"2x0AAOi2AQAAAA 6 5\n2x0AAOi2AQAAAA 6\n"[..], &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert_eq!(text, "5/off(2)\t2x0AAOg2AAAAAA\n\nerror: expected `POSID D1 D2`, got 2 field(s)\n\n");
+        // a finished game is exact at every ply; the opening at 1 ply is not its 0-ply value
+        assert_eq!(eval_plies_request(ev, &[&lost], 2).unwrap(), eval_request(ev, &[&lost]).unwrap());
+        let open = "4HPwATDgc/ABMA";
+        assert_ne!(eval_plies_request(ev, &[open], 1).unwrap(), eval_request(ev, &[open]).unwrap());
+        assert!(matches!(rollout_request(ev, "bad", &Default::default()), Err(RequestError::Position { .. })));
     }
 }

@@ -4,8 +4,12 @@
 //! Exit codes: 0 success; 2 malformed input (one line on standard error says what is wrong).
 
 use backgammon::batch::{moves_batch, parse_moves_request, show, write_plays};
-use backgammon::eval::cli::{batch as eval_batch, best_request, eval_request, BatchCommand, BestState};
+use backgammon::eval::cli::{
+    batch as eval_batch, best_request, eval_plies_request, eval_request, rollout_request, BatchCommand, BestState,
+};
 use backgammon::eval::Evaluator;
+use backgammon::nply::{Settings, MAX_PLIES};
+use backgammon::rollout::RolloutConfig;
 use backgammon::MoveGenerator;
 use clap::{Parser, Subcommand};
 use std::io::{self, BufWriter, Write};
@@ -28,13 +32,42 @@ enum Command {
         #[arg(num_args = 0..=3, value_names = ["POSID", "D1", "D2"])]
         args: Vec<String>,
     },
-    /// The 0-ply evaluation: `win wg wbg lg lbg equity` for the player on roll (cubeless; gammons
-    /// include backgammons). With no argument, reads lines `POSID` from standard input and
-    /// answers each, followed by an empty line.
+    /// The evaluation (0-ply unless --plies): `win wg wbg lg lbg equity` for the player on roll
+    /// (cubeless; gammons include backgammons). With no argument, reads lines `POSID` from
+    /// standard input and answers each, followed by an empty line.
     Eval {
         /// Position ID (14 characters).
         #[arg(num_args = 0..=1, value_names = ["POSID"])]
         args: Vec<String>,
+        /// Search depth, 0 to 4: the mean over the 21 rolls of the (N-1)-ply value after the best play.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLIES as i64))]
+        plies: u8,
+    },
+    /// Cubeless rollout. Prints two lines: `win wg wbg lg lbg equity` (means, player on roll's
+    /// view), then the same six standard errors. Quasi-random dice, luck-based variance
+    /// reduction, bearoff positions scored exactly from the databases; a progress bar with
+    /// the running equity ± s.e. is drawn on standard error when it is a terminal.
+    Rollout {
+        /// Position ID (14 characters).
+        position_id: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 1296)]
+        trials: u64,
+        /// Chequer play depth (0 to 4) with gnubg's normal move filters.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLIES as i64))]
+        plies: u8,
+        /// Stop each game after N plies and use the evaluation there (default: play to the end).
+        #[arg(long)]
+        truncate: Option<u32>,
+        /// Dice seed; the same seed gives the same figures whatever the thread count.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop early once the equity's standard error is at most this.
+        #[arg(long)]
+        max_se: Option<f64>,
+        /// Turn luck-based variance reduction off.
+        #[arg(long)]
+        no_variance_reduction: bool,
     },
     /// The 0-ply best play: `<play>\t<resulting POSID>` (nothing when no play is legal). With no
     /// arguments, reads lines `POSID D1 D2` from standard input and answers each, followed by an
@@ -73,12 +106,18 @@ fn main() -> ExitCode {
                 Err(e) => return fail(e),
             }
         }
-        Command::Eval { args } if args.is_empty() => {
-            eval_batch(Evaluator::embedded(), BatchCommand::Eval, io::stdin().lock(), &mut stdout.lock())
+        Command::Eval { args, plies } if args.is_empty() => {
+            let command = if plies == 0 { BatchCommand::Eval } else { BatchCommand::EvalPlies(plies.into()) };
+            eval_batch(Evaluator::embedded(), command, io::stdin().lock(), &mut stdout.lock())
         }
-        Command::Eval { args } => {
+        Command::Eval { args, plies } => {
             let fields: Vec<&str> = args.iter().map(String::as_str).collect();
-            match eval_request(Evaluator::embedded(), &fields) {
+            let answer = if plies == 0 {
+                eval_request(Evaluator::embedded(), &fields)
+            } else {
+                eval_plies_request(Evaluator::embedded(), &fields, plies.into())
+            };
+            match answer {
                 Ok(line) => writeln!(stdout.lock(), "{line}"),
                 Err(e) => return fail(e),
             }
@@ -91,6 +130,22 @@ fn main() -> ExitCode {
             match best_request(Evaluator::embedded(), &mut BestState::default(), &fields) {
                 Ok(Some(line)) => writeln!(stdout.lock(), "{line}"),
                 Ok(None) => Ok(()),
+                Err(e) => return fail(e),
+            }
+        }
+        Command::Rollout { position_id, trials, plies, truncate, seed, max_se, no_variance_reduction } => {
+            let cfg = RolloutConfig {
+                trials,
+                play: Settings::plies(plies.into()),
+                truncate,
+                seed,
+                max_se,
+                variance_reduction: !no_variance_reduction,
+                progress: true,
+                ..RolloutConfig::default()
+            };
+            match rollout_request(Evaluator::embedded(), &position_id, &cfg) {
+                Ok(lines) => writeln!(stdout.lock(), "{lines}"),
                 Err(e) => return fail(e),
             }
         }

@@ -1,0 +1,103 @@
+//! `gammon rollout` and `gammon eval --plies`: output format (means line, standard errors
+//! line), exact answers where the databases or a finished game make the value known, seeded
+//! reproducibility, and exit codes.
+
+use backgammon::Position;
+use interop_tests::{python_has, require};
+use std::process::Command;
+
+fn gammon(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_gammon")).args(args).output().expect("gammon runs")
+}
+
+fn numbers(line: &str) -> [f64; 6] {
+    let v: Vec<f64> = line.split_whitespace().map(|f| f.parse().unwrap()).collect();
+    v.try_into().expect("six numbers")
+}
+
+/// Runs a rollout and returns (means, standard errors).
+fn rollout(args: &[&str]) -> ([f64; 6], [f64; 6]) {
+    let mut all = vec!["rollout"];
+    all.extend_from_slice(args);
+    let out = gammon(&all);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    // not a terminal: no progress bar
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    (numbers(lines[0]), numbers(lines[1]))
+}
+
+const OPENING: &str = "4HPwATDgc/ABMA";
+
+#[test]
+fn rollout_format_and_reproducibility() {
+    let a = rollout(&[OPENING, "--trials", "72", "--truncate", "8", "--seed", "7"]);
+    let b = rollout(&[OPENING, "--trials", "72", "--truncate", "8", "--seed", "7"]);
+    assert_eq!(a, b);
+    let c = rollout(&[OPENING, "--trials", "72", "--truncate", "8", "--seed", "8"]);
+    assert_ne!(a.0, c.0);
+    let (m, se) = a;
+    let eq = 2.0 * m[0] - 1.0 + m[1] - m[3] + m[2] - m[4];
+    assert!((eq - m[5]).abs() < 2e-6, "{m:?}");
+    assert!(m[1] <= m[0] && m[2] <= m[1] && m[3] <= 1.0 - m[0] + 1e-6 && m[4] <= m[3] + 1e-6);
+    assert!(se.iter().all(|&s| s >= 0.0) && se[5] > 0.0 && se[5] < 0.5, "{se:?}");
+}
+
+#[test]
+fn bearoff_rollout_is_the_database_value() {
+    // both sides home: bearoff truncation scores the position from the database at once
+    let pos = Position::from_points(&[(1, 2), (3, 1), (5, 2)], &[(2, 2), (4, 2), (6, 1)]).unwrap().id();
+    let (m, se) = rollout(&[&pos, "--trials", "36"]);
+    assert_eq!(se, [0.0; 6]);
+    let out = gammon(&["eval", &pos]);
+    let e = numbers(std::str::from_utf8(&out.stdout).unwrap().trim());
+    for k in 0..6 {
+        assert!((m[k] - e[k]).abs() < 2e-6, "{m:?} vs {e:?}");
+    }
+}
+
+#[test]
+fn race_rollout_agrees_with_gnubg() {
+    if !require(python_has("gnubg_nn"), "python module gnubg_nn") {
+        return;
+    }
+    // a short race outside the databases (64 pips on roll against 59): our played-out rollout
+    // against gnubg-nn's 2-ply winning chance (gnubg gives 0.530; its 0-ply also 0.530)
+    let pos = Position::from_points(&[(8, 3), (6, 4), (4, 4)], &[(9, 3), (5, 4), (3, 4)]).unwrap();
+    assert_eq!(pos.id(), "PA8HAIDnOQAAAA");
+    let script =
+        "import gnubg_nn as g, sys\nb = g.board_from_position_id(sys.argv[1])\nprint(g.probabilities(b, 2)[0])";
+    let out = Command::new("python3").args(["-c", script, &pos.id()]).output().expect("python3 runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let gnubg: f64 = String::from_utf8(out.stdout).unwrap().trim().parse().unwrap();
+    let (m, se) = rollout(&[&pos.id(), "--trials", "360"]);
+    assert!((m[0] - gnubg).abs() < 3.0 * se[0] + 0.03, "{m:?} ± {se:?} vs gnubg {gnubg}");
+}
+
+#[test]
+fn eval_plies() {
+    let lost = Position::from_points(&[(6, 15)], &[]).unwrap().id();
+    for plies in ["0", "1", "2"] {
+        let out = gammon(&["eval", &lost, "--plies", plies]);
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), "0.000000 0.000000 0.000000 1.000000 0.000000 -2.000000\n");
+    }
+    let one = gammon(&["eval", OPENING, "--plies", "1"]);
+    assert!(one.status.success());
+    let v = numbers(std::str::from_utf8(&one.stdout).unwrap().trim());
+    // the opening is close to even for the side to roll
+    assert!(v[0] > 0.4 && v[0] < 0.65 && v[5].abs() < 0.3, "{v:?}");
+    let bad = gammon(&["eval", OPENING, "--plies", "5"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn errors_and_help() {
+    let out = gammon(&["rollout", "nonsense"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad position ID"));
+    let help = gammon(&["rollout", "--help"]);
+    let text = String::from_utf8(help.stdout).unwrap();
+    assert!(text.contains("standard errors") && text.contains("--truncate") && text.contains("--seed"), "{text}");
+}
