@@ -689,13 +689,9 @@ impl Reader {
                     continue;
                 }
             }
-            let code = if self.t.board().liberties(s) == 1 {
-                // Still in atari: this move does not defend (unless it took a ko, handled by attack).
-                let a = self.do_attack(s).0;
-                reverse(a)
-            } else {
-                reverse(self.do_attack(s).0)
-            };
+            // Still in atari after the move is not special-cased: the attacker's reading answers it
+            // (capturing at once, or not when the move took a ko).
+            let code = reverse(self.do_attack(s).0);
             if used_ko {
                 self.ko_used[defender.index()] = false;
             }

@@ -79,10 +79,10 @@ pub fn borne_off(board: &[[u8; 25]; 2], side: usize) -> u8 {
     15u8.saturating_sub(board[side].iter().sum::<u8>())
 }
 
-/// Writes all inputs of `pos` (player on roll's view) into `out`.
-pub fn features(pos: &Position, out: &mut [f32; INPUTS]) {
-    out.fill(0.0);
-    let b = pos.board();
+/// Calls `f(input, value)` for every non-zero raw board unit of `b` (player on roll's view): the one
+/// walk over the board that both the plain inputs and the net's incremental accumulator use.
+#[inline]
+pub fn for_each_raw_unit(b: &[[u8; 25]; 2], mut f: impl FnMut(usize, f32)) {
     let mut units = [(0usize, 0f32); 4];
     for (k, side) in [ON_ROLL, OPPONENT].into_iter().enumerate() {
         let base = k * RAW_PER_SIDE;
@@ -90,10 +90,17 @@ pub fn features(pos: &Position, out: &mut [f32; INPUTS]) {
             let n = if slot == 25 { borne_off(b, side) } else { b[side][slot] };
             let m = slot_units(slot, n, &mut units);
             for &(i, v) in &units[..m] {
-                out[base + i] = v;
+                f(base + i, v);
             }
         }
     }
+}
+
+/// Writes all inputs of `pos` (player on roll's view) into `out`.
+pub fn features(pos: &Position, out: &mut [f32; INPUTS]) {
+    out.fill(0.0);
+    let b = pos.board();
+    for_each_raw_unit(b, |i, v| out[i] = v);
     let (mine, theirs) = out[RAW..].split_at_mut(HAND);
     hand_features(b, ON_ROLL, mine);
     hand_features(b, OPPONENT, theirs);

@@ -292,17 +292,7 @@ impl Evaluator {
 
     /// Accumulates the raw board units of `b` (on-roll view) into `acc`.
     fn raw_accumulate(net: &Net, b: &[[u8; 25]; 2], acc: &mut Accumulator) {
-        let mut units = [(0usize, 0f32); 4];
-        for (k, side) in [ON_ROLL, OPPONENT].into_iter().enumerate() {
-            let base = k * RAW_PER_SIDE;
-            for slot in 0..26 {
-                let n = if slot == 25 { borne_off(b, side) } else { b[side][slot] };
-                let m = slot_units(slot, n, &mut units);
-                for &(i, v) in &units[..m] {
-                    net.add_input(acc, base + i, v);
-                }
-            }
-        }
+        features::for_each_raw_unit(b, |i, v| net.add_input(acc, i, v));
     }
 
     fn hand_accumulate(net: &Net, b: &[[u8; 25]; 2], acc: &mut Accumulator) {
