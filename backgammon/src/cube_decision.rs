@@ -3,12 +3,20 @@
 //! pick no double / double, take / double, pass / too good to double (pass or take) / beaver.
 //!
 //! Owns only the decision. The equities come from anywhere: [`analyse`] computes 0-ply ones from
-//! the five cubeless probabilities with `cubeful` (Janowski's model); n-ply search and rollouts
-//! pass their own to [`CubeAction::from_equities`]. Whether the cube may be turned (Crawford game,
-//! who owns it, a dead cube) is checked here from the score and the owner.
+//! the five cubeless probabilities with `cubeful` (Janowski's model); [`evaluate_position`] feeds
+//! it n-ply cubeless probabilities of a position ([`crate::nply`]) with the position's cube
+//! efficiency class; rollouts pass their own to [`CubeAction::from_equities`]. Whether the cube may
+//! be turned (Crawford game, who owns it, a dead cube) is checked here from the score and the
+//! owner. [`CubeContext`] is the cube, score and rules as the player on roll sees them, read from
+//! a match ID. Must not search or play: probabilities come from `nply`, plays from rollouts.
 
+use crate::cube::CubeOwner;
 use crate::cubeful::{match_cubeful, money_cubeful, Ownership, PositionClass, Probs, Scoring};
-use crate::met::ScoreOutOfRange;
+use crate::eval::Probabilities;
+use crate::match_id::MatchState;
+use crate::met::{MatchEquityTable, MatchScore, ScoreOutOfRange};
+use crate::nply::NPly;
+use crate::position::{Position, ON_ROLL};
 use std::fmt;
 
 /// The doubler's cubeful equities, all in one unit: money equity per current cube value (so
@@ -76,6 +84,25 @@ impl CubeAction {
         }
     }
 
+    /// A one-word (hyphenated) name for machine-readable output: `no-double`, `double-take`,
+    /// `too-good-pass`, `unavailable-crawford`, … (`redouble` when the doubler owns the cube).
+    pub fn token(self, redouble: bool) -> &'static str {
+        let d = |plain: &'static str, re: &'static str| if redouble { re } else { plain };
+        match self {
+            CubeAction::NoDouble => d("no-double", "no-redouble"),
+            CubeAction::NoDoubleBeaver => d("no-double-beaver", "no-redouble-beaver"),
+            CubeAction::DoubleTake => d("double-take", "redouble-take"),
+            CubeAction::DoubleBeaver => d("double-beaver", "redouble-beaver"),
+            CubeAction::DoublePass => d("double-pass", "redouble-pass"),
+            CubeAction::TooGoodPass => d("too-good-pass", "too-good-pass"),
+            CubeAction::TooGoodTake => d("too-good-take", "too-good-take"),
+            CubeAction::NotAvailable(Unavailable::Crawford) => "unavailable-crawford",
+            CubeAction::NotAvailable(Unavailable::OpponentOwnsCube) => "unavailable-opponent-owns-cube",
+            CubeAction::NotAvailable(Unavailable::DeadCube) => "unavailable-dead-cube",
+            CubeAction::NotAvailable(Unavailable::MaxCube) => "unavailable-max-cube",
+        }
+    }
+
     /// Whether the action is to turn the cube.
     pub fn doubles(self) -> bool {
         matches!(self, CubeAction::DoubleTake | CubeAction::DoubleBeaver | CubeAction::DoublePass)
@@ -136,6 +163,294 @@ impl fmt::Display for CubeAnalysis {
             e.double_pass
         )
     }
+}
+
+impl CubeAnalysis {
+    /// The doubler's cubeful equity under the proper action: "no double" unless doubling is
+    /// right, then the taker's better reply (the smaller of "double, take" and "double, pass").
+    pub fn value(&self) -> f64 {
+        let e = self.equities;
+        if self.action.doubles() {
+            e.double_take.min(e.double_pass)
+        } else {
+            e.no_double
+        }
+    }
+}
+
+/// The cube, the score and the rules as the player on roll sees them.
+#[derive(Debug, Clone, Copy)]
+pub struct CubeContext<'a> {
+    pub scoring: Scoring<'a>,
+    /// The cube value.
+    pub cube: u32,
+    pub owner: Ownership,
+}
+
+impl<'a> CubeContext<'a> {
+    /// A money game with a centred 1-cube, the Jacoby rule and beavers (gnubg's defaults).
+    pub fn money() -> CubeContext<'static> {
+        CubeContext { scoring: Scoring::Money { jacoby: true, beavers: true }, cube: 1, owner: Ownership::Centred }
+    }
+
+    /// From a match ID's state, for its player on roll; match scores use `met`. Money games keep
+    /// the Jacoby rule unless the state says it is off, and allow beavers.
+    pub fn from_match_state(state: &MatchState, met: &'a MatchEquityTable) -> Self {
+        let me = state.on_roll;
+        let owner = match state.cube_owner {
+            CubeOwner::Centred => Ownership::Centred,
+            CubeOwner::Player(p) if p == me => Ownership::Mine,
+            CubeOwner::Player(_) => Ownership::Theirs,
+        };
+        let scoring = match MatchScore::of_state(state, me) {
+            None => Scoring::Money { jacoby: !state.no_jacoby, beavers: true },
+            Some(score) => Scoring::Match { met, score },
+        };
+        CubeContext { scoring, cube: state.cube_value(), owner }
+    }
+
+    /// The same cube seen by the other player.
+    #[must_use]
+    pub fn swapped(&self) -> Self {
+        let scoring = match self.scoring {
+            Scoring::Match { met, score } => Scoring::Match { met, score: score.swapped() },
+            money => money,
+        };
+        let owner = match self.owner {
+            Ownership::Mine => Ownership::Theirs,
+            Ownership::Theirs => Ownership::Mine,
+            Ownership::Centred => Ownership::Centred,
+        };
+        CubeContext { scoring, cube: self.cube, owner }
+    }
+
+    /// After I double and my opponent takes: twice the cube, theirs.
+    #[must_use]
+    pub fn doubled(&self) -> Self {
+        CubeContext { cube: self.cube.saturating_mul(2), owner: Ownership::Theirs, ..*self }
+    }
+
+    /// A value in this scoring's unit per cube (money) as an absolute one (points; MWC as is).
+    fn absolute(&self, value: f64) -> f64 {
+        match self.scoring {
+            Scoring::Money { .. } => value * f64::from(self.cube),
+            Scoring::Match { .. } => value,
+        }
+    }
+
+    /// An absolute value of the other player turned into mine.
+    fn flip(&self, theirs: f64) -> f64 {
+        match self.scoring {
+            Scoring::Money { .. } => -theirs,
+            Scoring::Match { .. } => 1.0 - theirs,
+        }
+    }
+
+    /// The absolute value of cashing: my opponent passes my double of this cube.
+    pub fn pass_value(&self) -> Result<f64, ScoreOutOfRange> {
+        match self.scoring {
+            Scoring::Money { .. } => Ok(f64::from(self.cube)),
+            Scoring::Match { met, score } => met.mwc_after(score, true, self.cube),
+        }
+    }
+
+    /// Why I cannot double now, if I cannot.
+    pub fn unavailable(&self) -> Option<Unavailable> {
+        unavailable(self.scoring, self.cube, self.owner)
+    }
+
+    /// A value in this scoring's unit (money equity per cube, or my MWC) as a normalised money
+    /// equity per current cube (money: itself; match: the manual's NEMG at the current cube).
+    pub fn normalised(&self, value: f64) -> Result<f64, ScoreOutOfRange> {
+        match self.scoring {
+            Scoring::Money { .. } => Ok(value),
+            Scoring::Match { met, score } => met.nemg(value, score, self.cube),
+        }
+    }
+
+    /// My value (money: points per current cube; match: MWC) when the game ends with `points`
+    /// points (cube times 1, 2 or 3) for me (`i_win`) or my opponent. Under the Jacoby rule, with
+    /// the cube never turned, gammons count single.
+    pub fn game_value(&self, i_win: bool, kind: u32) -> Result<f64, ScoreOutOfRange> {
+        match self.scoring {
+            Scoring::Money { jacoby, .. } => {
+                let k = if jacoby && self.owner == Ownership::Centred { 1 } else { kind };
+                Ok(if i_win { f64::from(k) } else { -f64::from(k) })
+            }
+            Scoring::Match { met, score } => met.mwc_after(score, i_win, self.cube.saturating_mul(kind)),
+        }
+    }
+}
+
+/// The cube-efficiency class of a position (the manual's table): bearoff database positions 0.6,
+/// contact and crashed 0.68, races by the pip count of the player on roll.
+pub fn cube_class(pos: &Position) -> PositionClass {
+    use crate::eval::PositionClass as E;
+    match crate::eval::classify(pos) {
+        E::Over | E::Bearoff => PositionClass::OneSidedBearoff,
+        E::Race => PositionClass::Race { pips: pos.pips(ON_ROLL) },
+        E::Crashed => PositionClass::Crashed,
+        E::Contact => PositionClass::Contact,
+    }
+}
+
+/// The cube decision of the player on roll in `pos` (before the roll) at `plies` plies, with the
+/// cubeless probabilities at the same depth ([`NPly::evaluate`]). At 0 ply the probabilities are
+/// turned into cubeful equities by [`analyse`] with the position's cube efficiency; deeper, as
+/// gnubg's cubeful n-ply evaluation does, "no double" and "double, take" are each the mean over
+/// the 21 rolls of the opponent's cubeful value one ply less deep after the best 0-ply play,
+/// the opponent (and every later player) taking their own best cube action at their turn, down
+/// to Janowski's formula at the leaves. Two-sided bearoff database positions use the
+/// database's cubeful money equities, as the manual says: directly in money play, and in match
+/// play through the effective cube efficiency that reproduces them.
+pub fn evaluate_position(
+    search: &mut NPly<'_>,
+    pos: &Position,
+    cube: &CubeContext<'_>,
+    plies: usize,
+) -> Result<(Probabilities, CubeAnalysis), ScoreOutOfRange> {
+    let p = search.evaluate(pos, plies);
+    let stops =
+        matches!(crate::eval::classify(pos), crate::eval::PositionClass::Over | crate::eval::PositionClass::Bearoff);
+    if plies == 0 || stops {
+        return Ok((p, leaf_analysis(pos, &p, cube)?));
+    }
+    let mut branches = vec![cube.swapped()];
+    let available = cube.unavailable();
+    if available.is_none() {
+        branches.push(cube.doubled().swapped());
+    }
+    let mut sums = [0.0; 2];
+    let mut values = [0.0; 2];
+    for (d1, d2, w) in crate::nply::distinct_rolls() {
+        let child = search.best_0ply_result(pos, d1, d2, plies);
+        cubeful_values(search, &child, &branches, plies - 1, &mut values[..branches.len()])?;
+        for (k, b) in branches.iter().enumerate() {
+            sums[k] += f64::from(w) * b.flip(values[k]);
+        }
+    }
+    let per_cube = |v: f64| match cube.scoring {
+        Scoring::Money { .. } => v / f64::from(cube.cube),
+        Scoring::Match { .. } => v,
+    };
+    let no_double = per_cube(sums[0] / 36.0);
+    let double_pass = per_cube(cube.pass_value()?);
+    let double_take = if available.is_none() {
+        per_cube(sums[1] / 36.0)
+    } else {
+        // shown as at 0 ply when the cube cannot be turned
+        leaf_analysis(pos, &p, cube)?.equities.double_take
+    };
+    let equities = CubeEquities { no_double, double_take, double_pass };
+    let beavers = matches!(cube.scoring, Scoring::Money { beavers: true, .. });
+    let action = match available {
+        Some(why) => CubeAction::NotAvailable(why),
+        None => CubeAction::from_equities(equities, beavers),
+    };
+    Ok((p, CubeAnalysis { equities, action, redouble: cube.owner == Ownership::Mine }))
+}
+
+/// The values (money: points; match: MWC) of `pos` for the player on roll under each cube of
+/// `cubes`, after that player's best cube action (the opponent taking or passing as is best
+/// for them), at `plies` plies.
+fn cubeful_values(
+    search: &mut NPly<'_>,
+    pos: &Position,
+    cubes: &[CubeContext<'_>],
+    plies: usize,
+    out: &mut [f64],
+) -> Result<(), ScoreOutOfRange> {
+    use crate::eval::PositionClass as E;
+    let class = crate::eval::classify(pos);
+    if class == E::Over {
+        let p = crate::eval::over_probabilities(pos);
+        let i_win = p.0[0] > 0.5;
+        let kind = 1 + u32::from(p.0[1] + p.0[3] > 0.5) + u32::from(p.0[2] + p.0[4] > 0.5);
+        for (o, c) in out.iter_mut().zip(cubes) {
+            *o = c.absolute(c.game_value(i_win, kind)?);
+        }
+        return Ok(());
+    }
+    if plies == 0 || class == E::Bearoff {
+        let p = search.evaluate(pos, 0);
+        for (o, c) in out.iter_mut().zip(cubes) {
+            *o = c.absolute(leaf_analysis(pos, &p, c)?.value());
+        }
+        return Ok(());
+    }
+    // each cube's "no double" branch, then its "double, take" branch where it may double
+    let mut branches = Vec::with_capacity(2 * cubes.len());
+    for c in cubes {
+        branches.push(c.swapped());
+        if c.unavailable().is_none() {
+            branches.push(c.doubled().swapped());
+        }
+    }
+    let mut sums = vec![0.0; branches.len()];
+    let mut values = vec![0.0; branches.len()];
+    for (d1, d2, w) in crate::nply::distinct_rolls() {
+        let child = search.best_0ply_result(pos, d1, d2, plies);
+        cubeful_values(search, &child, &branches, plies - 1, &mut values)?;
+        for ((s, v), b) in sums.iter_mut().zip(&values).zip(&branches) {
+            *s += f64::from(w) * b.flip(*v);
+        }
+    }
+    let mut k = 0;
+    for (o, c) in out.iter_mut().zip(cubes) {
+        let no_double = sums[k] / 36.0;
+        k += 1;
+        *o = if c.unavailable().is_none() {
+            let double_take = sums[k] / 36.0;
+            k += 1;
+            no_double.max(double_take.min(c.pass_value()?))
+        } else {
+            no_double
+        };
+    }
+    Ok(())
+}
+
+/// The 0-ply decision from probabilities `p` of `pos` (Janowski, or the two-sided database).
+fn leaf_analysis(pos: &Position, p: &Probabilities, cube: &CubeContext<'_>) -> Result<CubeAnalysis, ScoreOutOfRange> {
+    let probs = Probs::from_f32(p.0);
+    let mut class = cube_class(pos);
+    if let Some(db) = two_sided_cubeful(pos) {
+        let no_double = match cube.owner {
+            Ownership::Centred => db.centred,
+            Ownership::Mine => db.owned,
+            Ownership::Theirs => db.opponent_owns,
+        };
+        match cube.scoring {
+            // the database's cubeful money equities are exact: no model needed
+            Scoring::Money { beavers, .. } => {
+                let equities = CubeEquities { no_double, double_take: 2.0 * db.opponent_owns, double_pass: 1.0 };
+                let action = match cube.unavailable() {
+                    Some(why) => CubeAction::NotAvailable(why),
+                    None => CubeAction::from_equities(equities, beavers),
+                };
+                return Ok(CubeAnalysis { equities, action, redouble: cube.owner == Ownership::Mine });
+            }
+            // match play: the cube efficiency that reproduces the database's money figure
+            Scoring::Match { .. } => {
+                let live = crate::cubeful::money_live(&probs, cube.owner);
+                if let Some(x) = crate::cubeful::effective_efficiency(no_double, probs.equity(), live) {
+                    class = PositionClass::Given(x.clamp(0.0, 1.0));
+                }
+            }
+        }
+    }
+    analyse(&probs, cube.scoring, cube.cube, cube.owner, class)
+}
+
+/// The two-sided bearoff database's cubeful money equities of `pos`, when it holds them.
+fn two_sided_cubeful(pos: &Position) -> Option<crate::bearoff::two_sided::Cubeful> {
+    use crate::bearoff::cache::{two_sided_default, TWO_SIDED_CHEQUERS};
+    use crate::position::OPPONENT;
+    let small = |s: usize| (1..=TWO_SIDED_CHEQUERS as u32).contains(&pos.chequers_in_play(s));
+    if !(small(ON_ROLL) && small(OPPONENT)) || crate::eval::classify(pos) != crate::eval::PositionClass::Bearoff {
+        return None;
+    }
+    two_sided_default().equities(pos)?.cubeful
 }
 
 /// Why doubling is impossible for a player holding `owner` at cube value `cube`, if it is.
@@ -219,6 +534,69 @@ mod tests {
 
     fn e(nd: f64, dt: f64, dp: f64) -> CubeEquities {
         CubeEquities { no_double: nd, double_take: dt, double_pass: dp }
+    }
+
+    #[test]
+    fn cubeful_plies_agree_with_the_two_sided_database() {
+        let ev = crate::eval::Evaluator::embedded();
+        let mut search = NPly::new(ev, 1);
+        let db = crate::bearoff::cache::two_sided_default();
+        let cube = CubeContext::money();
+        // database positions: exact at every depth
+        for id in ["CgAAEAEAAAAAAA", "BgAAAAEAAAAAAA"] {
+            let pos = Position::from_id(id).unwrap();
+            let exact = db.equities(&pos).unwrap().cubeful.unwrap();
+            for plies in 0..3 {
+                let (_, a) = evaluate_position(&mut search, &pos, &cube, plies).unwrap();
+                assert!((a.equities.no_double - exact.centred).abs() < 1e-9, "{id} {plies}: {a}");
+                assert!((a.equities.double_take - 2.0 * exact.opponent_owns).abs() < 1e-9, "{id} {plies}: {a}");
+            }
+        }
+        // a race one roll from the database: the 1-ply "no double" is the mean over the rolls
+        // of minus the opponent's best cubeful value there, read from the database by hand
+        let pos = Position::from_points(&[(7, 1), (2, 1)], &[(2, 1), (3, 1)]).unwrap();
+        assert_eq!(crate::eval::classify(&pos), crate::eval::PositionClass::Race);
+        let mut sum = 0.0;
+        for (d1, d2, w) in crate::nply::distinct_rolls() {
+            let child = search.best_0ply_result(&pos, d1, d2, 1);
+            let theirs = match crate::eval::classify(&child) {
+                crate::eval::PositionClass::Over => -1.0,
+                _ => db.equities(&child).unwrap().cubeful.unwrap().after_cube_action().centred,
+            };
+            sum += f64::from(w) * -theirs;
+        }
+        let (_, a) = evaluate_position(&mut search, &pos, &cube, 1).unwrap();
+        assert!((a.equities.no_double - sum / 36.0).abs() < 1e-9, "{a} vs {}", sum / 36.0);
+        // O is favourite (2 and 3 points against a chequer still outside): no double
+        assert!(a.equities.no_double < 0.0 && !a.action.doubles() && a.equities.double_pass == 1.0, "{a}");
+    }
+
+    #[test]
+    fn deeper_cubeful_evaluation_keeps_the_decision_rule() {
+        let ev = crate::eval::Evaluator::embedded();
+        let mut search = NPly::new(ev, 1);
+        let met = crate::met::MatchEquityTable::woolsey();
+        let pos = Position::from_id("4HPMwQCMz+AIIQ").unwrap();
+        for cube in [
+            CubeContext::money(),
+            CubeContext {
+                scoring: Scoring::Match { met: &met, score: MatchScore::new(5, 5, false) },
+                cube: 1,
+                owner: Ownership::Centred,
+            },
+        ] {
+            for plies in [1, 2] {
+                let (_, a) = evaluate_position(&mut search, &pos, &cube, plies).unwrap();
+                let e = a.equities;
+                assert_eq!(a.action, CubeAction::from_equities(e, matches!(cube.scoring, Scoring::Money { .. })));
+                // the opening-like position: no double, and far from a pass
+                assert!(!a.action.doubles() && e.no_double < e.double_pass, "{plies}: {a}");
+                // the 1-ply "no double" is within a few hundredths of the 0-ply one
+                let (_, a0) = evaluate_position(&mut search, &pos, &cube, 0).unwrap();
+                let scale = cube.normalised(e.double_pass).unwrap() / e.double_pass;
+                assert!(((e.no_double - a0.equities.no_double) * scale).abs() < 0.15, "{a} vs {a0}");
+            }
+        }
     }
 
     #[test]

@@ -1,15 +1,21 @@
 //! Backgammon: rules and variants, positions and their gnubg IDs, legal play generation and
 //! notation, match IDs, game/match/session play, and the PettingZoo-compatible RL environment.
 
+pub mod analysis;
 mod base64;
 pub mod batch;
+pub mod batch_json;
 pub mod bearoff;
+pub mod commands;
 pub mod cube;
 pub mod cube_decision;
 pub mod cubeful;
 pub mod display;
 pub mod env;
 pub mod eval;
+pub mod external;
+pub mod fibs_board;
+pub mod formats;
 pub mod game;
 pub mod match_id;
 pub mod met;

@@ -31,7 +31,7 @@ pub fn distinct_rolls() -> impl Iterator<Item = (u8, u8, f32)> {
 /// One sub-ply of a move filter: keep the first `accept` plays (a negative value means no
 /// pruning at this sub-ply), then add up to `extra` more whose equity is within `threshold` of
 /// the best.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MoveFilter {
     pub accept: i32,
     pub extra: u32,
@@ -76,7 +76,7 @@ pub fn normal_filters(plies: usize) -> [MoveFilter; MAX_PLIES] {
 }
 
 /// A playing level: search depth, filters and noise.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Settings {
     pub plies: usize,
     pub filters: [MoveFilter; MAX_PLIES],
@@ -90,16 +90,17 @@ impl Settings {
         Settings { plies: plies.min(MAX_PLIES), filters: normal_filters(plies), noise: 0.0 }
     }
 
-    /// gnubg's predefined levels: beginner (0-ply, noise 0.060), casual (0.050), intermediate
-    /// (0.040), advanced (0.015), expert (0-ply), world class (2-ply), supremo (2-ply, large
-    /// filter), grandmaster (3-ply). Case and `-`/`_`/space are ignored.
+    /// gnubg's predefined levels as its manual ("Predefined settings") documents them: beginner
+    /// (0-ply, noise 0.060), casual play (0.050), intermediate (0.030), advanced (0.015), expert
+    /// (0-ply), world class (2-ply), supremo (2-ply, large filter), grandmaster (3-ply). Case
+    /// and `-`/`_`/space are ignored; `casualplay` is accepted for casual.
     pub fn named(name: &str) -> Option<Settings> {
         let key: String = name.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
         let noisy = |noise| Settings { noise, ..Settings::plies(0) };
         Some(match key.as_str() {
             "beginner" => noisy(0.060),
-            "casual" => noisy(0.050),
-            "intermediate" => noisy(0.040),
+            "casual" | "casualplay" => noisy(0.050),
+            "intermediate" => noisy(0.030),
             "advanced" => noisy(0.015),
             "expert" => Settings::plies(0),
             "worldclass" => Settings::plies(2),
@@ -177,7 +178,7 @@ impl<'e> NPly<'e> {
     }
 
     /// The position after the mover's best 0-ply play (or no play), opponent on roll.
-    fn best_0ply_result(&mut self, pos: &Position, d1: u8, d2: u8, depth: usize) -> Position {
+    pub(crate) fn best_0ply_result(&mut self, pos: &Position, d1: u8, d2: u8, depth: usize) -> Position {
         let gen = &mut self.gens[depth];
         match self.ev.best_play(gen, pos, d1, d2, &mut self.scratch, &mut self.buf) {
             Some((play, _)) => play.result().swapped(),
@@ -231,8 +232,11 @@ impl<'e> NPly<'e> {
             ranked.truncate(keep);
             survivors.push(keep);
             for r in ranked.iter_mut() {
+                // an n-ply play is the (n-1)-ply lookahead of the opponent's replies: the
+                // position after the play is evaluated at `ply` plies, not `ply - 1`, which
+                // would make 1-ply the same as 0-ply (gnubg's meaning of plies)
                 let child = plays[r.1].result().swapped();
-                let p = self.evaluate(&child, ply - 1).flipped();
+                let p = self.evaluate(&child, ply).flipped();
                 probs[r.1] = p;
                 r.0 = p.equity();
             }
@@ -303,6 +307,41 @@ mod tests {
         eprintln!("6-2: {} plays, {within} kept, 2-ply choice {}", plays.len(), c.play.notation());
     }
 
+    /// 1-ply means the opponent's 21 rolls, each answered by their best 0-ply reply; computed
+    /// here by brute force over legal plays with the bare evaluator, independently of `expand`.
+    #[test]
+    fn one_ply_choice_looks_at_the_opponents_replies() {
+        let ev = Evaluator::embedded();
+        let pos = opening();
+        let (d1, d2) = (4, 1);
+        let plays = crate::movegen::legal_plays(&pos, d1, d2);
+        let one_ply = |play: &Play| -> f32 {
+            let child = play.result().swapped();
+            let mut sum = 0.0;
+            for (r1, r2, w) in distinct_rolls() {
+                let replies = crate::movegen::legal_plays(&child, r1, r2);
+                // the opponent's best equity, from their view
+                let best = replies
+                    .iter()
+                    .map(|r| ev.evaluate(&r.result().swapped()).flipped().equity())
+                    .fold(f32::MIN, f32::max);
+                let best = if replies.is_empty() { ev.evaluate(&child.swapped()).flipped().equity() } else { best };
+                sum += w * best;
+            }
+            -sum / 36.0
+        };
+        let values: Vec<f32> = plays.iter().map(one_ply).collect();
+        let best = values.iter().copied().fold(f32::MIN, f32::max);
+        let all = Settings { plies: 1, filters: [MoveFilter::NONE; MAX_PLIES], noise: 0.0 };
+        let c = NPly::new(ev, 1).choose(&pos, d1, d2, &all).unwrap();
+        let i = plays.iter().position(|p| p.result() == c.play.result()).unwrap();
+        assert!(values[i] >= best - 1e-4, "chose {} at {}, best {best}", c.play.notation(), values[i]);
+        assert!((c.probabilities.equity() - values[i]).abs() < 1e-3, "{} vs {}", c.probabilities.equity(), values[i]);
+        // and it is not the 0-ply figure of the same play
+        let zero = ev.evaluate(&c.play.result().swapped()).flipped().equity();
+        assert!((zero - values[i]).abs() > 1e-4, "1-ply {} = 0-ply {zero}", values[i]);
+    }
+
     #[test]
     fn bearoff_is_consistent_at_every_ply() {
         let ev = Evaluator::embedded();
@@ -329,7 +368,12 @@ mod tests {
     fn named_levels() {
         assert_eq!(Settings::named("World Class").unwrap().plies, 2);
         assert_eq!(Settings::named("grandmaster").unwrap().plies, 3);
-        assert!(Settings::named("beginner").unwrap().noise > Settings::named("advanced").unwrap().noise);
+        // the manual's "Predefined settings": up to 0.060, 0.050, 0.030 and 0.015 noise
+        let noise = |n: &str| Settings::named(n).unwrap().noise;
+        assert_eq!(
+            [noise("beginner"), noise("Casual play"), noise("intermediate"), noise("advanced"), noise("expert")],
+            [0.060, 0.050, 0.030, 0.015, 0.0]
+        );
         assert_eq!(Settings::named("supremo").unwrap().filters[0], MoveFilter::LARGE);
         assert!(Settings::named("god").is_none());
         // noise is seeded: same seed, same choices

@@ -1,27 +1,48 @@
-//! Cubeless rollouts of a position (and of each candidate play of a roll), as the seed manual's
-//! "Rollouts" section describes them: games played to the end (or truncated after a number of
-//! plies, or at the bearoff databases, whose exact values are then used) with quasi-random dice
-//! ([`engine_core::quasi_dice::QuasiDice`]: the first rolls rotated and stratified), optional
-//! luck-based variance reduction, and a standard error for every output.
+//! Rollouts of a position (and of each candidate play of a roll), cubeless and cubeful, as the
+//! seed manual's "Rollouts" section describes them: games played to the end (or truncated after a
+//! number of plies, or at the bearoff databases, whose exact values are then used) with
+//! quasi-random dice ([`engine_core::quasi_dice::QuasiDice`]: the first rolls rotated and
+//! stratified), optional luck-based variance reduction, and a standard error for every output.
 //!
-//! Variance reduction: before each roll the 0-ply value of the best play of every one of the 21
-//! rolls is computed; their roll-weighted mean is the 1-ply value of the position, and the chosen
-//! roll's value minus that mean is the roll's *luck* (zero mean under the dice). Each game's
-//! result minus its summed luck is an unbiased, lower-variance estimate.
+//! Variance reduction (cubeless only): before each roll the 0-ply value of the best play of
+//! every one of the 21 rolls is computed; their roll-weighted mean is the 1-ply value of the
+//! position, and the chosen roll's value minus that mean is the roll's *luck* (zero mean under
+//! the dice). Each game's result minus its summed luck is an unbiased, lower-variance estimate.
+//!
+//! Cubeful rollouts ([`rollout_cube`]) roll out a cube decision as the manual's "Rollout of cube
+//! decisions" does: the "no double" and "double, take" branches are played with the same dice
+//! (game `g` of both uses the dice of game `g`), and in every later turn the player on roll makes
+//! the cube decision of [`crate::cube_decision::evaluate_position`] at the play's depth (a double
+//! is taken or passed as that analysis says). A game's value is its points times the final cube
+//! (money, per the starting cube value; the Jacoby rule counts gammons single while the cube is
+//! centred) or the MWC after it (match play), converted to a normalised equity per starting cube
+//! (the manual's NEMG in match play). Truncated games take the cubeful (Janowski) value of the
+//! position reached; cubeful games are not truncated at bearoff positions nor variance-reduced.
+//!
+//! Resumable state: [`RolloutState`] (position, match ID, configuration, games done and the
+//! running sums, stored bit-exactly) is written as JSON after every batch (temp file + rename)
+//! and read back by [`RolloutState::load`]; since games depend only on `(seed, game)` and are
+//! summed in game order, a resumed rollout gives exactly the figures of an uninterrupted one.
 //!
 //! Games run in parallel with rayon; each game's dice and noise depend only on `(seed, game)`
 //! and results are summed in game order, so a seeded rollout gives the same figures whatever the
-//! thread count. Owns rollouts only; chequer play is [`crate::nply`]'s.
+//! thread count. Owns rollouts only; chequer play is [`crate::nply`]'s, cube decisions
+//! [`crate::cube_decision`]'s.
 
+use crate::batch::{parse_position, RequestError};
+use crate::cube_decision::{evaluate_position, CubeAction, CubeContext, CubeEquities};
 use crate::eval::{classify, over_probabilities, Evaluator, PositionClass, Probabilities};
+use crate::met::ScoreOutOfRange;
 use crate::nply::{distinct_rolls, NPly, Settings};
 use crate::position::Position;
 use engine_core::quasi_dice::{roll_outcome, QuasiDice, OUTCOMES};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
 
 /// How to roll out.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RolloutConfig {
     /// Games to play (at most; see `max_se`).
     pub trials: u64,
@@ -29,8 +50,9 @@ pub struct RolloutConfig {
     pub play: Settings,
     /// Stop each game after this many plies and use the evaluation of the position reached.
     pub truncate: Option<u32>,
-    /// Stop at bearoff database positions and use their exact value.
+    /// Stop at bearoff database positions and use their exact value (cubeless rollouts).
     pub bearoff_truncation: bool,
+    /// Luck-based variance reduction (cubeless rollouts).
     pub variance_reduction: bool,
     /// Stop early once the equity's standard error is at most this (checked between batches).
     pub max_se: Option<f64>,
@@ -38,6 +60,7 @@ pub struct RolloutConfig {
     pub initial_position: bool,
     pub seed: u64,
     /// Draw a progress bar on standard error (only shown when it is a terminal).
+    #[serde(skip)]
     pub progress: bool,
 }
 
@@ -83,16 +106,22 @@ impl RolloutResult {
     }
 }
 
-/// Running sums of the six outputs.
-#[derive(Clone, Copy, Default)]
+/// Outputs per game: cubeless `[win, wg, wbg, lg, lbg, equity]` and the cubeful equity of the
+/// "no double" branch (or of the cubeless rollout), then the same seven of "double, take".
+const WIDTH: usize = 14;
+/// Offset of the "double, take" branch's outputs.
+const DT: usize = 7;
+
+/// Running sums of the outputs, in game order.
+#[derive(Clone, Debug, Default, PartialEq)]
 struct Sums {
     n: u64,
-    s: [f64; 6],
-    s2: [f64; 6],
+    s: [f64; WIDTH],
+    s2: [f64; WIDTH],
 }
 
 impl Sums {
-    fn add(&mut self, x: &[f64; 6]) {
+    fn add(&mut self, x: &[f64; WIDTH]) {
         self.n += 1;
         for ((s, s2), &v) in self.s.iter_mut().zip(self.s2.iter_mut()).zip(x) {
             *s += v;
@@ -100,12 +129,12 @@ impl Sums {
         }
     }
 
-    fn mean_se(&self) -> ([f64; 6], [f64; 6]) {
+    fn mean_se(&self) -> ([f64; WIDTH], [f64; WIDTH]) {
         let n = self.n.max(1) as f64;
         let mean = self.s.map(|s| s / n);
-        let mut se = [0.0; 6];
+        let mut se = [0.0; WIDTH];
         if self.n > 1 {
-            for k in 0..6 {
+            for k in 0..WIDTH {
                 let var = ((self.s2[k] / n - mean[k] * mean[k]) * n / (n - 1.0)).max(0.0);
                 se[k] = (var / n).sqrt();
             }
@@ -129,6 +158,17 @@ fn view(p: Probabilities, original: bool) -> Probabilities {
     }
 }
 
+/// The six cubeless outputs of final (or truncation) probabilities minus the summed luck.
+fn cubeless_outputs(p: Probabilities, luck: &[f32; 5]) -> [f64; 6] {
+    let mut out = [0f64; 6];
+    for k in 0..5 {
+        out[k] = f64::from(p.0[k] - luck[k]);
+    }
+    let [w, wg, wbg, lg, lbg] = [out[0], out[1], out[2], out[3], out[4]];
+    out[5] = 2.0 * w - 1.0 + wg - lg + wbg - lbg;
+    out
+}
+
 /// Plays game `game` from `start`; returns the six outputs (original player's view) and the first roll.
 fn play_game(ctx: &mut NPly, start: &Position, plan: &QuasiDice, cfg: &RolloutConfig, game: u64) -> ([f64; 6], usize) {
     ctx.reseed(cfg.seed ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -147,14 +187,7 @@ fn play_game(ctx: &mut NPly, start: &Position, plan: &QuasiDice, cfg: &RolloutCo
             _ => None,
         };
         if let Some(p) = end {
-            let p = view(p, original);
-            let mut out = [0f64; 6];
-            for k in 0..5 {
-                out[k] = f64::from(p.0[k] - luck[k]);
-            }
-            let [w, wg, wbg, lg, lbg] = [out[0], out[1], out[2], out[3], out[4]];
-            out[5] = 2.0 * w - 1.0 + wg - lg + wbg - lbg;
-            return (out, first.unwrap_or(0));
+            return (cubeless_outputs(view(p, original), &luck), first.unwrap_or(0));
         }
         let (d1, d2) = dice.roll();
         first.get_or_insert(roll_outcome((d1, d2)));
@@ -174,44 +207,281 @@ fn play_game(ctx: &mut NPly, start: &Position, plan: &QuasiDice, cfg: &RolloutCo
     unreachable!("the loop returns")
 }
 
-/// Rolls out `pos` (player on roll's view).
-pub fn rollout(ev: &Evaluator, pos: &Position, cfg: &RolloutConfig) -> RolloutResult {
+/// Plays game `game` of a cubeful rollout from `start` with the cube `cube0` (the original
+/// player's view, before any double this turn); `doubled`: the original player doubles at once
+/// and is taken. Returns the six cubeless outputs and the cubeful normalised equity (original
+/// player's view, per starting cube), and the first roll.
+fn play_cubeful(
+    ctx: &mut NPly,
+    start: &Position,
+    plan: &QuasiDice,
+    cfg: &RolloutConfig,
+    game: u64,
+    cube0: &CubeContext<'_>,
+    doubled: bool,
+) -> ([f64; 7], usize) {
+    ctx.reseed(cfg.seed ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut dice = plan.game(game);
+    let mut cur = *start;
+    let mut original = true;
+    let mut cube = if doubled { cube0.doubled() } else { *cube0 };
+    let mut first = None;
+    // the mover's value (money: per the mover's current cube; match: the mover's MWC) turned
+    // into the original player's value in the starting scoring's unit
+    let finish = |p: Probabilities, v: f64, original: bool, cube: &CubeContext<'_>| -> [f64; 7] {
+        let v = match cube.scoring {
+            crate::cubeful::Scoring::Money { .. } => {
+                let v = v * f64::from(cube.cube) / f64::from(cube0.cube);
+                if original {
+                    v
+                } else {
+                    -v
+                }
+            }
+            crate::cubeful::Scoring::Match { .. } => {
+                if original {
+                    v
+                } else {
+                    1.0 - v
+                }
+            }
+        };
+        let c = cubeless_outputs(view(p, original), &[0.0; 5]);
+        [c[0], c[1], c[2], c[3], c[4], c[5], cube0.normalised(v).unwrap_or(f64::NAN)]
+    };
+    for ply in 0u32.. {
+        if classify(&cur) == PositionClass::Over {
+            let p = over_probabilities(&cur);
+            let i_win = p.0[0] > 0.5;
+            let kind = 1 + u32::from(p.0[1] + p.0[3] > 0.5) + u32::from(p.0[2] + p.0[4] > 0.5);
+            let v = cube.game_value(i_win, kind).unwrap_or(f64::NAN);
+            return (finish(p, v, original, &cube), first.unwrap_or(0));
+        }
+        // the cube decision before the roll (at ply 0 the branch has made it)
+        let truncated = cfg.truncate == Some(ply);
+        if truncated || (ply > 0 && cube.unavailable().is_none()) {
+            match evaluate_position(ctx, &cur, &cube, cfg.play.plies) {
+                Ok((p, a)) if truncated => return (finish(p, a.value(), original, &cube), first.unwrap_or(0)),
+                Ok((_, a)) if a.action.doubles() => {
+                    if a.action.takes() == Some(true) {
+                        cube = cube.doubled();
+                    } else {
+                        let won = Probabilities([1.0, 0.0, 0.0, 0.0, 0.0]);
+                        return (finish(won, a.equities.double_pass, original, &cube), first.unwrap_or(0));
+                    }
+                }
+                Ok(_) => {}
+                Err(_) => return ([f64::NAN; 7], first.unwrap_or(0)),
+            }
+        }
+        let (d1, d2) = dice.roll();
+        first.get_or_insert(roll_outcome((d1, d2)));
+        cur = match ctx.choose(&cur, d1, d2, &cfg.play) {
+            Some(c) => c.play.result().swapped(),
+            None => cur.swapped(),
+        };
+        cube = cube.swapped();
+        original = !original;
+    }
+    unreachable!("the loop returns")
+}
+
+/// A rollout's resumable progress: games done, sums in game order, first-roll counts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    sums: Sums,
+    first_rolls: [u32; OUTCOMES],
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress { sums: Sums::default(), first_rolls: [0; OUTCOMES] }
+    }
+}
+
+impl Progress {
+    /// Games played so far.
+    pub fn done(&self) -> u64 {
+        self.sums.n
+    }
+
+    /// The cubeless result so far (of the "no double" branch in a cubeful rollout).
+    pub fn result(&self) -> RolloutResult {
+        self.branch(0).cubeless
+    }
+
+    fn branch(&self, at: usize) -> BranchResult {
+        let (mean, se) = self.sums.mean_se();
+        let six = |v: &[f64; WIDTH]| [v[at], v[at + 1], v[at + 2], v[at + 3], v[at + 4], v[at + 5]];
+        BranchResult {
+            cubeless: RolloutResult {
+                mean: six(&mean),
+                se: six(&se),
+                trials: self.sums.n,
+                first_rolls: self.first_rolls,
+            },
+            cubeful: mean[at + 6],
+            cubeful_se: se[at + 6],
+        }
+    }
+}
+
+/// What a cubeful game plays: the cube and whether to roll out "double, take" too.
+#[derive(Clone, Copy)]
+struct CubeJob<'a> {
+    cube: CubeContext<'a>,
+    double_branch: bool,
+}
+
+/// Plays games `progress.done()..cfg.trials` (in batches of whole 36-game blocks, stopping early
+/// on `max_se`), calling `after_batch` after each batch (to save the state).
+fn run<E>(
+    ev: &Evaluator,
+    pos: &Position,
+    cube: Option<CubeJob<'_>>,
+    cfg: &RolloutConfig,
+    progress: &mut Progress,
+    after_batch: &mut dyn FnMut(&Progress) -> Result<(), E>,
+) -> Result<(), E> {
     let plan = QuasiDice::new(cfg.seed, cfg.initial_position);
     let bar = if cfg.progress {
         let b = ProgressBar::with_draw_target(Some(cfg.trials), ProgressDrawTarget::stderr());
         if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games {msg} [{elapsed}<{eta}]") {
             b.set_style(style);
         }
+        b.set_position(progress.done());
         b
     } else {
         ProgressBar::hidden()
     };
     // batches of whole 36-game blocks keep the stratification when stopping early
     let batch = (36 * rayon::current_num_threads().max(1) as u64 * 4).max(36);
-    let mut sums = Sums::default();
-    let mut first_rolls = [0u32; OUTCOMES];
-    let mut done = 0u64;
-    while done < cfg.trials {
+    let key = if cube.is_some() { 6 } else { 5 };
+    while progress.done() < cfg.trials {
+        let done = progress.done();
         let end = (done + batch).min(cfg.trials);
-        let results: Vec<([f64; 6], usize)> = (done..end)
+        let results: Vec<([f64; WIDTH], usize)> = (done..end)
             .into_par_iter()
-            .map_init(|| NPly::new(ev, cfg.seed), |ctx, g| play_game(ctx, pos, &plan, cfg, g))
+            .map_init(
+                || NPly::new(ev, cfg.seed),
+                |ctx, g| {
+                    let mut out = [0f64; WIDTH];
+                    let first = match cube {
+                        None => {
+                            let (x, f) = play_game(ctx, pos, &plan, cfg, g);
+                            out[..6].copy_from_slice(&x);
+                            f
+                        }
+                        Some(job) => {
+                            let (x, f) = play_cubeful(ctx, pos, &plan, cfg, g, &job.cube, false);
+                            out[..7].copy_from_slice(&x);
+                            if job.double_branch {
+                                let (y, _) = play_cubeful(ctx, pos, &plan, cfg, g, &job.cube, true);
+                                out[DT..].copy_from_slice(&y);
+                            }
+                            f
+                        }
+                    };
+                    (out, first)
+                },
+            )
             .collect();
         for (x, f) in &results {
-            sums.add(x);
-            first_rolls[*f] += 1;
+            progress.sums.add(x);
+            progress.first_rolls[*f] += 1;
         }
-        done = end;
-        let (mean, se) = sums.mean_se();
-        bar.set_position(done);
-        bar.set_message(format!("equity {:+.4} ± {:.4}", mean[5], se[5]));
-        if cfg.max_se.is_some_and(|m| done >= 36 && se[5] <= m) {
+        let (mean, se) = progress.sums.mean_se();
+        bar.set_position(progress.done());
+        bar.set_message(format!("equity {:+.4} ± {:.4}", mean[key], se[key]));
+        after_batch(progress)?;
+        if cfg.max_se.is_some_and(|m| progress.done() >= 36 && se[key] <= m) {
             break;
         }
     }
     bar.finish_and_clear();
-    let (mean, se) = sums.mean_se();
-    RolloutResult { mean, se, trials: sums.n, first_rolls }
+    Ok(())
+}
+
+/// Rolls out `pos` (player on roll's view).
+pub fn rollout(ev: &Evaluator, pos: &Position, cfg: &RolloutConfig) -> RolloutResult {
+    let mut progress = Progress::default();
+    let _ = run::<()>(ev, pos, None, cfg, &mut progress, &mut |_| Ok(()));
+    progress.result()
+}
+
+/// One branch of a cubeful rollout.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BranchResult {
+    /// The games' outcomes (a pass counts as a single win).
+    pub cubeless: RolloutResult,
+    /// Mean cubeful equity, normalised per starting cube (NEMG in match play).
+    pub cubeful: f64,
+    pub cubeful_se: f64,
+}
+
+/// A rolled-out cube decision of the player on roll.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CubeRolloutResult {
+    pub no_double: BranchResult,
+    /// `None` when the player cannot double.
+    pub double_take: Option<BranchResult>,
+    /// Normalised: +1.
+    pub double_pass: f64,
+    pub action: CubeAction,
+    pub redouble: bool,
+}
+
+impl CubeRolloutResult {
+    fn from_progress(progress: &Progress, cube: &CubeContext<'_>) -> Result<Self, ScoreOutOfRange> {
+        let available = cube.unavailable();
+        let no_double = progress.branch(0);
+        let double_take = available.is_none().then(|| progress.branch(DT));
+        let dp_value = match cube.scoring {
+            crate::cubeful::Scoring::Money { .. } => 1.0,
+            crate::cubeful::Scoring::Match { met, score } => met.mwc_after(score, true, cube.cube)?,
+        };
+        let double_pass = cube.normalised(dp_value)?;
+        let beavers = matches!(cube.scoring, crate::cubeful::Scoring::Money { beavers: true, .. });
+        let action = match (available, &double_take) {
+            (Some(why), _) => CubeAction::NotAvailable(why),
+            (None, Some(dt)) => CubeAction::from_equities(
+                CubeEquities { no_double: no_double.cubeful, double_take: dt.cubeful, double_pass },
+                beavers,
+            ),
+            (None, None) => CubeAction::NoDouble,
+        };
+        Ok(CubeRolloutResult {
+            no_double,
+            double_take,
+            double_pass,
+            action,
+            redouble: cube.owner == crate::cubeful::Ownership::Mine,
+        })
+    }
+
+    /// The cubeful equity under the proper action.
+    pub fn value(&self) -> f64 {
+        match &self.double_take {
+            Some(dt) if self.action.doubles() => dt.cubeful.min(self.double_pass),
+            _ => self.no_double.cubeful,
+        }
+    }
+}
+
+/// Cubeful rollout of the cube decision of the player on roll in `pos` with the cube `cube`:
+/// "no double" and (when the cube is available) "double, take", same dice for both.
+pub fn rollout_cube(
+    ev: &Evaluator,
+    pos: &Position,
+    cube: &CubeContext<'_>,
+    cfg: &RolloutConfig,
+) -> Result<CubeRolloutResult, ScoreOutOfRange> {
+    let mut progress = Progress::default();
+    // checks the score against the table before any game
+    CubeRolloutResult::from_progress(&progress, cube)?;
+    let job = CubeJob { cube: *cube, double_branch: cube.unavailable().is_none() };
+    let _ = run::<()>(ev, pos, Some(job), cfg, &mut progress, &mut |_| Ok(()));
+    CubeRolloutResult::from_progress(&progress, cube)
 }
 
 /// Rolls out every legal play of `d1 d2` from `pos` (same seed for each: common random numbers),
@@ -234,6 +504,172 @@ pub fn rollout_plays(
 pub fn format_result(r: &RolloutResult) -> String {
     let line = |v: &[f64; 6]| v.iter().map(|x| format!("{x:.6}")).collect::<Vec<_>>().join(" ");
     format!("{}\n{}", line(&r.mean), line(&r.se))
+}
+
+/// The three output lines of `gammon rollout --cubeful`: the "no double" branch's
+/// `win wg wbg lg lbg equity cubeful` means, their standard errors, then
+/// `nd nd_se dt dt_se dp action` (`-` for "double, take" when the cube is not available).
+pub fn format_cube_result(r: &CubeRolloutResult) -> String {
+    let b = &r.no_double;
+    let seven = |v: &[f64; 6], c: f64| {
+        v.iter().chain(std::iter::once(&c)).map(|x| format!("{x:.6}")).collect::<Vec<_>>().join(" ")
+    };
+    let dt = match &r.double_take {
+        Some(d) => format!("{:.6} {:.6}", d.cubeful, d.cubeful_se),
+        None => "- -".to_string(),
+    };
+    format!(
+        "{}\n{}\n{:.6} {:.6} {dt} {:.6} {}",
+        seven(&b.cubeless.mean, b.cubeful),
+        seven(&b.cubeless.se, b.cubeful_se),
+        b.cubeful,
+        b.cubeful_se,
+        r.double_pass,
+        r.action.token(r.redouble)
+    )
+}
+
+/// Why a rollout job failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RolloutError {
+    #[error(transparent)]
+    Request(#[from] RequestError),
+    #[error(transparent)]
+    Score(#[from] ScoreOutOfRange),
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error("{path}:{line}:{column}: bad rollout state: {message}")]
+    State { path: PathBuf, line: usize, column: usize, message: String },
+}
+
+/// Everything needed to continue a rollout: what is rolled out, how, and the progress so far
+/// (sums stored as the bits of their `f64`s, so a resumed rollout is bit-identical).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RolloutState {
+    pub format: String,
+    pub position_id: String,
+    pub match_id: Option<String>,
+    pub cubeful: bool,
+    pub config: RolloutConfig,
+    pub games: u64,
+    pub sums: Vec<u64>,
+    pub squares: Vec<u64>,
+    pub first_rolls: Vec<u32>,
+}
+
+/// The `format` of state files.
+pub const STATE_FORMAT: &str = "gammon-rollout-state-1";
+
+impl RolloutState {
+    /// A new job with nothing done.
+    pub fn new(position_id: &str, match_id: Option<&str>, cubeful: bool, config: RolloutConfig) -> Self {
+        let mut s = RolloutState {
+            format: STATE_FORMAT.to_string(),
+            position_id: position_id.to_string(),
+            match_id: match_id.map(str::to_string),
+            cubeful,
+            config,
+            games: 0,
+            sums: Vec::new(),
+            squares: Vec::new(),
+            first_rolls: Vec::new(),
+        };
+        s.store(&Progress::default());
+        s
+    }
+
+    fn store(&mut self, p: &Progress) {
+        self.games = p.sums.n;
+        self.sums = p.sums.s.iter().map(|x| x.to_bits()).collect();
+        self.squares = p.sums.s2.iter().map(|x| x.to_bits()).collect();
+        self.first_rolls = p.first_rolls.to_vec();
+    }
+
+    fn progress(&self, path: &Path) -> Result<Progress, RolloutError> {
+        let bad = |message: String| RolloutError::State { path: path.to_path_buf(), line: 0, column: 0, message };
+        if self.format != STATE_FORMAT {
+            return Err(bad(format!("format {:?}, expected {STATE_FORMAT:?}", self.format)));
+        }
+        let floats = |v: &[u64], what: &str| -> Result<[f64; WIDTH], RolloutError> {
+            let a: [u64; WIDTH] =
+                v.try_into().map_err(|_| bad(format!("{what}: {} values, expected {WIDTH}", v.len())))?;
+            Ok(a.map(f64::from_bits))
+        };
+        let first_rolls: [u32; OUTCOMES] = self
+            .first_rolls
+            .as_slice()
+            .try_into()
+            .map_err(|_| bad(format!("first_rolls: {} values, expected {OUTCOMES}", self.first_rolls.len())))?;
+        if first_rolls.iter().map(|&n| u64::from(n)).sum::<u64>() != self.games {
+            return Err(bad("first_rolls do not add up to games".to_string()));
+        }
+        Ok(Progress {
+            sums: Sums { n: self.games, s: floats(&self.sums, "sums")?, s2: floats(&self.squares, "squares")? },
+            first_rolls,
+        })
+    }
+
+    /// Reads a state file.
+    pub fn load(path: &Path) -> Result<Self, RolloutError> {
+        let text =
+            std::fs::read_to_string(path).map_err(|source| RolloutError::Io { path: path.to_path_buf(), source })?;
+        let state: RolloutState = serde_json::from_str(&text).map_err(|e| RolloutError::State {
+            path: path.to_path_buf(),
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        })?;
+        state.progress(path)?;
+        Ok(state)
+    }
+
+    /// Writes the state to `path` atomically (a temp file in the same directory, then rename).
+    pub fn save(&self, path: &Path) -> Result<(), RolloutError> {
+        let io = |source| RolloutError::Io { path: path.to_path_buf(), source };
+        let text = serde_json::to_string_pretty(self).map_err(|e| io(std::io::Error::other(e)))?;
+        let mut tmp = path.as_os_str().to_owned();
+        tmp.push(".tmp");
+        let tmp = PathBuf::from(tmp);
+        std::fs::write(&tmp, text).map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(io)
+    }
+
+    /// Games played so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Plays the games still to play (up to `config.trials`), saving to `save` after every batch
+    /// and at the end; returns the output lines ([`format_result`] or [`format_cube_result`]).
+    pub fn run(&mut self, ev: &Evaluator, save: Option<&Path>) -> Result<String, RolloutError> {
+        let pos = parse_position(&self.position_id)?;
+        let state = self.match_id.as_deref().map(crate::eval::cli::parse_match_id).transpose()?;
+        let met = crate::eval::cli::default_met();
+        let cube = state.as_ref().map_or_else(CubeContext::money, |s| CubeContext::from_match_state(s, met));
+        let mut progress = self.progress(save.unwrap_or(Path::new("-")))?;
+        let cfg = self.config;
+        let job = self.cubeful.then_some(CubeJob { cube, double_branch: cube.unavailable().is_none() });
+        if self.cubeful {
+            CubeRolloutResult::from_progress(&progress, &cube)?;
+        }
+        let mut after = |p: &Progress| -> Result<(), RolloutError> {
+            self.store(p);
+            match save {
+                Some(path) => self.save(path),
+                None => Ok(()),
+            }
+        };
+        run(ev, &pos, job, &cfg, &mut progress, &mut after)?;
+        self.store(&progress);
+        if let Some(path) = save {
+            self.save(path)?;
+        }
+        Ok(if self.cubeful {
+            format_cube_result(&CubeRolloutResult::from_progress(&progress, &cube)?)
+        } else {
+            format_result(&progress.result())
+        })
+    }
 }
 
 #[cfg(test)]
@@ -321,6 +757,104 @@ mod tests {
             let exact = exact_bearoff(&play.result().swapped()).flipped();
             assert!((r.mean[0] - f64::from(exact.0[0])).abs() < 1e-6, "{name}: {r:?} vs {exact:?}");
         }
+    }
+
+    #[test]
+    fn cubeful_bearoff_rollout_matches_the_cubeful_database() {
+        // the seed's two-sided example: X on its 2 and 5 points, O on its 2 and 3; the database's
+        // money equities (centred no double 0.1605, opponent owns 0.1605: double/take 0.3210)
+        let ev = Evaluator::embedded();
+        let pos = Position::from_id("CgAAEAEAAAAAAA").unwrap();
+        let db = crate::bearoff::cache::two_sided_default().equities(&pos).unwrap().cubeful.unwrap();
+        let cube = CubeContext::money();
+        let r = rollout_cube(ev, &pos, &cube, &quick(1296)).unwrap();
+        let dt = r.double_take.as_ref().unwrap();
+        eprintln!(
+            "nd {:.4}±{:.4} dt {:.4}±{:.4} vs {db:?}",
+            r.no_double.cubeful, r.no_double.cubeful_se, dt.cubeful, dt.cubeful_se
+        );
+        assert!((r.no_double.cubeful - db.centred).abs() <= 3.0 * r.no_double.cubeful_se + 0.02, "{r:?} vs {db:?}");
+        assert!((dt.cubeful - 2.0 * db.opponent_owns).abs() <= 3.0 * dt.cubeful_se + 0.02, "{r:?} vs {db:?}");
+        assert_eq!(r.action, CubeAction::DoubleTake);
+        assert_eq!(r.double_pass, 1.0);
+        // a pass never happens at the root, so the cubeless win rate is the database's
+        assert!((r.no_double.cubeless.mean[0] - db_win(&pos)).abs() < 4.0 * r.no_double.cubeless.se[0] + 0.01);
+    }
+
+    fn db_win(pos: &Position) -> f64 {
+        f64::from(exact_bearoff(pos).0[0])
+    }
+
+    #[test]
+    fn cubeful_match_rollout_is_normalised_and_respects_the_cube() {
+        let ev = Evaluator::embedded();
+        let met = crate::met::MatchEquityTable::kazaross_xg2();
+        let pos = Position::from_id("4HPMwQCMz+AIIQ").unwrap();
+        let score = crate::met::MatchScore::new(5, 5, false);
+        let cube = CubeContext {
+            scoring: crate::cubeful::Scoring::Match { met: &met, score },
+            cube: 1,
+            owner: crate::cubeful::Ownership::Centred,
+        };
+        let cfg = RolloutConfig { truncate: Some(8), ..quick(144) };
+        let r = rollout_cube(ev, &pos, &cube, &cfg).unwrap();
+        assert!((r.double_pass - 1.0).abs() < 1e-12);
+        let nd = r.no_double.cubeful;
+        assert!(nd > -1.5 && nd < 1.0, "{r:?}");
+        // the opponent owns the cube: one branch only
+        let theirs = CubeContext { cube: 2, owner: crate::cubeful::Ownership::Theirs, ..cube };
+        let r = rollout_cube(ev, &pos, &theirs, &cfg).unwrap();
+        assert!(r.double_take.is_none());
+        assert_eq!(r.action, CubeAction::NotAvailable(crate::cube_decision::Unavailable::OpponentOwnsCube));
+        // a score beyond the table is an error, not a panic
+        let far = CubeContext {
+            scoring: crate::cubeful::Scoring::Match { met: &met, score: crate::met::MatchScore::new(99, 5, false) },
+            ..cube
+        };
+        assert!(rollout_cube(ev, &pos, &far, &cfg).is_err());
+    }
+
+    fn temp_path(name: &str) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("gammon-rollout-{}-{name}.json", std::process::id()))
+    }
+
+    #[test]
+    fn resumed_rollouts_are_identical_to_uninterrupted_ones() {
+        let ev = Evaluator::embedded();
+        for (cubeful, mid) in [(false, None), (true, None), (true, Some("cAngACAAIAAA"))] {
+            let cfg = RolloutConfig { truncate: Some(6), ..quick(72) };
+            let path = temp_path(&format!("{cubeful}-{}", mid.is_some()));
+            let mut first = RolloutState::new("4HPMwQCMz+AIIQ", mid, cubeful, cfg);
+            first.run(ev, Some(&path)).unwrap();
+            let mut resumed = RolloutState::load(&path).unwrap();
+            assert_eq!(resumed, first);
+            assert_eq!(resumed.games(), 72);
+            resumed.config.trials = 180;
+            let text = resumed.run(ev, Some(&path)).unwrap();
+            let mut straight = RolloutState::new("4HPMwQCMz+AIIQ", mid, cubeful, RolloutConfig { trials: 180, ..cfg });
+            let expected = straight.run(ev, None).unwrap();
+            assert_eq!(text, expected, "cubeful={cubeful} {mid:?}");
+            // bit-identical sums, and the file holds them
+            assert_eq!(resumed.sums, straight.sums);
+            assert_eq!(RolloutState::load(&path).unwrap(), resumed);
+            std::fs::remove_file(&path).unwrap();
+        }
+    }
+
+    #[test]
+    fn bad_state_files_are_reported_with_their_location() {
+        let path = temp_path("bad");
+        std::fs::write(&path, "{\n  \"format\": 3\n}").unwrap();
+        match RolloutState::load(&path) {
+            Err(RolloutError::State { line, .. }) => assert_eq!(line, 2),
+            other => panic!("{other:?}"),
+        }
+        let mut ok = RolloutState::new("4HPMwQCMz+AIIQ", None, false, quick(36));
+        ok.first_rolls.pop();
+        ok.save(&path).unwrap();
+        assert!(matches!(RolloutState::load(&path), Err(RolloutError::State { .. })));
+        std::fs::remove_file(&path).unwrap();
+        assert!(matches!(RolloutState::load(&path), Err(RolloutError::Io { .. })));
     }
 
     #[test]

@@ -185,6 +185,44 @@ impl Session {
         Ok(self.games.last().expect("just pushed"))
     }
 
+    /// Replaces the game in progress (or starts one) at `position`, seen from `on_roll` who is
+    /// about to roll, with `cube`, at match score `score`; `crawford` makes it the Crawford game.
+    /// gnubg's `set board` and `set matchid` do this: the game's record restarts there. A finished
+    /// game stays in the record. The score is capped at the match length.
+    pub fn set_up(
+        &mut self,
+        score: [u32; 2],
+        crawford: bool,
+        position: Position,
+        on_roll: PlayerId,
+        cube: Cube,
+    ) -> Result<&Game, SessionError> {
+        if self.game().is_some_and(|g| !g.is_over()) {
+            self.games.pop();
+        }
+        let len = u32::from(self.rules.match_length);
+        self.score = if len > 0 { score.map(|s| s.min(len)) } else { score };
+        if self.winner().is_some() {
+            return Err(SessionError::MatchOver);
+        }
+        let crawford = crawford && self.rules.crawford && len > 0 && self.score.contains(&(len - 1));
+        // a Crawford game already played (or skipped by this set-up) is never played again
+        self.crawford_started = crawford || (len > 0 && self.score.contains(&(len - 1)));
+        let r = &self.rules;
+        let setup = GameSetup {
+            variant: r.variant,
+            match_length: r.match_length,
+            score: self.id_score(),
+            crawford,
+            cube: r.cube,
+            jacoby: r.jacoby,
+            beavers: r.beavers,
+            automatic_doubles: r.automatic_doubles,
+        };
+        self.games.push(Game::from_position(setup, position, on_roll, cube));
+        Ok(self.games.last().expect("just pushed"))
+    }
+
     fn current(&mut self) -> Result<&mut Game, SessionError> {
         self.games.last_mut().ok_or(SessionError::NoGame)
     }

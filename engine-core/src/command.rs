@@ -73,6 +73,12 @@ impl FromArg for u32 {
     }
 }
 
+impl FromArg for u64 {
+    fn from_arg(token: &str) -> Result<Self, CommandError> {
+        token.parse().map_err(|_| CommandError::syntax())
+    }
+}
+
 impl FromArg for usize {
     fn from_arg(token: &str) -> Result<Self, CommandError> {
         token.parse().map_err(|_| CommandError::syntax())
@@ -238,6 +244,60 @@ impl<C> Registry<C> {
         self.commands.get(name).map(|e| e.help.as_str())
     }
 
+    /// The longest registered name made of the first words of `tokens` (names may be several
+    /// words joined by one space, as `show board` or `set player`), and how many tokens it took.
+    pub fn resolve(&self, tokens: &[String]) -> Option<(&str, usize)> {
+        let mut name = String::new();
+        let mut found = None;
+        for (i, t) in tokens.iter().enumerate() {
+            if i > 0 {
+                name.push(' ');
+            }
+            name.push_str(t);
+            // a longer name can only match if some registered name continues this one
+            if let Some((key, _)) = self.commands.get_key_value(name.as_str()) {
+                found = Some((key.as_str(), i + 1));
+            }
+            let prefix = format!("{name} ");
+            if !self.commands.range(prefix.clone()..).next().is_some_and(|(k, _)| k.starts_with(&prefix)) {
+                break;
+            }
+        }
+        found
+    }
+
+    /// Splits `line` at whitespace and runs the longest registered (possibly multi-word) name it
+    /// starts with, the remaining words as arguments. An empty line or an unknown first word is
+    /// [`CommandError::Unknown`].
+    pub fn dispatch_line(&self, ctx: &mut C, line: &str) -> Result<String, CommandError> {
+        let tokens: Vec<String> = line.split_whitespace().map(str::to_string).collect();
+        let (name, used) = self.resolve(&tokens).ok_or(CommandError::Unknown)?;
+        let name = name.to_string();
+        self.dispatch(ctx, &name, &Args::new(tokens[used..].to_vec()))
+    }
+
+    /// The words that may follow `line` at its end, for tab completion: with `line` ending in a
+    /// partial word, the registered words at that place that start with it; after a space, every
+    /// word that may come next. Sorted, without repeats.
+    pub fn completions(&self, line: &str) -> Vec<String> {
+        let mut done: Vec<&str> = line.split_whitespace().collect();
+        let partial =
+            if line.ends_with(char::is_whitespace) || line.is_empty() { "" } else { done.pop().unwrap_or("") };
+        let mut out: Vec<String> = self
+            .commands
+            .keys()
+            .filter_map(|k| {
+                let words: Vec<&str> = k.split(' ').collect();
+                (words.len() > done.len() && words[..done.len()] == done[..] && words[done.len()].starts_with(partial))
+                    .then(|| words[done.len()].to_string())
+            })
+            .collect();
+        out.dedup();
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// Runs command `name`.
     pub fn dispatch(&self, ctx: &mut C, name: &str, args: &Args) -> Result<String, CommandError> {
         let entry = self.commands.get(name).ok_or(CommandError::Unknown)?;
@@ -276,6 +336,29 @@ mod tests {
             Ok("add\nhelp\nknown_command\nlist_commands".into())
         );
         assert_eq!(r.help("add"), Some("adds"));
+    }
+
+    #[test]
+    fn multi_word_names_and_completion() {
+        let mut r = Registry::new();
+        r.register("show", "shows", add);
+        r.register("show board", "the board", add);
+        r.register("set player", "player", add);
+        r.register("set seed", "seed", add);
+        let mut c = 0i64;
+        let t = |s: &str| Args::parse(s).tokens().to_vec();
+        assert_eq!(r.resolve(&t("show board 3")), Some(("show board", 2)));
+        assert_eq!(r.resolve(&t("show 3")), Some(("show", 1)));
+        assert_eq!(r.resolve(&t("set 3")), None);
+        assert_eq!(r.resolve(&t("")), None);
+        assert_eq!(r.dispatch_line(&mut c, "  set   seed 5 "), Ok("5".into()));
+        assert_eq!(r.dispatch_line(&mut c, "set"), Err(CommandError::Unknown));
+        assert_eq!(r.dispatch_line(&mut c, ""), Err(CommandError::Unknown));
+        assert_eq!(r.completions("se"), ["set"]);
+        assert_eq!(r.completions("set "), ["player", "seed"]);
+        assert_eq!(r.completions("set p"), ["player"]);
+        assert_eq!(r.completions(""), ["set", "show"]);
+        assert!(r.completions("set player 0 ").is_empty());
     }
 
     #[test]

@@ -3,17 +3,43 @@
 //! autohelpers' questions ([`patterns::PatternContext`]) on that board; [`list_matches`] ties both to a
 //! [`PatternLibrary`] for tools and the GTP command `list_pattern_matches`.
 //!
-//! Liberty helpers are exact: `lib` (and `lib2`–`lib4`, liberties of higher order: empty points at
-//! distance 2–4 from the string through empty points), `xlib`/`olib` (liberties after the move, captures
-//! made), `ko`, legality and suicide. Tactical helpers go through the two functions of [`tactics`], a
-//! small documented stand-in for full reading that can be swapped for `crate::reading` in one place.
-//! Dragon helpers treat each string as its own dragon with a status derived from [`tactics`];
-//! territory, eye-space beyond simple true eyes and owl helpers answer neutral defaults (listed on
-//! [`GoPatternContext`]). This module owns the mapping only: it must not change the board rules, the
-//! matchers or the expression semantics.
+//! Where the answers come from:
+//! * Liberties (exact): `lib` and `lib2`–`lib4` (empty points at distance 2–4 through empty points),
+//!   `xlib`/`olib` (after the move, captures made), `ko`, legality, suicide.
+//! * Tactics: the real reader, [`crate::reading::Reader`], with GNU Go's result codes (`WIN`, `KO_A`,
+//!   `KO_B` mapped to [`codes`]): `attack`, `defend` (0 when the string is not attacked, as GNU Go's worm
+//!   data), `does_attack`/`does_defend`, `safe_xmove`/`safe_omove` (trymove, then the attack's code
+//!   reversed), `xdefend_against`/`odefend_against` (trymove, then the other side's safety), `xcut`/`ocut`
+//!   (the cut stone is safe and the reader's [`connection::connect`] fails between two of the opponent's
+//!   strings next to it).
+//! * Sequences (`xplay_*`/`oplay_*`): played with GNU Go's `trymove`/`tryko` convention (a move that is
+//!   illegal even as a ko capture is skipped), counted in the reader's depth, then `attack`, `defend`
+//!   (GNU Go's `find_defense`: WIN when not attacked), `attack_either`, `defend_both`, `connect` and
+//!   `disconnect` ([`crate::connection`]), `break_through` (a capture or a cut), `lib`.
+//! * Dragons: there is no dragon graph in the engine, so a dragon is the group of same-coloured strings
+//!   that [`connection::same_dragon`] links, walked from the string through strings within two points;
+//!   `same_dragon` asks [`connection::same_dragon`] directly. `status`: `CRITICAL`/`DEAD` when the reader
+//!   captures the string (defensible or not), otherwise from Monte-Carlo ownership
+//!   ([`crate::status::ownership`], computed once per context, 256 playouts, fixed seed): `ALIVE` when the
+//!   dragon's owner holds it (mean ownership ≥ 0.3), `DEAD` when the opponent does (≤ −0.3), `UNKNOWN`
+//!   between. `weakness` is `(1 − ownership) / 2`, 1 for captured strings; `weak` is `CRITICAL`, or not
+//!   dead with weakness above 0.4 (GNU Go's rule). `effective_size` is the worm's ([`crate::worm`]);
+//!   `potential_cutstone` is GNU Go's `cutstone` class 2 ([`crate::worm::cutstone`]); `genus` counts the
+//!   true eyes next to the string.
+//! * Territory: from the same ownership estimate, for `side`: `area` above 0, `moyo` at least 0.3,
+//!   `terri` at least 0.6 on an empty point.
+//! * Neutral defaults, where the engine has nothing yet: `*_moyo_opposite`, `marginal_eye`, `halfeye`,
+//!   `max_eye_value` answer 0; every `owl_*` helper, action and special helper answers 0 (except
+//!   `total_handicap_stones` and `o/x_captures_something`); `eye`/`proper_eye` are true eyes of either
+//!   colour.
+//!
+//! This module owns the mapping only: it must not change the board rules, the matchers, the reader or
+//! the expression semantics.
 
-use crate::board::{Board, Color, Point, ARRAY};
+use crate::board::{Board, Color, Point, TryBoard, ARRAY};
+use crate::connection;
 use crate::game::GoGame;
+use crate::reading::{self, Reader};
 use crate::vertex::format_vertex;
 use crate::Move;
 use patterns::eval::{codes, DragonQuery, EyeQuery, SequenceTest, Side, Tactical, Territory, Value};
@@ -44,110 +70,66 @@ impl MatchBoard for BoardView<'_> {
     }
 }
 
-/// The stand-in tactical reader: one liberty short of real reading, ladder-free.
-///
-/// * [`attack`](tactics::attack): a string with one liberty is captured there if the move is legal; a
-///   string with two liberties is attacked by an atari on either liberty after which the owner cannot
-///   escape: neither extending on the last liberty nor capturing an adjacent string in atari leaves it
-///   with two or more liberties. Escapes are not read further (ladders count as escapes).
-/// * [`defend`](tactics::defend): for an attackable string, a move of its owner (on its liberties, or
-///   capturing an adjacent string in atari) after which [`attack`](tactics::attack) fails.
-///
-/// Swapping these two functions (e.g. for `crate::reading`) upgrades every tactical helper at once.
-pub mod tactics {
-    use crate::board::{Board, Color, Move, Point};
-
-    fn play(board: &Board, p: Point, c: Color) -> Option<Board> {
-        let mut b = board.clone();
-        b.play(Move::Play(p), c).ok().map(|_| b)
-    }
-
-    /// Liberties of the string at `s` (at most 8 listed).
-    fn libs(board: &Board, s: Point) -> ([Point; 8], usize) {
-        let mut v = Vec::with_capacity(8);
-        board.string_liberties(s, 8, &mut v);
-        let mut out = [0; 8];
-        out[..v.len()].copy_from_slice(&v);
-        (out, v.len())
-    }
-
-    /// The liberties of adjacent opponent strings in atari (capturing moves for the owner of `s`).
-    fn captures_next_to(board: &Board, s: Point, out: &mut Vec<Point>) {
-        let Some(owner) = board.color(s) else { return };
-        for st in board.string_stones(s) {
-            for q in Board::neighbors(st) {
-                if board.color(q) == Some(owner.opponent()) && board.liberties(q) == 1 {
-                    if let Some(l) = board.first_liberty(q) {
-                        if !out.contains(&l) {
-                            out.push(l);
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Whether the owner of the string at `s`, in atari and to move, can get it two liberties.
-    fn escapes(board: &Board, s: Point) -> bool {
-        let Some(owner) = board.color(s) else { return false };
-        let mut tries = Vec::new();
-        if let Some(l) = board.first_liberty(s) {
-            tries.push(l);
-        }
-        captures_next_to(board, s, &mut tries);
-        tries.into_iter().any(|m| play(board, m, owner).is_some_and(|b| b.color(s).is_some() && b.liberties(s) >= 2))
-    }
-
-    /// A move capturing (or irrecoverably ataring) the string at `s`, its opponent moving first.
-    pub fn attack(board: &Board, s: Point) -> Option<Point> {
-        let owner = board.color(s)?;
-        let (ls, n) = libs(board, s);
-        match n {
-            1 => board.is_legal(ls[0], owner.opponent()).then_some(ls[0]),
-            2 => ls[..2].iter().copied().find(|&l| {
-                play(board, l, owner.opponent()).is_some_and(|b| {
-                    // Captured outright, or in atari with no escape (extension or capture).
-                    b.color(s).is_none() || (b.liberties(s) == 1 && !escapes(&b, s))
-                })
-            }),
-            _ => None,
-        }
-    }
-
-    /// A move saving the string at `s` (its owner moving first) when it is attacked.
-    pub fn defend(board: &Board, s: Point) -> Option<Point> {
-        let owner = board.color(s)?;
-        attack(board, s)?;
-        let (ls, n) = libs(board, s);
-        let mut tries: Vec<Point> = ls[..n].to_vec();
-        captures_next_to(board, s, &mut tries);
-        tries.into_iter().find(|&m| play(board, m, owner).is_some_and(|b| attack(&b, s).is_none()))
+/// The reader's result code as the pattern language's.
+fn code(c: u8) -> f64 {
+    match c {
+        reading::WIN => codes::WIN,
+        reading::KO_A => codes::KO_A,
+        reading::KO_B => codes::KO_B,
+        _ => 0.0,
     }
 }
 
-/// Answers autohelper questions on a board for the side `own` (the patterns' `O`).
-///
-/// Neutral defaults, pending dragon, influence and owl analysis: a dragon is its string; `status` is
-/// `ALIVE` when [`tactics::attack`] fails, `CRITICAL` when it succeeds and [`tactics::defend`] saves the
-/// string, `DEAD` otherwise (`UNKNOWN` on an empty point); `weak` means critical; `weakness` is 1 for
-/// critical and dead strings, else 0; `genus` counts the true eyes next to the string; `potential_cutstone`
-/// is 0; area, moyo and territory are never claimed; `eye`/`proper_eye` are true eyes of either colour,
-/// `marginal_eye`, `halfeye`, `max_eye_value` 0; every `owl_*` helper, action and special helper answers
-/// 0 (`total_handicap_stones` answers the game's handicap).
+/// The other player's code when this one's best result is `c` (GNU Go's `REVERSE_RESULT`).
+fn reverse(c: u8) -> u8 {
+    match c {
+        0 => reading::WIN,
+        reading::KO_A => reading::KO_B,
+        reading::KO_B => reading::KO_A,
+        _ => 0,
+    }
+}
+
+fn flag(b: bool) -> f64 {
+    if b {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// GNU Go's `safe_move`: can `c` play at `p` without being captured? The code (WIN: safe), 0 when not
+/// or when illegal. The reader's position is restored.
+fn safe_move(r: &mut Reader, p: Point, c: Color) -> u8 {
+    if !r.trymove(p, c) {
+        return 0;
+    }
+    let a = r.attack(p).0;
+    r.popgo();
+    reverse(a)
+}
+
+/// Answers autohelper questions on a board for the side `own` (the patterns' `O`); see the module
+/// documentation for where each answer comes from. The reader and the ownership estimate are made on
+/// first use and kept for the context's life (the reader's cache serves every later question).
 pub struct GoPatternContext<'a> {
     board: &'a Board,
     own: Color,
     handicap: usize,
+    reader: Option<Box<Reader>>,
+    /// Mean ownership per point, +1 black, −1 white.
+    ownership: Option<Vec<f32>>,
+    worms: Option<Vec<crate::worm::Worm>>,
 }
 
 impl<'a> GoPatternContext<'a> {
     pub fn new(board: &'a Board, own: Color) -> GoPatternContext<'a> {
-        GoPatternContext { board, own, handicap: 0 }
+        GoPatternContext { board, own, handicap: 0, reader: None, ownership: None, worms: None }
     }
 
     /// For the side to move, or `own`, in a game (which also knows the handicap).
     pub fn for_game(game: &'a GoGame, own: Color) -> GoPatternContext<'a> {
-        GoPatternContext { board: game.board(), own, handicap: game.handicap() }
+        GoPatternContext { handicap: game.handicap(), ..GoPatternContext::new(game.board(), own) }
     }
 
     fn point(&self, v: Vertex) -> Point {
@@ -161,63 +143,117 @@ impl<'a> GoPatternContext<'a> {
         }
     }
 
+    /// The reader, on the context's position.
+    fn reader(&mut self) -> &mut Reader {
+        let board = self.board;
+        self.reader.get_or_insert_with(|| Box::new(Reader::new(board)))
+    }
+
     fn after(&self, p: Point, c: Color) -> Option<Board> {
         let mut b = self.board.clone();
         b.play(Move::Play(p), c).ok().map(|_| b)
     }
 
-    fn attack_code(board: &Board, s: Point) -> f64 {
-        if tactics::attack(board, s).is_some() {
-            codes::WIN
+    /// Mean ownership of `p`'s string from its owner's point of view (+1: surely its own).
+    fn held(&mut self, p: Point) -> f32 {
+        let Some(c) = self.board.color(p) else { return 0.0 };
+        let (board, own) = (self.board, self.own);
+        let o =
+            self.ownership.get_or_insert_with(|| crate::status::ownership(board, own, crate::status::PLAYOUTS, 0x5eed));
+        let stones: Vec<Point> = board.string_stones(p).collect();
+        let mean = stones.iter().map(|&s| o[usize::from(s)]).sum::<f32>() / stones.len() as f32;
+        if c == Color::Black {
+            mean
         } else {
-            0.0
+            -mean
         }
     }
 
-    /// `defend`: WIN when attacked and defended; in a sequence a string that is not attacked counts
-    /// as defended (`xplay_defend`'s convention).
-    fn defend_code(board: &Board, s: Point, unattacked: f64) -> f64 {
-        if tactics::attack(board, s).is_none() {
-            unattacked
-        } else if tactics::defend(board, s).is_some() {
-            codes::WIN
+    /// GNU Go's dragon status of the stone at `p`, and its weakness (0 strong … 1 dead).
+    fn status(&mut self, p: Point) -> (f64, f64) {
+        if self.board.color(p).is_none() {
+            return (codes::UNKNOWN, 0.0);
+        }
+        let r = self.reader();
+        if r.attack(p).0 != 0 {
+            let saved = r.defend(p).0 != 0;
+            return (if saved { codes::CRITICAL } else { codes::DEAD }, 1.0);
+        }
+        let held = self.held(p);
+        let weakness = f64::from((1.0 - held) / 2.0).clamp(0.0, 1.0);
+        let status = if held >= 0.3 {
+            codes::ALIVE
+        } else if held <= -0.3 {
+            codes::DEAD
         } else {
-            0.0
-        }
+            codes::UNKNOWN
+        };
+        (status, weakness)
     }
 
-    fn safe(board: &Board, p: Point, c: Color) -> bool {
-        let mut b = board.clone();
-        b.play(Move::Play(p), c).is_ok() && b.color(p).is_some() && tactics::attack(&b, p).is_none()
+    /// The strings of `p`'s dragon (their origins): same-coloured strings within two points, linked
+    /// transitively by [`connection::same_dragon`].
+    fn dragon_strings(&mut self, p: Point) -> Vec<Point> {
+        let b = self.board;
+        let Some(c) = b.color(p) else { return Vec::new() };
+        let mut found = vec![b.string_id(p)];
+        let mut k = 0;
+        while k < found.len() {
+            let s = found[k];
+            k += 1;
+            let mut near: Vec<Point> = Vec::new();
+            for st in b.string_stones(s) {
+                let (x, y) = b.coords(st);
+                for dy in -2i32..=2 {
+                    for dx in -2i32..=2 {
+                        let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
+                        if dx.abs() + dy.abs() > 2 || nx < 0 || ny < 0 || nx >= b.size() as i32 || ny >= b.size() as i32
+                        {
+                            continue;
+                        }
+                        let q = b.point(nx as u8, ny as u8);
+                        if b.color(q) == Some(c) {
+                            let h = b.string_id(q);
+                            if !found.contains(&h) && !near.contains(&h) {
+                                near.push(h);
+                            }
+                        }
+                    }
+                }
+            }
+            for h in near {
+                if connection::same_dragon(self.reader(), s, h) {
+                    found.push(h);
+                }
+            }
+        }
+        found
     }
 
-    fn connected(board: &Board, a: Point, b: Point) -> bool {
-        let (Some(ca), Some(cb)) = (board.color(a), board.color(b)) else { return false };
-        if ca != cb {
-            return false;
-        }
-        if board.string_id(a) == board.string_id(b) {
-            return true;
-        }
-        let (mut la, mut lb) = (Vec::new(), Vec::new());
-        board.string_liberties(a, usize::MAX, &mut la);
-        board.string_liberties(b, usize::MAX, &mut lb);
-        let common: Vec<Point> = la.into_iter().filter(|p| lb.contains(p)).collect();
-        // Two shared liberties are miai; one is enough when the opponent cannot safely take it.
-        common.len() >= 2 || common.iter().any(|&p| !Self::safe(board, p, ca.opponent()))
-    }
-
-    fn sequence_board(&self, first: Side, moves: &[Option<Vertex>]) -> Board {
-        let mut b = self.board.clone();
+    /// Plays `moves` alternately from `first` as GNU Go's `play_*_test` do (`trymove`, else `tryko`;
+    /// a move illegal both ways is skipped), runs `test` on the reader there (the moves counting towards
+    /// its depth limits), and puts the reader back on the context's position.
+    fn with_sequence<T>(&mut self, first: Side, moves: &[Option<Vertex>], test: impl FnOnce(&mut Reader) -> T) -> T {
+        let mut t = TryBoard::new(self.board.clone());
         let mut c = self.colour_of(first);
+        let mut played = 0;
         for m in moves {
             if let Some(v) = m {
-                // Illegal moves are skipped as if played (the documented convention).
-                let _ = b.play(Move::Play(self.point(*v)), c);
+                let p = self.point(*v);
+                if t.trymove(p, c) || t.tryko(p, c) {
+                    played += 1;
+                }
             }
             c = c.opponent();
         }
-        b
+        let board = self.board;
+        let r = self.reader();
+        r.set_board(t.board());
+        r.depth_offset = played;
+        let out = test(r);
+        r.set_board(board);
+        r.depth_offset = 0;
+        out
     }
 
     fn orders(&self, s: Point, order: u8) -> u32 {
@@ -246,14 +282,6 @@ impl<'a> GoPatternContext<'a> {
         let before = board.captures(c);
         let mut b = board.clone();
         b.play(Move::Play(p), c).is_ok() && b.captures(c) == before + 1 && b.string_size(p) == 1 && b.liberties(p) == 1
-    }
-}
-
-fn flag(b: bool) -> f64 {
-    if b {
-        1.0
-    } else {
-        0.0
     }
 }
 
@@ -307,37 +335,49 @@ impl PatternContext for GoPatternContext<'_> {
     fn tactical(&mut self, q: Tactical) -> f64 {
         let b = self.board;
         match q {
-            Tactical::Attack(v) => Self::attack_code(b, self.point(v)),
-            Tactical::Defend(v) => Self::defend_code(b, self.point(v), 0.0),
+            Tactical::Attack(v) => {
+                let p = self.point(v);
+                if b.color(p).is_none() {
+                    return 0.0;
+                }
+                code(self.reader().attack(p).0)
+            }
+            Tactical::Defend(v) => {
+                let p = self.point(v);
+                if b.color(p).is_none() {
+                    return 0.0;
+                }
+                let r = self.reader();
+                if r.attack(p).0 == 0 {
+                    return 0.0;
+                }
+                code(r.defend(p).0)
+            }
             Tactical::DoesAttack { mv, target } => {
                 let (m, t) = (self.point(mv), self.point(target));
-                let Some(owner) = b.color(t) else { return 0.0 };
-                match self.after(m, owner.opponent()) {
-                    // Captured, or in a position where the owner to move cannot save it.
-                    Some(a) => flag(
-                        a.color(t).is_none() || (Self::attack_code(&a, t) > 0.0 && tactics::defend(&a, t).is_none()),
-                    ),
-                    None => 0.0,
-                }
+                code(self.reader().does_attack(m, t))
             }
             Tactical::DoesDefend { mv, target } => {
                 let (m, t) = (self.point(mv), self.point(target));
-                let Some(owner) = b.color(t) else { return 0.0 };
-                match self.after(m, owner) {
-                    Some(a) => flag(a.color(t).is_some() && tactics::attack(&a, t).is_none()),
-                    None => 0.0,
-                }
+                code(self.reader().does_defend(m, t))
             }
-            Tactical::SafeMove { side, at } => flag(Self::safe(b, self.point(at), self.colour_of(side))),
+            Tactical::SafeMove { side, at } => {
+                let (p, c) = (self.point(at), self.colour_of(side));
+                code(safe_move(self.reader(), p, c))
+            }
             Tactical::DefendAgainst { side, mv, target } => {
-                let c = self.colour_of(side);
-                match self.after(self.point(mv), c) {
-                    Some(a) => flag(!Self::safe(&a, self.point(target), c.opponent())),
-                    None => 0.0,
+                let (m, t, c) = (self.point(mv), self.point(target), self.colour_of(side));
+                let r = self.reader();
+                if !r.trymove(m, c) {
+                    return 0.0;
                 }
+                let unsafe_now = safe_move(r, t, c.opponent()) == 0;
+                r.popgo();
+                flag(unsafe_now)
             }
             Tactical::Cut { side, at } => {
-                // A safe stone of `side` between two distinct strings of the other colour.
+                // A safe stone of `side` after which two of the other colour's strings next to it no
+                // longer connect.
                 let (p, c) = (self.point(at), self.colour_of(side));
                 if !b.is_empty(p) {
                     return 0.0;
@@ -348,65 +388,117 @@ impl PatternContext for GoPatternContext<'_> {
                         heads.push(b.string_id(q));
                     }
                 }
-                flag(heads.len() >= 2 && Self::safe(b, p, c))
+                if heads.len() < 2 {
+                    return 0.0;
+                }
+                let r = self.reader();
+                if safe_move(r, p, c) == 0 || !r.trymove(p, c) {
+                    return 0.0;
+                }
+                let mut cut = false;
+                'pairs: for (i, &x) in heads.iter().enumerate() {
+                    for &y in &heads[i + 1..] {
+                        if connection::connect(r, x, y).0 == 0 {
+                            cut = true;
+                            break 'pairs;
+                        }
+                    }
+                }
+                r.popgo();
+                flag(cut)
             }
         }
     }
 
     fn play_sequence(&mut self, first: Side, moves: &[Option<Vertex>], test: SequenceTest) -> f64 {
-        let b = self.sequence_board(first, moves);
-        let gone = |v: Vertex| b.color(self.point(v)).is_none();
-        match test {
-            SequenceTest::Attack(z) if gone(z) => codes::WIN,
-            SequenceTest::Attack(z) => Self::attack_code(&b, self.point(z)),
-            SequenceTest::Defend(z) if gone(z) => 0.0,
-            SequenceTest::Defend(z) => Self::defend_code(&b, self.point(z), codes::WIN),
-            SequenceTest::AttackEither(y, z) if gone(y) || gone(z) => codes::WIN,
-            SequenceTest::AttackEither(y, z) => {
-                Self::attack_code(&b, self.point(y)).max(Self::attack_code(&b, self.point(z)))
+        let board = self.board;
+        let pt = move |v: Vertex| board.point(v.col, v.row);
+        self.with_sequence(first, moves, |r| {
+            let gone = |r: &Reader, p: Point| r.board().color(p).is_none();
+            match test {
+                SequenceTest::Attack(z) => {
+                    let z = pt(z);
+                    if gone(r, z) {
+                        codes::WIN
+                    } else {
+                        code(r.attack(z).0)
+                    }
+                }
+                SequenceTest::Defend(z) => {
+                    let z = pt(z);
+                    if gone(r, z) {
+                        0.0
+                    } else {
+                        code(r.defend(z).0)
+                    }
+                }
+                SequenceTest::AttackEither(y, z) => {
+                    let (y, z) = (pt(y), pt(z));
+                    if gone(r, y) || gone(r, z) {
+                        codes::WIN
+                    } else if r.board().color(y) == r.board().color(z) {
+                        code(r.attack_either(y, z))
+                    } else {
+                        code(r.attack(y).0).max(code(r.attack(z).0))
+                    }
+                }
+                SequenceTest::DefendBoth(y, z) => {
+                    let (y, z) = (pt(y), pt(z));
+                    if gone(r, y) || gone(r, z) {
+                        0.0
+                    } else {
+                        code(r.defend_both(y, z))
+                    }
+                }
+                SequenceTest::Connect(y, z) => {
+                    let (y, z) = (pt(y), pt(z));
+                    if gone(r, y) || gone(r, z) {
+                        0.0
+                    } else {
+                        code(connection::connect(r, y, z).0)
+                    }
+                }
+                SequenceTest::Disconnect(y, z) => {
+                    let (y, z) = (pt(y), pt(z));
+                    if gone(r, y) || gone(r, z) {
+                        codes::WIN
+                    } else {
+                        code(connection::disconnect(r, y, z).0)
+                    }
+                }
+                SequenceTest::BreakThrough(x, y, z) => {
+                    // One of the three captured (or capturable), or two of them cut apart.
+                    let ps = [pt(x), pt(y), pt(z)];
+                    let hit = ps.iter().any(|&p| gone(r, p) || r.attack(p).0 == reading::WIN);
+                    let cut = !hit && connection::disconnect(r, ps[0], ps[2]).0 == reading::WIN;
+                    flag(hit || cut) * codes::WIN
+                }
+                SequenceTest::Lib(z) => r.board().liberties(pt(z)) as f64,
             }
-            SequenceTest::DefendBoth(y, z) if gone(y) || gone(z) => 0.0,
-            SequenceTest::DefendBoth(y, z) => {
-                let (py, pz) = (self.point(y), self.point(z));
-                let ay = tactics::attack(&b, py).is_some();
-                let az = tactics::attack(&b, pz).is_some();
-                // Two separate strings both under attack cannot both be saved by one move (ladder-free).
-                let both = ay && az && b.string_id(py) != b.string_id(pz);
-                let ok =
-                    !both && (!ay || tactics::defend(&b, py).is_some()) && (!az || tactics::defend(&b, pz).is_some());
-                flag(ok) * codes::WIN
-            }
-            SequenceTest::Connect(y, z) => flag(Self::connected(&b, self.point(y), self.point(z))) * codes::WIN,
-            SequenceTest::Disconnect(y, z) => flag(!Self::connected(&b, self.point(y), self.point(z))) * codes::WIN,
-            SequenceTest::BreakThrough(x, y, z) => {
-                let hit = [x, y, z].into_iter().any(|v| gone(v) || Self::attack_code(&b, self.point(v)) > 0.0);
-                flag(hit) * codes::WIN
-            }
-            SequenceTest::Lib(z) => b.liberties(self.point(z)) as f64,
-        }
+        })
     }
 
     fn dragon(&mut self, q: DragonQuery) -> f64 {
         let b = self.board;
-        let status = |p: Point| {
-            if b.color(p).is_none() {
-                codes::UNKNOWN
-            } else if tactics::attack(b, p).is_none() {
-                codes::ALIVE
-            } else if tactics::defend(b, p).is_some() {
-                codes::CRITICAL
-            } else {
-                codes::DEAD
-            }
-        };
         match q {
-            DragonQuery::Status(v) => status(self.point(v)),
-            DragonQuery::Weak(v) => flag(status(self.point(v)) == codes::CRITICAL),
-            DragonQuery::Weakness(v) => {
-                flag(matches!(status(self.point(v)), s if s == codes::CRITICAL || s == codes::DEAD))
+            DragonQuery::Status(v) => self.status(self.point(v)).0,
+            DragonQuery::Weak(v) => {
+                let (s, w) = self.status(self.point(v));
+                flag(s == codes::CRITICAL || (s != codes::DEAD && w > 0.4))
             }
-            DragonQuery::DragonSize(v) | DragonQuery::WormSize(v) | DragonQuery::EffectiveSize(v) => {
-                b.string_size(self.point(v)) as f64
+            DragonQuery::Weakness(v) => self.status(self.point(v)).1,
+            DragonQuery::WormSize(v) => b.string_size(self.point(v)) as f64,
+            DragonQuery::DragonSize(v) => {
+                let strings = self.dragon_strings(self.point(v));
+                strings.iter().map(|&s| b.string_size(s)).sum::<usize>() as f64
+            }
+            DragonQuery::EffectiveSize(v) => {
+                let p = self.point(v);
+                if b.color(p).is_none() {
+                    return 0.0;
+                }
+                let worms = self.worms.get_or_insert_with(|| crate::worm::worms(b));
+                worms[usize::from(p)].effective_size
             }
             DragonQuery::Genus(v) => {
                 let p = self.point(v);
@@ -421,7 +513,14 @@ impl PatternContext for GoPatternContext<'_> {
                 }
                 eyes.len() as f64
             }
-            DragonQuery::SameDragon(x, y) | DragonQuery::SameWorm(x, y) => {
+            DragonQuery::SameDragon(x, y) => {
+                let (p, q) = (self.point(x), self.point(y));
+                if b.color(p).is_none() || b.color(p) != b.color(q) {
+                    return 0.0;
+                }
+                flag(connection::same_dragon(self.reader(), p, q))
+            }
+            DragonQuery::SameWorm(x, y) => {
                 let (p, q) = (self.point(x), self.point(y));
                 flag(b.color(p).is_some() && b.color(p) == b.color(q) && b.string_id(p) == b.string_id(q))
             }
@@ -433,23 +532,36 @@ impl PatternContext for GoPatternContext<'_> {
                 let edge = col == 0 || row == 0 || col == n || row == n;
                 flag(b.color(p).is_some() && !(b.string_size(p) == 1 && edge))
             }
-            DragonQuery::PotentialCutstone(_) => 0.0,
+            DragonQuery::PotentialCutstone(v) => flag(crate::worm::cutstone(b, self.point(v)) == 2),
             DragonQuery::SekiHelper(v) => {
                 let p = self.point(v);
                 let Some(c) = b.color(p) else { return 0.0 };
-                let mut can_capture = false;
+                let mut neighbours: Vec<Point> = Vec::new();
                 for s in b.string_stones(p) {
                     for q in Board::neighbors(s) {
-                        can_capture |= b.color(q) == Some(c.opponent()) && tactics::attack(b, q).is_some();
+                        if b.color(q) == Some(c.opponent()) && !neighbours.contains(&b.string_id(q)) {
+                            neighbours.push(b.string_id(q));
+                        }
                     }
                 }
-                flag(!can_capture)
+                let r = self.reader();
+                flag(!neighbours.into_iter().any(|q| r.attack(q).0 != 0))
             }
         }
     }
 
-    fn territory(&mut self, _kind: Territory, _side: Side, _v: Vertex) -> bool {
-        false
+    fn territory(&mut self, kind: Territory, side: Side, v: Vertex) -> bool {
+        let (p, c) = (self.point(v), self.colour_of(side));
+        let (board, own) = (self.board, self.own);
+        let o =
+            self.ownership.get_or_insert_with(|| crate::status::ownership(board, own, crate::status::PLAYOUTS, 0x5eed));
+        let mine = if c == Color::Black { o[usize::from(p)] } else { -o[usize::from(p)] };
+        match kind {
+            Territory::Area => mine > 0.0,
+            Territory::Moyo => mine >= 0.3,
+            Territory::Terri => board.is_empty(p) && mine >= 0.6,
+            Territory::MoyoOpposite => false,
+        }
     }
 
     fn eye(&mut self, q: EyeQuery) -> f64 {
@@ -641,10 +753,10 @@ mod tests {
         let mut ctx = GoPatternContext::new(g.board(), Color::White);
         assert!(ctx.ko(v(1, 1)) && ctx.ko(v(1, 2)));
         assert!(!ctx.ko(v(0, 2)) && !ctx.ko(v(3, 3)));
-        assert_eq!(ctx.tactical(Tactical::Attack(v(1, 1))), codes::WIN);
-        assert_eq!(ctx.tactical(Tactical::Defend(v(1, 1))), codes::WIN, "connecting at (1,2) saves it");
+        // Taking the ko first wins it (GNU Go's KO_A); connecting at (1,2) saves the stone outright.
+        assert_eq!(ctx.tactical(Tactical::Attack(v(1, 1))), codes::KO_A);
+        assert_eq!(ctx.tactical(Tactical::Defend(v(1, 1))), codes::WIN);
         assert_eq!(ctx.dragon(DragonQuery::Status(v(1, 1))), codes::CRITICAL);
-        assert_eq!(ctx.dragon(DragonQuery::Status(v(0, 2))), codes::ALIVE);
         // X captures something at (1,2); O does not.
         assert_eq!(ctx.special("x_captures_something", &[Value::Point(v(1, 2))]), 1.0);
         assert_eq!(ctx.special("o_captures_something", &[Value::Point(v(1, 2))]), 0.0);
@@ -658,9 +770,9 @@ mod tests {
         assert_eq!(ctx.tactical(Tactical::Attack(v(0, 0))), codes::WIN);
         assert_eq!(ctx.tactical(Tactical::Defend(v(0, 0))), 0.0);
         assert_eq!(ctx.dragon(DragonQuery::Status(v(0, 0))), codes::DEAD);
-        assert_eq!(ctx.tactical(Tactical::DoesAttack { mv: v(0, 1), target: v(0, 0) }), 1.0);
+        assert_eq!(ctx.tactical(Tactical::DoesAttack { mv: v(0, 1), target: v(0, 0) }), codes::WIN);
         assert_eq!(ctx.tactical(Tactical::SafeMove { side: Side::O, at: v(0, 1) }), 0.0);
-        assert_eq!(ctx.tactical(Tactical::SafeMove { side: Side::O, at: v(2, 2) }), 1.0);
+        assert_eq!(ctx.tactical(Tactical::SafeMove { side: Side::O, at: v(2, 2) }), codes::WIN);
         // After black (0,1), white's stone has one liberty; after white (0,1), two.
         assert_eq!(ctx.play_sequence(Side::X, &[Some(v(0, 1))], SequenceTest::Lib(v(0, 0))), 1.0);
         assert_eq!(ctx.play_sequence(Side::O, &[Some(v(0, 1))], SequenceTest::Lib(v(0, 0))), 2.0);
@@ -668,6 +780,40 @@ mod tests {
         let seq = [Some(v(0, 1)), None, Some(v(1, 0))];
         assert_eq!(ctx.play_sequence(Side::X, &seq, SequenceTest::Attack(v(0, 0))), codes::WIN);
         assert_eq!(ctx.play_sequence(Side::X, &seq, SequenceTest::Defend(v(0, 0))), 0.0);
+    }
+
+    #[test]
+    fn a_working_ladder_is_read_out() {
+        // White (2,2) inside black (1,2), (2,1), (3,3): after an atari at (3,2) or (2,3) the extension has
+        // two liberties again, and the ladder runs to an empty edge: the stone is captured. The old
+        // one-liberty stand-in counted any extension as an escape.
+        let g = game(&[".......", "..X....", ".XO....", "...X...", ".......", ".......", "......."]);
+        let mut ctx = GoPatternContext::new(g.board(), Color::White);
+        assert_eq!(ctx.tactical(Tactical::Attack(v(2, 2))), codes::WIN);
+        assert_eq!(ctx.tactical(Tactical::DoesAttack { mv: v(3, 2), target: v(2, 2) }), codes::WIN);
+        // White extending first has three liberties: (3,2), (1,3), (2,4).
+        assert_eq!(ctx.play_sequence(Side::O, &[Some(v(2, 3))], SequenceTest::Lib(v(2, 2))), 3.0);
+        // Black's atari and white's extension, then black's next atari: still captured.
+        let ladder = [Some(v(3, 2)), Some(v(2, 3)), Some(v(2, 4))];
+        assert_eq!(ctx.play_sequence(Side::X, &ladder, SequenceTest::Attack(v(2, 2))), codes::WIN);
+        assert_eq!(ctx.play_sequence(Side::X, &ladder, SequenceTest::Lib(v(2, 2))), 1.0);
+    }
+
+    #[test]
+    fn connections_go_through_the_connection_reader() {
+        // White (1,1) and (2,2) share the liberties (1,2) and (2,1): miai, one dragon.
+        let g = game(&[".....", ".O...", "..O..", ".....", "....."]);
+        let mut ctx = GoPatternContext::new(g.board(), Color::White);
+        assert_eq!(ctx.dragon(DragonQuery::SameDragon(v(1, 1), v(2, 2))), 1.0);
+        assert_eq!(ctx.dragon(DragonQuery::SameWorm(v(1, 1), v(2, 2))), 0.0);
+        assert_eq!(ctx.dragon(DragonQuery::DragonSize(v(1, 1))), 2.0);
+        assert_eq!(ctx.play_sequence(Side::X, &[], SequenceTest::Connect(v(1, 1), v(2, 2))), codes::WIN);
+        // Black takes one point, white tenukis, black takes the other: cut.
+        let cut = [Some(v(1, 2)), None, Some(v(2, 1))];
+        assert_eq!(ctx.play_sequence(Side::X, &cut, SequenceTest::Disconnect(v(1, 1), v(2, 2))), codes::WIN);
+        // Black takes one, white answers at the other: still connected (one string now).
+        let answered = [Some(v(1, 2)), Some(v(2, 1))];
+        assert_eq!(ctx.play_sequence(Side::X, &answered, SequenceTest::Connect(v(1, 1), v(2, 2))), codes::WIN);
     }
 
     #[test]

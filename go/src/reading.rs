@@ -4,19 +4,21 @@
 //! This module owns the search (move generation, ko handling, the transposition cache, depth and node
 //! limits). It plays only on its own [`TryBoard`] and never changes the caller's position.
 //!
-//! Search: the attacker tries the string's liberties (and, with two liberties, the points next to them,
-//! which finds nets), and saves its own surrounding strings in atari; the defender extends on its
-//! liberties, captures or counter-ataris adjacent attackers, or plays next to its liberties. Depth limits
-//! follow GNU Go's scheme: strings with four liberties count as safe below `fourlib_depth`, with three
-//! below `depth`, and beyond `depth` only ladders (ataris answered by the one extension or a capture) are
-//! read, to `ladder_depth` at most. Ko: a capture the simple-ko rule forbids may be played once per side
-//! and line ("tryko"); winning only through it gives [`KO_B`] (the player needs a ko threat), and winning
-//! against an opponent who could only succeed that way gives [`KO_A`]. Each query is bounded by a node
-//! limit; when it runs out the string counts as safe, so answers stay deterministic.
+//! Structure (after GNU Go's `reading.texi`): the attacker's and the defender's move generators depend on
+//! the string's liberty count (one to four). Both sides try the string's liberties; the defender also
+//! captures or counter-ataris neighbouring attackers ("break chain"), plays second-order liberties and
+//! the liberties of its superstring, and backfills where extending would be self-atari; the attacker
+//! saves its own neighbours in atari, plays nets (second-order liberties), backfills where its atari
+//! would be self-atari, and fills superstring liberties. Depth limits follow GNU Go's defaults: strings
+//! with four liberties count as safe beyond `fourlib_depth`, with three beyond `depth` (which leaves
+//! ladders), and the extra move kinds stop at their own depths. Ko uses GNU Go's komaster scheme 5: a
+//! forbidden ko capture may be made "conditionally" (as if after a ko threat) and makes the player
+//! komaster; winning only that way gives [`KO_B`], and winning against an opponent who could only succeed
+//! that way gives [`KO_A`]. Each query is bounded by a node limit; when it runs out the string counts as
+//! safe, so answers stay deterministic. The cache is a fixed table allocated once.
 
-use crate::board::{Board, Color, Point, TryBoard};
+use crate::board::{Board, Color, Point, TryBoard, ARRAY};
 use crate::zobrist;
-use std::collections::HashMap;
 
 /// The reading succeeds unconditionally.
 pub const WIN: u8 = 1;
@@ -24,30 +26,6 @@ pub const WIN: u8 = 1;
 pub const KO_A: u8 = 2;
 /// Succeeds only if the player finds a ko threat first.
 pub const KO_B: u8 = 3;
-
-/// Liberties (at most 8) of the string a stone of `color` on empty `p` would form, captures ignored.
-fn approx_libs(b: &Board, p: Point, color: Color) -> usize {
-    let mut seen = [0 as Point; 8];
-    let mut n = 0;
-    let mut add = |q: Point, n: &mut usize| {
-        if q != p && *n < seen.len() && !seen[..*n].contains(&q) {
-            seen[*n] = q;
-            *n += 1;
-        }
-    };
-    for q in Board::neighbors(p) {
-        if b.is_empty(q) {
-            add(q, &mut n);
-        } else if b.color(q) == Some(color) {
-            let mut ls = [0 as Point; 8];
-            let k = b.liberties_into(q, &mut ls);
-            for &l in &ls[..k] {
-                add(l, &mut n);
-            }
-        }
-    }
-    n
-}
 
 /// How good a result code is for the player who achieves it (larger is better).
 #[inline]
@@ -81,32 +59,42 @@ fn through_ko(code: u8) -> u8 {
     }
 }
 
-/// Depth and node limits (GNU Go's `depth`, `fourlib_depth`, `ko_depth` and a node budget per query).
+/// Depth and node limits (GNU Go's reading depths and a node budget per query).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
-    /// Beyond this many moves only ladders are read and three liberties count as safe.
+    /// Beyond this many moves three liberties count as safe (only ladders are read).
     pub depth: usize,
+    /// Beyond this many moves attacks on three liberties try the liberties only.
+    pub branch_depth: usize,
+    /// Beyond this many moves no backfilling is tried.
+    pub backfill_depth: usize,
     /// Beyond this many moves four liberties count as safe.
     pub fourlib_depth: usize,
     /// Beyond this many moves no forbidden ko capture is tried.
     pub ko_depth: usize,
-    /// Longest ladder read.
+    /// Beyond this many moves the defender no longer counter-ataris neighbours with two liberties.
+    pub break_chain_depth: usize,
+    /// Beyond this many moves superstrings are not considered.
+    pub superstring_depth: usize,
+    /// Longest line read at all.
     pub ladder_depth: usize,
     /// Nodes per top-level query before giving up (the string then counts as safe).
     pub node_limit: u64,
-    /// Beyond this many moves the defender no longer reads attacks on its neighbours.
-    pub break_chain_depth: usize,
 }
 
 impl Default for Limits {
+    /// GNU Go 3.8's defaults at level 10.
     fn default() -> Self {
         Limits {
             depth: 16,
-            fourlib_depth: 10,
+            branch_depth: 13,
+            backfill_depth: 12,
+            fourlib_depth: 7,
             ko_depth: 8,
+            break_chain_depth: 7,
+            superstring_depth: 7,
             ladder_depth: 80,
-            node_limit: 150_000,
-            break_chain_depth: 1,
+            node_limit: 400_000,
         }
     }
 }
@@ -116,18 +104,65 @@ impl Limits {
     pub fn shift(&mut self, delta: isize) {
         let f = |v: usize| v.saturating_add_signed(delta).max(1);
         self.depth = f(self.depth);
+        self.branch_depth = f(self.branch_depth);
+        self.backfill_depth = f(self.backfill_depth);
         self.fourlib_depth = f(self.fourlib_depth);
         self.ko_depth = f(self.ko_depth);
+        self.break_chain_depth = f(self.break_chain_depth);
+        self.superstring_depth = f(self.superstring_depth);
     }
 }
 
-#[derive(Clone, Copy)]
+/// GNU Go's komaster (scheme 5): who has made a conditional ko capture on the current line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Komaster {
+    Empty,
+    /// This colour made a conditional ko capture.
+    Master(Color),
+    /// Both sides took a ko; the first komaster is recorded.
+    Gray(Color),
+    /// An unconditional ko capture answered a ko capture.
+    Weak,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct KoState {
+    km: Komaster,
+    /// The point of the stone the komaster last captured.
+    pos: Point,
+}
+
+impl KoState {
+    const EMPTY: KoState = KoState { km: Komaster::Empty, pos: 0 };
+
+    fn code(self) -> u64 {
+        let k = match self.km {
+            Komaster::Empty => 0u64,
+            Komaster::Master(c) => 1 + c.index() as u64,
+            Komaster::Gray(c) => 3 + c.index() as u64,
+            Komaster::Weak => 5,
+        };
+        k | (u64::from(self.pos) << 3)
+    }
+}
+
+/// Whether the ko captured at `new` is nested in the one at `old` (diagonal neighbours).
+#[inline]
+fn nested(old: Point, new: Point) -> bool {
+    let d = (i32::from(old) - i32::from(new)).abs();
+    let s = crate::board::STRIDE as i32;
+    d == s - 1 || d == s + 1
+}
+
+#[derive(Clone, Copy, Default)]
 struct Entry {
+    key: u64,
     code: u8,
     mv: Point,
 }
 
-const MAX_CAND: usize = 48;
+const CACHE_BITS: u32 = 16;
+const MAX_CAND: usize = 64;
 
 /// A fixed-capacity list of candidate moves (no allocation per node).
 struct Cands {
@@ -142,12 +177,15 @@ impl Cands {
     }
     fn add(&mut self, p: Point, s: i32) {
         if let Some(i) = self.pts[..self.n].iter().position(|&q| q == p) {
-            self.score[i] += s;
+            self.score[i] = self.score[i].max(s);
         } else if self.n < MAX_CAND {
             self.pts[self.n] = p;
             self.score[self.n] = s;
             self.n += 1;
         }
+    }
+    fn contains(&self, p: Point) -> bool {
+        self.pts[..self.n].contains(&p)
     }
     /// Stable sort by descending score (insertion sort: the lists are short).
     fn sort(&mut self) {
@@ -162,16 +200,120 @@ impl Cands {
     }
 }
 
+/// A small fixed set of points (liberties, string heads).
+#[derive(Clone, Copy)]
+struct Set<const N: usize> {
+    p: [Point; N],
+    n: usize,
+}
+
+impl<const N: usize> Set<N> {
+    fn new() -> Self {
+        Set { p: [0; N], n: 0 }
+    }
+    fn push(&mut self, q: Point) -> bool {
+        if self.n < N && !self.p[..self.n].contains(&q) {
+            self.p[self.n] = q;
+            self.n += 1;
+            true
+        } else {
+            false
+        }
+    }
+    fn contains(&self, q: Point) -> bool {
+        self.p[..self.n].contains(&q)
+    }
+    fn as_slice(&self) -> &[Point] {
+        &self.p[..self.n]
+    }
+}
+
+fn libs_of(b: &Board, s: Point) -> Set<8> {
+    let mut out = Set { p: [0; 8], n: 0 };
+    out.n = b.liberties_into(s, &mut out.p);
+    out
+}
+
+/// Heads of the strings of colour `c` adjacent to the string at `s` with at most `maxlib` liberties.
+fn neighbours(b: &Board, s: Point, c: Color, minlib: usize, maxlib: usize) -> Set<24> {
+    let mut out = Set::new();
+    for st in b.string_stones(s) {
+        for q in Board::neighbors(st) {
+            if b.color(q) == Some(c) {
+                let l = b.liberties(q);
+                if l >= minlib && l <= maxlib {
+                    out.push(b.string_id(q));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Liberties a stone of `color` on empty `p` would have (up to 8), counting the stones it captures next
+/// to it as freed points.
+fn approx_libs(b: &Board, p: Point, color: Color) -> usize {
+    let mut seen = Set::<8>::new();
+    for q in Board::neighbors(p) {
+        if b.is_empty(q) {
+            seen.push(q);
+        } else if b.color(q) == Some(color) {
+            let mut ls = [0 as Point; 8];
+            let k = b.liberties_into(q, &mut ls);
+            for &l in &ls[..k] {
+                if l != p {
+                    seen.push(l);
+                }
+            }
+        } else if b.color(q) == Some(color.opponent()) && b.liberties(q) == 1 {
+            seen.push(q);
+        }
+    }
+    seen.n
+}
+
+/// [`approx_libs`] when the opponent has just played on `x`.
+fn approx_libs_without(b: &Board, p: Point, color: Color, x: Point) -> usize {
+    let mut seen = Set::<9>::new();
+    for q in Board::neighbors(p) {
+        if b.is_empty(q) {
+            seen.push(q);
+        } else if b.color(q) == Some(color) {
+            let mut ls = [0 as Point; 8];
+            let k = b.liberties_into(q, &mut ls);
+            for &l in &ls[..k] {
+                if l != p {
+                    seen.push(l);
+                }
+            }
+        } else if b.color(q) == Some(color.opponent()) && b.liberties(q) == 1 {
+            seen.push(q);
+        }
+    }
+    seen.n - usize::from(seen.contains(x))
+}
+
+/// Stones a move of `color` on `p` captures.
+fn captures_at(b: &Board, p: Point, color: Color) -> usize {
+    let mut heads = Set::<4>::new();
+    let mut n = 0;
+    for q in Board::neighbors(p) {
+        if b.color(q) == Some(color.opponent()) && b.liberties(q) == 1 && heads.push(b.string_id(q)) {
+            n += b.string_size(q);
+        }
+    }
+    n
+}
+
 /// The tactical reader: a board to read on, the cache and the node counters.
 pub struct Reader {
     t: TryBoard,
-    cache: HashMap<u64, Entry>,
+    cache: Vec<Entry>,
     /// Nodes visited since the counter was reset (GNU Go's reading node counter).
     pub nodes: u64,
     query_nodes: u64,
     pub limits: Limits,
-    /// Which colours have used a forbidden ko capture on the current line.
-    ko_used: [bool; 2],
+    ko: KoState,
     ladder_only: bool,
     /// Moves already tried before the query (GTP `trymove`s): they count towards the depth limits, as
     /// GNU Go's `stackp` does.
@@ -189,11 +331,11 @@ impl Reader {
     pub fn new(board: &Board) -> Reader {
         Reader {
             t: TryBoard::new(board.clone()),
-            cache: HashMap::new(),
+            cache: vec![Entry::default(); 1 << CACHE_BITS],
             nodes: 0,
             query_nodes: 0,
             limits: Limits::default(),
-            ko_used: [false; 2],
+            ko: KoState::EMPTY,
             ladder_only: false,
             depth_offset: 0,
         }
@@ -232,7 +374,7 @@ impl Reader {
 
     /// Forgets every cached result.
     pub fn clear_cache(&mut self) {
-        self.cache.clear();
+        self.cache.iter_mut().for_each(|e| *e = Entry::default());
     }
 
     fn key(&self, kind: Kind, s: Point) -> u64 {
@@ -241,18 +383,116 @@ impl Reader {
         if let Some((k, c)) = b.ko() {
             h ^= zobrist::stone(c, k).rotate_left(17);
         }
-        h ^= (u64::from(self.ko_used[0]) << 60) | (u64::from(self.ko_used[1]) << 61);
+        h ^= self.ko.code().wrapping_mul(0xD6E8_FEB8_6659_FD93);
         h ^= u64::from(self.ladder_only) << 62;
         h ^= (self.depth() as u64) << 32;
-        h.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        h.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
+    }
+
+    fn lookup(&self, key: u64) -> Option<(u8, Point)> {
+        let e = &self.cache[(key >> (64 - CACHE_BITS)) as usize];
+        (e.key == key).then_some((e.code, e.mv))
+    }
+
+    fn store(&mut self, key: u64, code: u8, mv: Point) {
+        if self.query_nodes <= self.limits.node_limit {
+            self.cache[(key >> (64 - CACHE_BITS)) as usize] = Entry { key, code, mv };
+        }
     }
 
     fn start_query(&mut self) {
         self.query_nodes = 0;
-        self.ko_used = [false; 2];
-        if self.cache.len() > 2_000_000 {
-            self.cache.clear();
+        self.ko = KoState::EMPTY;
+    }
+
+    /// Plays `m` for `color` under the komaster rules; a forbidden ko capture is made conditionally when
+    /// `conditional` allows it. Returns whether the move was a conditional ko capture and the ko state to
+    /// restore after [`TryBoard::popgo`], or `None` when the move may not be played.
+    fn komaster_trymove(&mut self, m: Point, color: Color, conditional: bool) -> Option<(bool, KoState)> {
+        let saved = self.ko;
+        let other = color.opponent();
+        if saved.km == Komaster::Master(other) && m == saved.pos {
+            return None;
         }
+        let old_ko = self.t.board().ko().map(|(k, _)| k);
+        if self.t.board().ko() == Some((m, color)) {
+            // A forbidden ko capture: only conditionally.
+            if !conditional || self.depth() >= self.limits.ko_depth || self.ladder_only {
+                return None;
+            }
+            if matches!(saved.km, Komaster::Gray(_)) {
+                return None;
+            }
+            if !self.t.tryko(m, color) {
+                return None;
+            }
+            let new = self.t.board().ko().map_or(m, |(k, _)| k);
+            let km = match saved.km {
+                Komaster::Empty | Komaster::Weak => KoState { km: Komaster::Master(color), pos: new },
+                Komaster::Master(c) if c == color => {
+                    if !nested(saved.pos, new) {
+                        self.t.popgo();
+                        return None;
+                    }
+                    KoState { km: saved.km, pos: new }
+                }
+                Komaster::Master(c) => KoState { km: Komaster::Gray(c), pos: saved.pos },
+                Komaster::Gray(_) => unreachable!("checked above"),
+            };
+            self.ko = km;
+            return Some((true, saved));
+        }
+        if !self.t.trymove(m, color) {
+            return None;
+        }
+        let b = self.t.board();
+        if let Some((new, _)) = b.ko() {
+            // A legal ko capture.
+            let next = match saved.km {
+                Komaster::Empty => match old_ko {
+                    Some(k) => KoState { km: Komaster::Weak, pos: k },
+                    None => saved,
+                },
+                Komaster::Master(c) if c == color => {
+                    if !nested(saved.pos, new) {
+                        self.t.popgo();
+                        return None;
+                    }
+                    KoState { km: saved.km, pos: new }
+                }
+                Komaster::Master(c) => KoState { km: Komaster::Gray(c), pos: saved.pos },
+                Komaster::Gray(_) => {
+                    self.t.popgo();
+                    return None;
+                }
+                Komaster::Weak => {
+                    if !nested(saved.pos, new) {
+                        self.t.popgo();
+                        return None;
+                    }
+                    KoState { km: Komaster::Weak, pos: old_ko.unwrap_or(saved.pos) }
+                }
+            };
+            self.ko = next;
+        } else {
+            match saved.km {
+                Komaster::Weak => self.ko = KoState::EMPTY,
+                Komaster::Master(c) | Komaster::Gray(c) => {
+                    // The ko is over once its point is filled or the komaster's opponent cannot retake.
+                    let p = saved.pos;
+                    if !b.is_empty(p) || b.is_suicide(p, c.opponent()) {
+                        self.ko = KoState::EMPTY;
+                    }
+                }
+                Komaster::Empty => {}
+            }
+        }
+        Some((false, saved))
+    }
+
+    fn undo(&mut self, saved: KoState) {
+        self.t.popgo();
+        self.ko = saved;
     }
 
     /// Can the string at `s` be captured? The code and the attacking move.
@@ -263,7 +503,7 @@ impl Reader {
         self.start_query();
         self.ladder_only = false;
         let (c, m) = self.do_attack(s);
-        (c, (c != 0).then_some(m))
+        (c, (c != 0).then_some(m).filter(|&m| m != 0))
     }
 
     /// Can the string at `s` be saved? The code and the defending move (`None` when the string is not
@@ -274,11 +514,9 @@ impl Reader {
         }
         self.start_query();
         self.ladder_only = false;
-        // Like GNU Go, a string that is not attackable still gets a defending move when it has few
-        // liberties (the first candidate that keeps it safe); with five or more the move is PASS.
         let (c, m) = self.do_defend(s);
         if c == 0 {
-            self.query_nodes = 0;
+            self.start_query();
             if self.do_attack(s).0 == 0 {
                 return (WIN, None);
             }
@@ -304,12 +542,14 @@ impl Reader {
         let Some(color) = self.t.board().color(s) else { return 0 };
         self.start_query();
         self.ladder_only = false;
-        if !self.t.trymove(mv, color.opponent()) {
-            return 0;
-        }
+        let Some((cond, saved)) = self.komaster_trymove(mv, color.opponent(), true) else { return 0 };
         let code = if self.t.board().color(s).is_none() { WIN } else { reverse(self.do_defend(s).0) };
-        self.t.popgo();
-        code
+        self.undo(saved);
+        if cond {
+            through_ko(code)
+        } else {
+            code
+        }
     }
 
     /// Whether `mv` (by the string's colour) defends the string at `s`: the code, 0 if not.
@@ -318,12 +558,17 @@ impl Reader {
         self.start_query();
         self.ladder_only = false;
         // As in GNU Go, a move cannot defend a string that is not under attack.
-        if self.do_attack(s).0 == 0 || !self.t.trymove(mv, color) {
+        if self.do_attack(s).0 == 0 {
             return 0;
         }
+        let Some((cond, saved)) = self.komaster_trymove(mv, color, true) else { return 0 };
         let code = reverse(self.do_attack(s).0);
-        self.t.popgo();
-        code
+        self.undo(saved);
+        if cond {
+            through_ko(code)
+        } else {
+            code
+        }
     }
 
     /// Can either of two strings of one colour be captured? (GNU Go's `attack_either`: the code only.)
@@ -337,8 +582,8 @@ impl Reader {
         // A move that threatens both (double atari and the like): the defender must save both at once.
         let Some(color) = self.t.board().color(a) else { return best };
         let mut cands = Cands::new();
-        self.attack_candidates(a, color.opponent(), &mut cands);
-        self.attack_candidates(b, color.opponent(), &mut cands);
+        self.attack_moves(a, color.opponent(), &mut cands);
+        self.attack_moves(b, color.opponent(), &mut cands);
         let mut result = best;
         for i in 0..cands.n {
             let m = cands.pts[i];
@@ -375,8 +620,8 @@ impl Reader {
             return WIN;
         }
         let mut cands = Cands::new();
-        self.defense_candidates(a, color, &mut cands);
-        self.defense_candidates(b, color, &mut cands);
+        self.defense_moves(a, color, &mut cands);
+        self.defense_moves(b, color, &mut cands);
         let mut best = 0;
         for i in 0..cands.n {
             let m = cands.pts[i];
@@ -403,148 +648,238 @@ impl Reader {
         self.query_nodes > self.limits.node_limit
     }
 
-    /// Attacker's candidate moves against the string at `s`, scored for ordering.
-    fn attack_candidates(&self, s: Point, attacker: Color, c: &mut Cands) {
+    /// The other strings of the superstring of `s` (connected through points the opponent cannot
+    /// usefully play, bamboo joints and open diagonals), as heads; `s`'s own head first.
+    fn superstring(&self, s: Point) -> Set<8> {
         let b = self.t.board();
-        let mut libs = [0 as Point; 8];
-        let n = b.liberties_into(s, &mut libs);
-        let libs = &libs[..n];
-        for &l in libs {
-            // Prefer liberties where the attacking stone itself has more liberties; self-ataris last.
+        let color = b.color(s).expect("a stone");
+        let mut ss = Set::<8>::new();
+        ss.push(b.string_id(s));
+        let mut i = 0;
+        while i < ss.n {
+            let h = ss.p[i];
+            i += 1;
+            for st in b.string_stones(h) {
+                for l in Board::neighbors(st) {
+                    if !b.is_empty(l) {
+                        continue;
+                    }
+                    // Through a liberty the opponent cannot play without self-atari.
+                    if approx_libs(b, l, color.opponent()) <= 1 && captures_at(b, l, color.opponent()) == 0 {
+                        for q in Board::neighbors(l) {
+                            if b.color(q) == Some(color) {
+                                ss.push(b.string_id(q));
+                            }
+                        }
+                    }
+                }
+                for d in Board::diagonals(st) {
+                    if usize::from(d) >= ARRAY || b.color(d) != Some(color) {
+                        continue;
+                    }
+                    // Open diagonal: both points between empty.
+                    let (x, y) = diag_between(st, d);
+                    if b.is_empty(x) && b.is_empty(y) {
+                        ss.push(b.string_id(d));
+                    }
+                }
+            }
+        }
+        ss
+    }
+
+    /// Attacker's candidate moves against the string at `s` (all liberty counts), scored for ordering.
+    fn attack_moves(&self, s: Point, attacker: Color, c: &mut Cands) {
+        let b = self.t.board();
+        let defender = attacker.opponent();
+        let libs = libs_of(b, s);
+        let n = libs.n;
+        let depth = self.depth();
+        let lim = &self.limits;
+        for &l in libs.as_slice() {
             let al = approx_libs(b, l, attacker) as i32;
-            let sc = 10 + 4 * al.min(4) - if al <= 1 { 12 } else { 0 };
+            // Fewer liberties for the defender after our move, more for our stone.
+            let dl = approx_libs(b, l, defender) as i32;
+            let cap = captures_at(b, l, attacker) as i32;
+            let sc = 20 + 4 * al.min(4) - 2 * dl + if al <= 1 && cap == 0 { -15 } else { 0 } + 10 * cap;
             c.add(l, sc);
         }
         if self.ladder_only {
             return;
         }
-        let depth = self.depth();
         // Save own neighbouring strings in atari (else the defender captures them and escapes).
-        let defender = attacker.opponent();
-        if n >= 2 {
-            for st in b.string_stones(s) {
-                for q in Board::neighbors(st) {
-                    let ql = b.liberties(q);
-                    if b.color(q) == Some(attacker) && ql == 1 {
-                        let mut two = [0 as Point; 2];
-                        let k = b.liberties_into(q, &mut two);
-                        for &l in &two[..k] {
-                            c.add(l, if ql == 1 { 8 } else { 1 });
+        let atari = neighbours(b, s, attacker, 1, 1);
+        for &h in atari.as_slice() {
+            let mut one = [0 as Point; 1];
+            b.liberties_into(h, &mut one);
+            if approx_libs(b, one[0], attacker) > 1 {
+                c.add(one[0], 25);
+            }
+            // Or capture a defender string that holds it in atari.
+            for &d in neighbours(b, h, defender, 1, 1).as_slice() {
+                let mut one = [0 as Point; 1];
+                b.liberties_into(d, &mut one);
+                c.add(one[0], 30);
+            }
+        }
+        if depth > lim.depth {
+            return;
+        }
+        // Backfilling: where our atari (or liberty fill) would be self-atari, prepare it first.
+        if depth <= lim.backfill_depth {
+            for &l in libs.as_slice() {
+                if approx_libs(b, l, attacker) <= 1 && captures_at(b, l, attacker) == 0 {
+                    for q in Board::neighbors(l) {
+                        if b.is_empty(q) && !libs.contains(q) {
+                            c.add(q, 5);
+                        }
+                        if b.color(q) == Some(attacker) && b.liberties(q) <= 2 {
+                            for &x in libs_of(b, q).as_slice() {
+                                if x != l {
+                                    c.add(x, 5);
+                                }
+                            }
+                        }
+                        // A defender string next to the liberty that could be attacked instead.
+                        if b.color(q) == Some(defender) && b.string_id(q) != b.string_id(s) && b.liberties(q) <= 2 {
+                            for &x in libs_of(b, q).as_slice() {
+                                c.add(x, 3);
+                            }
                         }
                     }
                 }
             }
         }
-        // Nets and backfilling: the points next to the liberties when the string is short of them.
-        if n == 2 || (n == 3 && depth < self.limits.fourlib_depth) {
-            for &l in libs {
+        // Nets and hane: the points next to the liberties when the string is short of them.
+        if n == 2 || (n == 3 && depth <= lim.backfill_depth) {
+            for &l in libs.as_slice() {
                 for q in Board::neighbors(l) {
-                    if b.is_empty(q) && !libs.contains(&q) {
+                    if b.is_empty(q) && !libs.contains(q) {
                         let al = approx_libs(b, q, attacker) as i32;
                         c.add(q, al.min(4) - if al <= 1 { 12 } else { 0 });
                     }
                 }
             }
             if n == 2 {
-                for d in Board::diagonals(s) {
-                    if usize::from(d) < crate::board::ARRAY && b.is_empty(d) {
-                        c.add(d, 0);
+                for st in b.string_stones(s) {
+                    for d in Board::diagonals(st) {
+                        if usize::from(d) < ARRAY && b.is_empty(d) && !libs.contains(d) {
+                            let al = approx_libs(b, d, attacker) as i32;
+                            c.add(d, -1 + al.min(3) - if al <= 1 { 12 } else { 0 });
+                        }
                     }
                 }
             }
         }
-        let _ = defender;
+        // Superstring: filling the liberties of strings that would connect to the target.
+        if depth <= lim.superstring_depth && n <= 3 {
+            let ss = self.superstring(s);
+            for &h in &ss.as_slice()[1..] {
+                for &l in libs_of(b, h).as_slice() {
+                    let al = approx_libs(b, l, attacker) as i32;
+                    c.add(l, 2 + al.min(3) - if al <= 1 { 12 } else { 0 });
+                }
+            }
+        }
     }
 
     /// Defender's candidate moves for the string at `s`, scored for ordering.
-    fn defense_candidates(&self, s: Point, defender: Color, c: &mut Cands) {
+    fn defense_moves(&self, s: Point, defender: Color, c: &mut Cands) {
         let b = self.t.board();
         let attacker = defender.opponent();
-        let mut libs = [0 as Point; 8];
-        let n = b.liberties_into(s, &mut libs);
-        let libs = &libs[..n];
-        // Capture or counter-atari adjacent attacking strings.
-        let mut seen = [0 as Point; 24];
-        let mut ns = 0;
-        for st in b.string_stones(s) {
-            for q in Board::neighbors(st) {
-                if b.color(q) != Some(attacker) {
-                    continue;
-                }
-                let h = b.string_id(q);
-                if seen[..ns].contains(&h) || ns == seen.len() {
-                    continue;
-                }
-                seen[ns] = h;
-                ns += 1;
-                let ql = b.liberties(q);
-                if ql == 1 {
-                    let mut one = [0 as Point; 1];
-                    b.liberties_into(q, &mut one);
-                    c.add(one[0], 30 + b.string_size(q) as i32);
-                } else if !self.ladder_only && (ql == 2 || (ql == 3 && n <= 2 && self.depth() < self.limits.depth)) {
-                    // Counter-attack: a move against a weak neighbour may save the string.
-                    let mut ls = [0 as Point; 3];
-                    let k = b.liberties_into(q, &mut ls);
-                    for &l in &ls[..k] {
-                        c.add(l, if ql == 2 { 6 } else { 2 });
-                    }
-                }
-            }
+        let libs = libs_of(b, s);
+        let n = libs.n;
+        let depth = self.depth();
+        let lim = &self.limits;
+        // Capture adjacent attacking strings in atari.
+        for &h in neighbours(b, s, attacker, 1, 1).as_slice() {
+            let mut one = [0 as Point; 1];
+            b.liberties_into(h, &mut one);
+            c.add(one[0], 40 + 2 * b.string_size(h).min(10) as i32);
         }
-        for &l in libs {
-            // The liberties the string has after extending there.
+        for &l in libs.as_slice() {
             let after = approx_libs(b, l, defender) as i32;
-            c.add(l, 10 + 5 * after);
+            let cap = captures_at(b, l, defender) as i32;
+            c.add(l, 10 + 6 * after + if after <= 1 && cap == 0 { -20 } else { 0 });
         }
         if self.ladder_only || n == 1 {
             return;
         }
+        // Counter-atari: neighbours with two liberties (three when short of liberties).
+        let max2 = if depth <= lim.break_chain_depth { 2 } else { 0 };
+        let max3 = if n <= 2 && depth <= lim.backfill_depth { 3 } else { max2 };
+        for &h in neighbours(b, s, attacker, 2, max3.max(2)).as_slice() {
+            let hl = libs_of(b, h);
+            let shares = hl.as_slice().iter().any(|&x| libs.contains(x));
+            // Deeper, only ataris that chase the neighbour in a ladder (its extension gets two liberties
+            // at most) or that also take a shared liberty.
+            let chase = || {
+                let (x, y) = (hl.p[0], hl.p[1]);
+                approx_libs_without(b, y, attacker, x) <= 2 || approx_libs_without(b, x, attacker, y) <= 2
+            };
+            if hl.n == 2 && (depth <= lim.break_chain_depth || shares || chase()) {
+                for &x in hl.as_slice() {
+                    let al = approx_libs(b, x, defender) as i32;
+                    c.add(x, 8 + al.min(4) - if al <= 1 { 10 } else { 0 });
+                }
+            } else if hl.n == 3 && max3 == 3 {
+                for &x in hl.as_slice() {
+                    c.add(x, 1);
+                }
+            }
+        }
+        if depth > lim.depth {
+            return;
+        }
         // Second-order liberties: hanging connections and jumps.
-        if n == 2 && self.depth() < self.limits.depth {
-            for &l in libs {
+        if n == 2 || (n == 3 && depth <= lim.backfill_depth) {
+            for &l in libs.as_slice() {
                 for q in Board::neighbors(l) {
-                    if b.is_empty(q) && !libs.contains(&q) {
-                        let own = Board::neighbors(q).iter().filter(|&&r| b.is_empty(r)).count() as i32;
-                        c.add(q, own - 2);
+                    if b.is_empty(q) && !libs.contains(q) {
+                        let al = approx_libs(b, q, defender) as i32;
+                        c.add(q, al.min(4) - 2 - if al <= 1 { 12 } else { 0 });
                     }
+                }
+            }
+        }
+        // Backfilling: where extending is self-atari, take a liberty from the attacker first.
+        if depth <= lim.backfill_depth {
+            for &l in libs.as_slice() {
+                if approx_libs(b, l, defender) <= 1 {
+                    for q in Board::neighbors(l) {
+                        if b.color(q) == Some(attacker) && b.liberties(q) <= 3 {
+                            for &x in libs_of(b, q).as_slice() {
+                                if x != l {
+                                    c.add(x, 0);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // Superstring: capture attackers in atari next to it, extend its liberties.
+        if depth <= lim.superstring_depth && n <= 3 {
+            let ss = self.superstring(s);
+            for &h in &ss.as_slice()[1..] {
+                for &a in neighbours(b, h, attacker, 1, 1).as_slice() {
+                    let mut one = [0 as Point; 1];
+                    b.liberties_into(a, &mut one);
+                    c.add(one[0], 12);
+                }
+                for &l in libs_of(b, h).as_slice() {
+                    let al = approx_libs(b, l, defender) as i32;
+                    c.add(l, al.min(4) - 4);
                 }
             }
         }
     }
 
-    /// Defending by capturing a neighbour: for each adjacent attacking string short of liberties, the
-    /// move that attacks it (read, so ladders and nets on the neighbour count, not just its liberties).
-    fn break_chain(&mut self, s: Point, defender: Color, libs: usize, c: &mut Cands) {
-        let attacker = defender.opponent();
-        let mut heads = [0 as Point; 16];
-        let mut n = 0;
-        let b = self.t.board();
-        for st in b.string_stones(s) {
-            for q in Board::neighbors(st) {
-                if b.color(q) == Some(attacker) {
-                    let h = b.string_id(q);
-                    let ql = b.liberties(q);
-                    if !heads[..n].contains(&h) && n < heads.len() && ql >= 2 && ql <= libs.min(3) {
-                        heads[n] = h;
-                        n += 1;
-                    }
-                }
-            }
-        }
-        for &h in &heads[..n] {
-            let (code, mv) = self.do_attack(h);
-            if code != 0 && mv != 0 {
-                c.add(mv, if code == WIN { 20 } else { 4 });
-            }
-        }
-    }
-
-    /// Whether the string at `s` counts as safe without reading at this depth.
+    /// Whether a string with `libs` liberties counts as safe without reading at this depth.
     fn safe_by_liberties(&self, libs: usize) -> bool {
         let d = self.depth();
         libs >= 5
-            || (libs == 4 && d > self.limits.fourlib_depth)
+            || (libs == 4 && (d > self.limits.fourlib_depth || self.ladder_only))
             || (libs == 3 && (d > self.limits.depth || self.ladder_only))
             || d > self.limits.ladder_depth
     }
@@ -557,83 +892,62 @@ impl Reader {
         if self.safe_by_liberties(libs) {
             return (0, 0);
         }
-        if libs == 1 {
-            let mut one = [0 as Point; 1];
-            b.liberties_into(s, &mut one);
-            let l = one[0];
-            if b.is_legal(l, attacker) {
-                // Capturing a single stone as a ko: the defender may take back after a ko threat.
-                let ko = b.string_size(s) == 1 && {
-                    let mut t = b.clone();
-                    t.play_unchecked(l, attacker);
-                    t.ko().is_some()
-                };
-                return (if ko { KO_A } else { WIN }, l);
-            }
-            if b.ko().map(|(k, _)| k) == Some(l)
-                && !self.ko_used[attacker.index()]
-                && self.depth() <= self.limits.ko_depth
-            {
-                return (KO_B, l);
-            }
-            return (0, 0);
-        }
         if self.out_of_budget() {
             return (0, 0);
         }
+        if libs == 1 {
+            return self.attack1(s, attacker);
+        }
         let key = self.key(Kind::Attack, s);
-        if let Some(e) = self.cache.get(&key) {
-            return (e.code, e.mv);
+        if let Some(r) = self.lookup(key) {
+            return r;
         }
         let mut cands = Cands::new();
-        self.attack_candidates(s, attacker, &mut cands);
-        // Retaking a ko the opponent just took is always worth a look (played as tryko).
+        self.attack_moves(s, attacker, &mut cands);
+        // Retaking a ko the opponent just took is always worth a look (played conditionally).
         if let Some((k, c)) = self.t.board().ko() {
-            if c == attacker && !self.ladder_only {
-                cands.add(k, 5);
+            if c == attacker && !self.ladder_only && !cands.contains(k) {
+                cands.add(k, -5);
             }
         }
         // Beyond the reading depth only ataris are tried (ladders).
         let ladder = self.ladder_only || self.depth() > self.limits.depth;
         cands.sort();
+        // Between branch_depth and depth no branching against three liberties: the best move only.
+        if libs >= 3 && self.depth() > self.limits.branch_depth {
+            cands.n = cands.n.min(1);
+        }
         let mut best = (0u8, 0 as Point);
         for i in 0..cands.n {
             let m = cands.pts[i];
-            let mut used_ko = false;
-            if !self.t.trymove(m, attacker) {
+            // In a ladder the attacker may still rescue its own strings in atari.
+            let rescue = ladder && {
                 let b = self.t.board();
-                if b.ko().map(|(k, _)| k) == Some(m)
-                    && !self.ko_used[attacker.index()]
-                    && self.depth() < self.limits.ko_depth
-                    && self.t.tryko(m, attacker)
-                {
-                    used_ko = true;
-                    self.ko_used[attacker.index()] = true;
-                } else {
-                    continue;
-                }
-            }
+                captures_at(b, m, attacker) > 0
+                    || Board::neighbors(m).iter().any(|&q| b.color(q) == Some(attacker) && b.liberties(q) == 1)
+            };
+            let Some((cond, saved)) = self.komaster_trymove(m, attacker, true) else { continue };
             let b = self.t.board();
             let code = if b.color(s).is_none() {
-                if b.ko().is_some() {
-                    KO_A
-                } else {
-                    WIN
-                }
-            } else if ladder && b.liberties(s) != 1 {
+                WIN
+            } else if ladder && b.liberties(s) != 1 && !rescue {
                 0
             } else if b.liberties(m) == 1 && b.liberties(s) > 1 && b.string_size(m) > 1 {
                 // Putting several own stones into atari while the target keeps two liberties: the
                 // defender captures them (a throw-in is a single stone and is read normally).
                 0
             } else {
-                reverse(self.do_defend(s).0)
+                // As in GNU Go, the attack must also work if the defender ignores it (tenuki): otherwise
+                // the string was never in danger from this move.
+                let dcode = self.do_defend(s).0;
+                if dcode != WIN && self.do_attack(s).0 == 0 {
+                    0
+                } else {
+                    reverse(dcode)
+                }
             };
-            if used_ko {
-                self.ko_used[attacker.index()] = false;
-            }
-            self.t.popgo();
-            let code = if used_ko { through_ko(code) } else { code };
+            self.undo(saved);
+            let code = if cond { through_ko(code) } else { code };
             if rank(code) > rank(best.0) {
                 best = (code, m);
                 if code == WIN {
@@ -641,10 +955,28 @@ impl Reader {
                 }
             }
         }
-        if self.query_nodes <= self.limits.node_limit {
-            self.cache.insert(key, Entry { code: best.0, mv: best.1 });
-        }
+        self.store(key, best.0, best.1);
         best
+    }
+
+    /// The string has one liberty: capture it there.
+    fn attack1(&mut self, s: Point, attacker: Color) -> (u8, Point) {
+        let b = self.t.board();
+        let mut one = [0 as Point; 1];
+        b.liberties_into(s, &mut one);
+        let l = one[0];
+        let size = b.string_size(s);
+        let Some((cond, saved)) = self.komaster_trymove(l, attacker, true) else { return (0, 0) };
+        // Capturing a single stone as a ko: the defender may take back after a ko threat.
+        let ko = size == 1 && self.t.board().ko().is_some();
+        self.undo(saved);
+        if cond {
+            (KO_B, l)
+        } else if ko {
+            (KO_A, l)
+        } else {
+            (WIN, l)
+        }
     }
 
     fn do_defend(&mut self, s: Point) -> (u8, Point) {
@@ -658,45 +990,24 @@ impl Reader {
             return (WIN, 0);
         }
         let key = self.key(Kind::Defend, s);
-        if let Some(e) = self.cache.get(&key) {
-            return (e.code, e.mv);
+        if let Some(r) = self.lookup(key) {
+            return r;
         }
         let mut cands = Cands::new();
-        self.defense_candidates(s, defender, &mut cands);
+        self.defense_moves(s, defender, &mut cands);
         if let Some((k, c)) = self.t.board().ko() {
-            if c == defender && !self.ladder_only {
-                cands.add(k, 5);
+            if c == defender && !self.ladder_only && !cands.contains(k) {
+                cands.add(k, -5);
             }
-        }
-        if !self.ladder_only && self.depth() < self.limits.break_chain_depth {
-            self.break_chain(s, defender, libs, &mut cands);
         }
         cands.sort();
         let mut best = (0u8, 0 as Point);
         for i in 0..cands.n {
             let m = cands.pts[i];
-            let mut used_ko = false;
-            if !self.t.trymove(m, defender) {
-                let b = self.t.board();
-                if b.ko().map(|(k, _)| k) == Some(m)
-                    && !self.ko_used[defender.index()]
-                    && self.depth() < self.limits.ko_depth
-                    && self.t.tryko(m, defender)
-                {
-                    used_ko = true;
-                    self.ko_used[defender.index()] = true;
-                } else {
-                    continue;
-                }
-            }
-            // Still in atari after the move is not special-cased: the attacker's reading answers it
-            // (capturing at once, or not when the move took a ko).
+            let Some((cond, saved)) = self.komaster_trymove(m, defender, true) else { continue };
             let code = reverse(self.do_attack(s).0);
-            if used_ko {
-                self.ko_used[defender.index()] = false;
-            }
-            self.t.popgo();
-            let code = if used_ko { through_ko(code) } else { code };
+            self.undo(saved);
+            let code = if cond { through_ko(code) } else { code };
             if rank(code) > rank(best.0) {
                 best = (code, m);
                 if code == WIN {
@@ -704,11 +1015,25 @@ impl Reader {
                 }
             }
         }
-        if self.query_nodes <= self.limits.node_limit {
-            self.cache.insert(key, Entry { code: best.0, mv: best.1 });
-        }
+        self.store(key, best.0, best.1);
         best
     }
+}
+
+/// The two points orthogonally between diagonal neighbours `a` and `d`.
+fn diag_between(a: Point, d: Point) -> (Point, Point) {
+    let s = crate::board::STRIDE as i32;
+    let delta = i32::from(d) - i32::from(a);
+    let (dx, dy) = if delta == -s - 1 {
+        (-1, -s)
+    } else if delta == -s + 1 {
+        (1, -s)
+    } else if delta == s - 1 {
+        (-1, s)
+    } else {
+        (1, s)
+    };
+    ((i32::from(a) + dx) as Point, (i32::from(a) + dy) as Point)
 }
 
 #[cfg(test)]
@@ -747,5 +1072,16 @@ mod tests {
         let b = board_from(&[". X O .", "X O . .", ". X O .", ". . . ."]);
         let mut r = Reader::new(&b);
         assert_eq!(r.attack(b.point(1, 1)).0, WIN);
+    }
+
+    #[test]
+    fn diagonal_helpers() {
+        let b = Board::new(5);
+        let a = b.point(2, 2);
+        assert!(nested(a, b.point(3, 3)) && nested(a, b.point(1, 3)) && !nested(a, b.point(2, 3)));
+        let (x, y) = diag_between(a, b.point(3, 1));
+        let mut both = [x, y];
+        both.sort_unstable();
+        assert_eq!(both, [b.point(2, 1), b.point(3, 2)]);
     }
 }

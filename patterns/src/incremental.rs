@@ -56,13 +56,11 @@ impl IncrementalMatcher {
         let hi_c = changes.iter().map(|c| c.1 as i32).max().unwrap_or(0) + reach;
         let rows = ((lo_r + reach) as usize, (hi_r - reach) as usize);
         let cols = ((lo_c + reach) as usize, (hi_c - reach) as usize);
-        for r in lo_r.max(0)..=hi_r.min(n - 1) {
-            for c in lo_c.max(0)..=hi_c.min(n - 1) {
-                self.scratch.clear();
-                matcher.scan_anchor_covering(&self.board, r as usize, c as usize, rows, cols, &mut self.scratch);
-                self.matches.extend(self.scratch.iter().filter(|m| touched(m)));
-            }
-        }
+        self.scratch.clear();
+        let anchor_rows = (lo_r.max(0) as usize, hi_r.min(n - 1) as usize);
+        let anchor_cols = (lo_c.max(0) as usize, hi_c.min(n - 1) as usize);
+        matcher.scan_covering(&self.board, anchor_rows, anchor_cols, rows, cols, &mut self.scratch);
+        self.matches.extend(self.scratch.iter().filter(|m| touched(m)));
     }
 
     /// The other side to move: every code swaps, so everything is re-matched.

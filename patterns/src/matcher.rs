@@ -1,25 +1,34 @@
 //! The bitmask matcher over a [`PackedBoard`]. Per anchor point it reads the composite
-//! word once; the anchor's code and the codes of its four orthogonal neighbours select a
-//! group of orientations that admit them (the seed's anchor-colour pre-filter, widened;
-//! an orientation is filed in every group it admits); within it a bit-parallel index —
-//! one bitset of orientations per (window point, code) and per (side, room to that edge),
-//! 64 orientations a word — leaves only orientations that fit the board there and agree
-//! with the other points of the 5×5 window; each survivor is then checked by its core
-//! and-compare and its residual (outside the window) tests, stones first.
-//! Within a group orientations are ordered by decreasing maximum weight, so a weight
-//! threshold cuts a prefix. Scanning allocates nothing but the caller's output. This module owns scanning; it must not change the compiled patterns nor
-//! evaluate constraints.
+//! word (the point's 5×5 neighbourhood, kept up to date by the board) once. Ten of its bits —
+//! the anchor's code and the codes of its four orthogonal neighbours — pick a group: the
+//! orientations whose anchor element admits that colour and whose elements admit those
+//! neighbours (the seed's anchor-colour pre-filter, widened; an orientation is filed in every
+//! group it admits). Within the group a bit-parallel index leaves only orientations that fit
+//! the board there (transformed bounding box and declared edges: the room rows) and agree with
+//! the other 20 points of the window: one bitset of members per (window point, code) and per
+//! (side, room to that edge), 64 members a word, four words (one 32-byte aligned quad) an and;
+//! up to four quads are and-ed in registers at a time, with one early exit when they all die
+//! after the eight nearest points. Members are ordered by what they ask of those points, so
+//! members that die together share words. A survivor has passed its whole core (the
+//! composite-word and-compare, bit-sliced over the members); only its residual tests (points
+//! beyond the window, stones first) remain, the first inline in the member's 20-byte record.
+//!
+//! The index is large (megabytes for `patterns.db`) and the rows an anchor reads depend on the
+//! board, so a full scan prefetches the next anchor's rows while it matches the current one,
+//! and asks for all survivors' records before testing any: their cache misses overlap instead
+//! of following one another. Scanning allocates nothing but the caller's output. This module
+//! owns scanning; it must not change the compiled patterns nor evaluate constraints.
 
-use crate::board::{Match, Vertex, MAX_BOARD};
-use crate::compile::{Compiled, PatternSet};
+use crate::board::{Match, Vertex};
+use crate::compile::{Compiled, PatternSet, Residual};
 use crate::packed::{window_shift, PackedBoard};
+use crate::transform::Transform;
 
-/// The window points the index looks at, nearest first.
-const INDEX_POINTS: [(i32, i32); 24] = [
-    (-1, 0),
-    (1, 0),
-    (0, -1),
-    (0, 1),
+/// The window points whose codes key the groups, with the anchor.
+const KEYED: [(i32, i32); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
+/// The other window points, in the order the index ands them: diagonal neighbours and the
+/// orthogonal points at distance 2 first (they reject most), then the rest.
+const REST: [(i32, i32); NR] = [
     (-1, -1),
     (-1, 1),
     (1, -1),
@@ -41,134 +50,218 @@ const INDEX_POINTS: [(i32, i32); 24] = [
     (2, -2),
     (2, 2),
 ];
-const NP: usize = INDEX_POINTS.len();
-/// Index points whose codes pick the group (the four orthogonal neighbours).
-const KEYED: usize = 4;
-const KEYS: usize = 1 << (2 * KEYED);
-/// Blocks of 64 orientations and-ed together per pass (a stack buffer: no allocation).
-const CHUNK: usize = 64;
+const NR: usize = 20;
+/// Index rows and-ed before the first check that some member is still alive.
+const EARLY: usize = 8;
+/// Quads and-ed together in registers.
+const CHUNK: usize = 4;
 
-/// The orientations that admit one anchor code and one set of codes at the four
-/// orthogonal neighbours (an orientation sits in every group it admits), with their index.
+const fn rest_shifts() -> [u32; NR] {
+    let mut s = [0; NR];
+    let mut k = 0;
+    while k < NR {
+        s[k] = window_shift(REST[k].0, REST[k].1);
+        k += 1;
+    }
+    s
+}
+const SHIFTS: [u32; NR] = rest_shifts();
+
+/// The group of an anchor: `(0,-1)`, the anchor and `(0,1)` are adjacent in the composite
+/// word (bits 22..28), `(-1,0)` and `(1,0)` follow as bits 6..10. The anchor's code is
+/// bits 2..4 of the key.
+#[inline(always)]
+fn group_key(w: u64) -> usize {
+    const WEST: u32 = window_shift(0, -1);
+    const NORTH: u32 = window_shift(-1, 0);
+    const SOUTH: u32 = window_shift(1, 0);
+    ((w >> WEST) & 0x3F) as usize | (((w >> NORTH) & 3) as usize) << 6 | (((w >> SOUTH) & 3) as usize) << 8
+}
+const GROUPS: usize = 1 << 10;
+
+/// Four words of member bits: members `256 q .. 256 q + 256` of a group.
+#[repr(C, align(32))]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Quad([u64; 4]);
+
+impl Quad {
+    #[inline(always)]
+    fn and(self, o: &Quad) -> Quad {
+        Quad([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2], self.0[3] & o.0[3]])
+    }
+
+    #[inline(always)]
+    fn any(&self) -> u64 {
+        self.0[0] | self.0[1] | self.0[2] | self.0[3]
+    }
+
+    fn set(&mut self, i: usize) {
+        self.0[i / 64 % 4] |= 1 << (i % 64);
+    }
+}
+
+/// The orientations of one group key, with their index.
 #[derive(Debug, Clone, Default)]
 struct Group {
-    /// Orientation numbers, by decreasing weight.
+    /// Orientation numbers, in member order.
     members: Vec<u32>,
-    weights: Vec<f64>,
-    /// Members' core (mask, value), in member order: the hot loop reads these
-    /// contiguously instead of chasing each orientation.
-    cores: Vec<(u64, u64)>,
-    blocks: usize,
-    /// `table[(point * 4 + code) * blocks + block]`: bit `i` set when member `64 * block + i`
-    /// admits `code` at that index point. Block-minor, so one anchor's rows are contiguous
-    /// runs the and-loop streams through.
-    table: Vec<u64>,
-    /// `room[(side * MAX_BOARD + d) * blocks + block]`: bit `i` set when member `64 * block + i`
-    /// fits with `d` points between the anchor and that side's edge (north, south, west,
-    /// east), its declared edges exactly there. Independent of the board size.
-    room: Vec<u64>,
-    /// `extent[(side * MAX_BOARD + k) * blocks + block]`: bit `i` set when member `64 * block + i`
-    /// reaches at least `k` points from the anchor towards that side (north, south, west,
-    /// east): which orientations can cover a point, for incremental re-matching.
-    extent: Vec<u64>,
+    /// What a surviving member needs, in member order: one cache line away from the index.
+    hot: Vec<Hot>,
+    /// Quads per index row (members rounded up to 256).
+    quads: usize,
+    /// `table[(p * 4 + code) * quads + q]`: the members of quad `q` admitting `code` at
+    /// [`REST`]`[p]`. Row-major, so one anchor's rows are contiguous runs.
+    table: Vec<Quad>,
+    /// `room[(side * room_rows + d) * quads + q]`: the members that fit with `d` points
+    /// (clamped to `room_rows - 1`) between the anchor and that side's edge (north, south,
+    /// west, east), touching exactly the edges they declare.
+    room: Vec<Quad>,
+    /// `extent[(side * room_rows + k) * quads + q]`: the members reaching at least `k` points
+    /// from the anchor towards that side: which can cover a point, for incremental re-matching.
+    extent: Vec<Quad>,
+}
+
+/// What a survivor needs, per orientation, packed small (20 bytes), with its first residual
+/// test inline: most survivors that fail, fail there, without reading the residual array.
+#[derive(Debug, Clone, Copy)]
+struct Hot {
+    pattern: u32,
+    /// The other residual tests: `residuals[rest_start..rest_start + rest_len]`.
+    rest_start: u32,
+    rest_len: u16,
+    transform: Transform,
+    move_offset: Option<(i8, i8)>,
+    /// The first residual test (mask 0, always true, when there is none).
+    first: Residual,
 }
 
 /// Compiled patterns and their index; build once, scan many boards.
 #[derive(Debug, Clone)]
 pub struct BitmaskMatcher {
     orientations: Vec<Compiled>,
+    weights: Vec<f64>,
+    /// Every orientation's residual tests, one after another.
+    residuals: Vec<Residual>,
     /// Index of each pattern's first orientation (orientations follow `transforms()`).
     first: Vec<u32>,
-    /// By anchor code and the codes of the first [`KEYED`] index points.
+    /// By [`group_key`].
     groups: Vec<Group>,
     reach: i32,
+    /// Distances to an edge the room index tells apart: farther ones act as `reach + 1`.
+    room_rows: usize,
+}
+
+/// Bit `p * 4 + code`: the codes an orientation admits at the window point `p` (the
+/// [`KEYED`] points, then [`REST`]).
+fn admitted(o: &Compiled) -> u128 {
+    let mut bits = 0u128;
+    for (p, &(dr, dc)) in KEYED.iter().chain(REST.iter()).enumerate() {
+        for code in 0..4u64 {
+            if o.admits_code_at(dr, dc, code) {
+                bits |= 1 << (p * 4 + code as usize);
+            }
+        }
+    }
+    bits
+}
+
+/// How far an orientation reaches north, south, west and east of its anchor, and whether
+/// it declares that edge.
+fn sides(o: &Compiled) -> [(i32, bool); 4] {
+    [(-o.min.0, o.edges.north), (o.max.0, o.edges.south), (-o.min.1, o.edges.west), (o.max.1, o.edges.east)]
 }
 
 impl Group {
-    fn new(orientations: &[Compiled], admits: &[u128], members: Vec<u32>) -> Group {
-        let blocks = members.len().div_ceil(64);
-        let mut table = vec![0u64; blocks * NP * 4];
+    fn new(orientations: &[Compiled], admits: &[u128], hot: &[Hot], mut members: Vec<u32>, room_rows: usize) -> Group {
+        // Members asking the same of the nearest window points sit together, so a board
+        // that refuses them clears whole words.
+        let nibble = |m: u32, p: usize| (admits[m as usize] >> (4 * (KEYED.len() + p))) as u8 & 15;
+        members.sort_by_key(|&m| {
+            let mut key = [0u8; EARLY];
+            for (p, k) in key.iter_mut().enumerate() {
+                let a = nibble(m, p);
+                *k = (a.count_ones() as u8) << 4 | a;
+            }
+            (key, m)
+        });
+        let quads = members.len().div_ceil(256);
+        let mut table = vec![Quad::default(); NR * 4 * quads];
+        let mut room = vec![Quad::default(); 4 * room_rows * quads];
+        let mut extent = vec![Quad::default(); 4 * room_rows * quads];
         for (i, &m) in members.iter().enumerate() {
-            for bit in 0..NP * 4 {
-                if admits[m as usize] >> bit & 1 == 1 {
-                    table[bit * blocks + i / 64] |= 1 << (i % 64);
+            let q = i / 256;
+            for p in 0..NR {
+                for code in 0..4 {
+                    if nibble(m, p) >> code & 1 == 1 {
+                        table[(p * 4 + code) * quads + q].set(i);
+                    }
                 }
             }
-        }
-        let mut room = vec![0u64; blocks * 4 * MAX_BOARD];
-        for (i, &m) in members.iter().enumerate() {
-            let o = &orientations[m as usize];
-            let sides = [
-                (-o.min.0, o.edges.north),
-                (o.max.0, o.edges.south),
-                (-o.min.1, o.edges.west),
-                (o.max.1, o.edges.east),
-            ];
-            for (side, (reach, edge)) in sides.into_iter().enumerate() {
-                for d in 0..MAX_BOARD as i32 {
+            for (side, (reach, edge)) in sides(&orientations[m as usize]).into_iter().enumerate() {
+                for d in 0..room_rows as i32 {
                     if d >= reach && (!edge || d == reach) {
-                        room[(side * MAX_BOARD + d as usize) * blocks + i / 64] |= 1 << (i % 64);
+                        room[(side * room_rows + d as usize) * quads + q].set(i);
+                    }
+                    if d <= reach {
+                        extent[(side * room_rows + d as usize) * quads + q].set(i);
                     }
                 }
             }
         }
-        let mut extent = vec![0u64; blocks * 4 * MAX_BOARD];
-        for (i, &m) in members.iter().enumerate() {
-            let o = &orientations[m as usize];
-            for (side, reach) in [-o.min.0, o.max.0, -o.min.1, o.max.1].into_iter().enumerate() {
-                for k in 0..=reach.min(MAX_BOARD as i32 - 1) {
-                    extent[(side * MAX_BOARD + k as usize) * blocks + i / 64] |= 1 << (i % 64);
-                }
-            }
-        }
-        let weights = members.iter().map(|&m| orientations[m as usize].weight).collect();
-        let cores = members
-            .iter()
-            .map(|&m| (orientations[m as usize].core_mask, orientations[m as usize].core_value))
-            .collect();
-        Group { members, weights, cores, blocks, table, room, extent }
+        let hot = members.iter().map(|&m| hot[m as usize]).collect();
+        Group { members, hot, quads, table, room, extent }
     }
 }
 
 impl BitmaskMatcher {
     pub fn new(set: &PatternSet) -> BitmaskMatcher {
         let orientations = set.compile();
-        // Bit `p * 4 + code`: the orientation admits `code` at index point `p`.
-        let admits: Vec<u128> = orientations
+        let admits: Vec<u128> = orientations.iter().map(admitted).collect();
+        let reach =
+            orientations.iter().map(|o| o.min.0.abs().max(o.min.1.abs()).max(o.max.0).max(o.max.1)).max().unwrap_or(0);
+        let room_rows = reach as usize + 2;
+        let mut residuals = Vec::new();
+        let hot: Vec<Hot> = orientations
             .iter()
             .map(|o| {
-                let mut bits = 0u128;
-                for (p, &(dr, dc)) in INDEX_POINTS.iter().enumerate() {
-                    for c in 0..4u64 {
-                        if o.admits_code_at(dr, dc, c) {
-                            bits |= 1 << (p * 4 + c as usize);
-                        }
-                    }
+                let always = Residual { row: 0, col: 0, mask: 0, value: 0 };
+                let first = o.residual.first().copied().unwrap_or(always);
+                let rest = o.residual.get(1..).unwrap_or(&[]);
+                let rest_start = residuals.len() as u32;
+                residuals.extend_from_slice(rest);
+                Hot {
+                    pattern: o.pattern,
+                    rest_start,
+                    rest_len: rest.len() as u16,
+                    transform: o.transform,
+                    move_offset: o.move_offset.map(|(i, j)| (i as i8, j as i8)),
+                    first,
                 }
-                bits
             })
             .collect();
-        let groups = (0..3 * KEYS)
+        let groups = (0..GROUPS)
             .map(|key| {
-                let (code, near) = (key / KEYS, key % KEYS);
-                let wanted = (0..KEYED).map(|p| p * 4 + ((near >> (2 * p)) & 3)).fold(0u128, |m, b| m | 1 << b);
-                let mut members: Vec<u32> = (0..orientations.len() as u32)
-                    .filter(|&k| orientations[k as usize].anchor_codes[code] && admits[k as usize] & wanted == wanted)
+                let anchor = (key >> 2) & 3;
+                if anchor == 3 {
+                    return Group::default();
+                }
+                // Key bits 0..2, 4..6, 6..8, 8..10: the KEYED points in order.
+                let near = [key & 3, (key >> 4) & 3, (key >> 6) & 3, (key >> 8) & 3];
+                let wanted = near.iter().enumerate().fold(0u128, |m, (p, &code)| m | 1 << (p * 4 + code));
+                let members: Vec<u32> = (0..orientations.len() as u32)
+                    .filter(|&k| orientations[k as usize].anchor_codes[anchor] && admits[k as usize] & wanted == wanted)
                     .collect();
-                // Stable: equal weights keep database order.
-                members.sort_by(|a, b| orientations[*b as usize].weight.total_cmp(&orientations[*a as usize].weight));
-                Group::new(&orientations, &admits, members)
+                Group::new(&orientations, &admits, &hot, members, room_rows)
             })
             .collect();
+        let weights = orientations.iter().map(|o| o.weight).collect();
         let mut first = Vec::with_capacity(set.len());
         for (k, o) in orientations.iter().enumerate() {
             if first.len() <= o.pattern as usize {
                 first.push(k as u32);
             }
         }
-        let reach =
-            orientations.iter().map(|o| o.min.0.abs().max(o.min.1.abs()).max(o.max.0).max(o.max.1)).max().unwrap_or(0);
-        BitmaskMatcher { orientations, first, groups, reach }
+        BitmaskMatcher { orientations, weights, residuals, first, groups, reach, room_rows }
     }
 
     /// The compiled orientations, in pattern order.
@@ -195,10 +288,15 @@ impl BitmaskMatcher {
 
     /// Memory taken by the index (bitsets and per-member data), in bytes.
     pub fn index_bytes(&self) -> usize {
-        self.groups
+        let groups: usize = self
+            .groups
             .iter()
-            .map(|g| 8 * (g.table.len() + g.room.len() + g.extent.len() + g.weights.len()) + 20 * g.members.len())
-            .sum()
+            .map(|g| {
+                32 * (g.table.len() + g.room.len() + g.extent.len())
+                    + (4 + std::mem::size_of::<Hot>()) * g.members.len()
+            })
+            .sum();
+        groups + 4 * self.residuals.len()
     }
 
     /// The farthest any pattern point lies from its anchor, in rows or columns.
@@ -208,7 +306,40 @@ impl BitmaskMatcher {
 
     /// All matches on `board`, replacing the contents of `out` (whose capacity is reused).
     pub fn scan(&self, board: &PackedBoard, out: &mut Vec<Match>) {
-        self.scan_min_weight(board, f64::NEG_INFINITY, out);
+        out.clear();
+        let n = board.size();
+        // One anchor behind: the next anchor's index rows are fetched while this one is
+        // matched, as their addresses depend on the board and defeat the hardware prefetcher.
+        let mut pending = None;
+        for r in 0..n {
+            for c in 0..n {
+                let w = board.window(r, c);
+                let g = &self.groups[group_key(w)];
+                if g.quads == 0 {
+                    continue;
+                }
+                self.prefetch(g, w, board.size(), r, c);
+                if let Some((pr, pc)) = pending.replace((r, c)) {
+                    self.scan_at::<false, false>(board, pr, pc, 0.0, [0; 4], out);
+                }
+            }
+        }
+        if let Some((pr, pc)) = pending {
+            self.scan_at::<false, false>(board, pr, pc, 0.0, [0; 4], out);
+        }
+    }
+
+    /// Asks the cache for the index rows an anchor will read.
+    #[inline(always)]
+    fn prefetch(&self, g: &Group, w: u64, n: usize, row: usize, col: usize) {
+        let (rr, stride) = (self.room_rows, g.quads);
+        for (side, d) in [row, n - 1 - row, col, n - 1 - col].into_iter().enumerate() {
+            prefetch_quads(&g.room, (side * rr + d.min(rr - 1)) * stride, stride);
+        }
+        for (p, &shift) in SHIFTS.iter().enumerate() {
+            let code = ((w >> shift) & 3) as usize;
+            prefetch_quads(&g.table, (p * 4 + code) * stride, stride);
+        }
     }
 
     /// The matches of patterns whose maximum weight is at least `min_weight`.
@@ -217,14 +348,14 @@ impl BitmaskMatcher {
         let n = board.size();
         for r in 0..n {
             for c in 0..n {
-                self.scan_anchor_limited(board, r, c, min_weight, out);
+                self.scan_at::<false, true>(board, r, c, min_weight, [0; 4], out);
             }
         }
     }
 
     /// Appends the matches anchored at `(row, col)`.
     pub fn scan_anchor(&self, board: &PackedBoard, row: usize, col: usize, out: &mut Vec<Match>) {
-        self.scan_anchor_limited(board, row, col, f64::NEG_INFINITY, out);
+        self.scan_at::<false, false>(board, row, col, 0.0, [0; 4], out);
     }
 
     /// Appends the matches anchored at `(row, col)` whose rectangle meets the board rectangle
@@ -242,21 +373,54 @@ impl BitmaskMatcher {
         let (r, c) = (row as i32, col as i32);
         // Reach needed towards each side: north to the rectangle's bottom row, and so on.
         let need = [r - rows.1 as i32, rows.0 as i32 - r, c - cols.1 as i32, cols.0 as i32 - c];
-        if need.iter().any(|&k| k >= MAX_BOARD as i32) {
+        if need.iter().any(|&k| k > self.reach) {
             return;
         }
-        self.scan_anchor_inner::<true>(board, row, col, f64::NEG_INFINITY, need, out);
+        self.scan_at::<true, false>(board, row, col, 0.0, need, out);
     }
 
-    #[inline]
-    fn scan_anchor_limited(&self, board: &PackedBoard, row: usize, col: usize, min_weight: f64, out: &mut Vec<Match>) {
-        self.scan_anchor_inner::<false>(board, row, col, min_weight, [0; 4], out);
+    /// Appends the matches anchored in `anchor_rows` × `anchor_cols` (inclusive, on the board)
+    /// whose rectangle meets `rows` × `cols`: [`Self::scan_anchor_covering`] at each anchor, with
+    /// the next anchor's room and extent rows prefetched meanwhile.
+    pub fn scan_covering(
+        &self,
+        board: &PackedBoard,
+        anchor_rows: (usize, usize),
+        anchor_cols: (usize, usize),
+        rows: (usize, usize),
+        cols: (usize, usize),
+        out: &mut Vec<Match>,
+    ) {
+        let mut pending = None;
+        for r in anchor_rows.0..=anchor_rows.1 {
+            for c in anchor_cols.0..=anchor_cols.1 {
+                let g = &self.groups[group_key(board.window(r, c))];
+                let (ri, ci) = (r as i32, c as i32);
+                let need = [ri - rows.1 as i32, rows.0 as i32 - ri, ci - cols.1 as i32, cols.0 as i32 - ci];
+                if g.quads == 0 || need.iter().any(|&k| k > self.reach) {
+                    continue;
+                }
+                let (rr, stride, last) = (self.room_rows, g.quads, board.size() - 1);
+                for (side, d) in [r, last - r, c, last - c].into_iter().enumerate() {
+                    prefetch_quads(&g.room, (side * rr + d.min(rr - 1)) * stride, stride);
+                    if need[side] > 0 {
+                        prefetch_quads(&g.extent, (side * rr + need[side] as usize) * stride, stride);
+                    }
+                }
+                if let Some((pr, pc, pneed)) = pending.replace((r, c, need)) {
+                    self.scan_at::<true, false>(board, pr, pc, 0.0, pneed, out);
+                }
+            }
+        }
+        if let Some((pr, pc, pneed)) = pending {
+            self.scan_at::<true, false>(board, pr, pc, 0.0, pneed, out);
+        }
     }
 
     /// With `COVER`, `need` gives per side the reach an orientation must have (only those
-    /// above 0 are tested); without, it is ignored and the code is the plain scan's.
-    #[inline]
-    fn scan_anchor_inner<const COVER: bool>(
+    /// above 0 are tested); with `WEIGHED`, orientations lighter than `min_weight` are left out.
+    #[inline(always)]
+    fn scan_at<const COVER: bool, const WEIGHED: bool>(
         &self,
         board: &PackedBoard,
         row: usize,
@@ -266,105 +430,167 @@ impl BitmaskMatcher {
         out: &mut Vec<Match>,
     ) {
         let w = board.window(row, col);
-        let code = ((w >> window_shift(0, 0)) & 3) as usize;
-        if code == 3 {
+        let g = &self.groups[group_key(w)];
+        if g.quads == 0 {
             return;
         }
-        let near = (0..KEYED).fold(0, |k, p| {
-            let (dr, dc) = INDEX_POINTS[p];
-            k | (((w >> window_shift(dr, dc)) & 3) as usize) << (2 * p)
-        });
-        let g = &self.groups[code * KEYS + near];
-        let limit = if min_weight == f64::NEG_INFINITY {
-            g.members.len()
-        } else {
-            g.weights.partition_point(|&x| x >= min_weight)
-        };
-        if limit == 0 {
-            return;
-        }
-        let n = board.size() as i32;
-        let (r, c) = (row as i32, col as i32);
-        let (stride, last) = (g.blocks, n as usize - 1);
-        // The rows of the index this anchor selects: its room to each edge, then the codes
-        // of its neighbours.
-        let mut rows = [0usize; 4 + NP];
+        let last = board.size() - 1;
+        let (rr, stride) = (self.room_rows, g.quads);
+        let mut room = [0; 4];
         for (side, d) in [row, last - row, col, last - col].into_iter().enumerate() {
-            rows[side] = (side * MAX_BOARD + d) * stride;
+            room[side] = (side * rr + d.min(rr - 1)) * stride;
         }
-        // With `COVER`, filled on first use: an incremental re-scan often rejects every block
-        // before.
-        let mut rows_ready = false;
-        if !COVER {
-            for (p, &(dr, dc)) in INDEX_POINTS.iter().enumerate() {
-                rows[4 + p] = (p * 4 + ((w >> window_shift(dr, dc)) & 3) as usize) * stride;
+        let mut extent = [usize::MAX; 4];
+        if COVER {
+            for (side, &k) in need.iter().enumerate() {
+                if k > 0 {
+                    extent[side] = (side * rr + k as usize) * stride;
+                }
             }
         }
-        let blocks = limit.div_ceil(64);
-        let mut acc = [0u64; CHUNK];
-        for start in (0..blocks).step_by(CHUNK) {
-            let len = CHUNK.min(blocks - start);
-            let acc = &mut acc[..len];
-            let room = &g.room;
-            for (k, a) in acc.iter_mut().enumerate() {
-                let b = start + k;
-                *a = room[rows[0] + b] & room[rows[1] + b] & room[rows[2] + b] & room[rows[3] + b];
+        let at = Anchor { board, row, col, w, room, extent, min_weight };
+        let mut q0 = 0;
+        while q0 < stride {
+            match stride - q0 {
+                1 => self.chunk::<1, COVER, WEIGHED>(g, q0, &at, out),
+                2 => self.chunk::<2, COVER, WEIGHED>(g, q0, &at, out),
+                3 => self.chunk::<3, COVER, WEIGHED>(g, q0, &at, out),
+                _ => self.chunk::<CHUNK, COVER, WEIGHED>(g, q0, &at, out),
             }
-            if start + len == blocks && limit & 63 != 0 {
-                acc[len - 1] &= (1u64 << (limit % 64)) - 1;
+            q0 += CHUNK;
+        }
+    }
+
+    /// Ands the index rows of quads `q0 .. q0 + NQ` in registers, then checks the survivors.
+    #[inline(never)]
+    fn chunk<const NQ: usize, const COVER: bool, const WEIGHED: bool>(
+        &self,
+        g: &Group,
+        q0: usize,
+        at: &Anchor,
+        out: &mut Vec<Match>,
+    ) {
+        let stride = g.quads;
+        let row = |v: &'_ [Quad], base: usize| -> [Quad; NQ] {
+            let s: &[Quad; NQ] = v[base + q0..base + q0 + NQ].try_into().expect("NQ quads");
+            *s
+        };
+        let mut acc = row(&g.room, at.room[0]);
+        let and_row = |acc: &mut [Quad; NQ], r: [Quad; NQ]| {
+            for (a, b) in acc.iter_mut().zip(&r) {
+                *a = a.and(b);
             }
-            if COVER {
-                for (side, &k) in need.iter().enumerate() {
-                    if k > 0 {
-                        let base = (side * MAX_BOARD + k as usize) * stride + start;
-                        for (a, e) in acc.iter_mut().zip(&g.extent[base..base + len]) {
-                            *a &= *e;
-                        }
-                    }
-                }
-                if acc.iter().all(|&a| a == 0) {
-                    continue;
-                }
-                if !rows_ready {
-                    for (p, &(dr, dc)) in INDEX_POINTS.iter().enumerate() {
-                        rows[4 + p] = (p * 4 + ((w >> window_shift(dr, dc)) & 3) as usize) * stride;
-                    }
-                    rows_ready = true;
+        };
+        for &base in &at.room[1..] {
+            and_row(&mut acc, row(&g.room, base));
+        }
+        if COVER {
+            for &base in &at.extent {
+                if base != usize::MAX {
+                    and_row(&mut acc, row(&g.extent, base));
                 }
             }
-            // Branch-free and straight through: cheaper than stopping early per block.
-            for &base in &rows[4 + KEYED..] {
-                let src = &g.table[base + start..base + start + len];
-                for (a, s) in acc.iter_mut().zip(src) {
-                    *a &= *s;
+            if acc.iter().all(|a| a.any() == 0) {
+                return;
+            }
+        }
+        let w = at.w;
+        for (p, &shift) in SHIFTS[..EARLY].iter().enumerate() {
+            let code = ((w >> shift) & 3) as usize;
+            and_row(&mut acc, row(&g.table, (p * 4 + code) * stride));
+        }
+        if acc.iter().all(|a| a.any() == 0) {
+            return;
+        }
+        for (p, &shift) in SHIFTS.iter().enumerate().skip(EARLY) {
+            let code = ((w >> shift) & 3) as usize;
+            and_row(&mut acc, row(&g.table, (p * 4 + code) * stride));
+        }
+        let (r, c) = (at.row as i32, at.col as i32);
+        // Survivors' data first asked for all at once, so their cache misses overlap.
+        for (j, quad) in acc.iter().enumerate() {
+            for (l, &word) in quad.0.iter().enumerate() {
+                let base = ((q0 + j) * 4 + l) * 64;
+                let mut bits = word;
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    prefetch(g.hot.get(base + i));
                 }
             }
-            for (k, &word) in acc.iter().enumerate() {
-                let b = start + k;
-                let mut acc = word;
-                while acc != 0 {
-                    let i = acc.trailing_zeros() as usize;
-                    acc &= acc - 1;
-                    let (mask, value) = g.cores[b * 64 + i];
-                    if w & mask != value {
+        }
+        let test = |t: &Residual| {
+            let v = at.board.code((r + t.row as i32) as usize, (c + t.col as i32) as usize);
+            v & t.mask as u64 == t.value as u64
+        };
+        for (j, quad) in acc.iter().enumerate() {
+            for (l, &word) in quad.0.iter().enumerate() {
+                let base = ((q0 + j) * 4 + l) * 64;
+                let mut bits = word;
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    let h = &g.hot[base + i];
+                    debug_assert!({
+                        let o = &self.orientations[g.members[base + i] as usize];
+                        o.fits(at.board.size() as i32, r, c) && at.w & o.core_mask == o.core_value
+                    });
+                    if WEIGHED && self.weights[g.members[base + i] as usize] < at.min_weight {
                         continue;
                     }
-                    let o = &self.orientations[g.members[b * 64 + i] as usize];
-                    debug_assert!(o.fits(n, r, c), "the room index keeps only fitting orientations");
-                    let rest_ok = o.residual.iter().all(|t| {
-                        let v = board.code((r + t.row as i32) as usize, (c + t.col as i32) as usize);
-                        v & t.mask as u64 == t.value as u64
-                    });
-                    if rest_ok {
-                        out.push(Match {
-                            pattern: o.pattern,
-                            anchor: Vertex::new(row, col),
-                            transform: o.transform,
-                            move_vertex: o.move_offset.map(|(i, j)| Vertex::new((r + i) as usize, (c + j) as usize)),
-                        });
+                    if !test(&h.first) {
+                        continue;
                     }
+                    let start = h.rest_start as usize;
+                    if !self.residuals[start..start + h.rest_len as usize].iter().all(test) {
+                        continue;
+                    }
+                    out.push(Match {
+                        pattern: h.pattern,
+                        anchor: Vertex::new(at.row, at.col),
+                        transform: h.transform,
+                        move_vertex: h
+                            .move_offset
+                            .map(|(i, j)| Vertex::new((r + i as i32) as usize, (c + j as i32) as usize)),
+                    });
                 }
             }
         }
     }
+}
+
+/// Prefetches `v[start..start + len]`, a cache line (two quads) at a time.
+#[inline(always)]
+fn prefetch_quads(v: &[Quad], start: usize, len: usize) {
+    let Some(run) = v.get(start..start + len) else { return };
+    for q in run.iter().step_by(2) {
+        prefetch(Some(q));
+    }
+}
+
+/// Asks the cache for the line holding `x` (nothing on other architectures).
+#[inline(always)]
+fn prefetch<T>(x: Option<&T>) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(x) = x {
+        // SAFETY: a prefetch is only a hint: it never faults nor changes memory, and the
+        // address is that of a live value anyway.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(x as *const T as *const i8);
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = x;
+}
+
+/// One anchor's inputs to the index: its composite word and its room and extent rows.
+struct Anchor<'a> {
+    board: &'a PackedBoard,
+    row: usize,
+    col: usize,
+    w: u64,
+    room: [usize; 4],
+    extent: [usize; 4],
+    min_weight: f64,
 }

@@ -1,13 +1,19 @@
 //! `gammon`: the backgammon command line. This binary only parses arguments and calls the
 //! `backgammon` library.
 //!
-//! Exit codes: 0 success; 2 malformed input (one line on standard error says what is wrong).
+//! Exit codes (also in `--help`): 0 success; 1 an I/O or network error (reading, writing, binding
+//! the external player's port); 2 malformed input — bad arguments or a bad request (one line on
+//! standard error says what is wrong). In batch mode (no request arguments) a bad request line
+//! is answered `error: …` and the run goes on with exit code 0.
 
 use backgammon::batch::{moves_batch, parse_moves_request, show, write_plays};
+use backgammon::batch_json::{best_json, json_batch, moves_json, show_json};
+use backgammon::commands::Shell;
 use backgammon::eval::cli::{
-    batch as eval_batch, best_request, eval_plies_request, eval_request, rollout_request, BatchCommand, BestState,
+    batch as eval_batch, best_request, eval_with, rollout_command, BatchCommand, BestState, EvalOptions, RolloutArgs,
 };
-use backgammon::eval::Evaluator;
+use backgammon::eval::{Evaluator, Scratch};
+use backgammon::external::{serve, ExternalPlayer, ServeOptions};
 use backgammon::nply::{Settings, MAX_PLIES};
 use backgammon::rollout::RolloutConfig;
 use backgammon::MoveGenerator;
@@ -15,11 +21,32 @@ use clap::{Parser, Subcommand};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+#[path = "../terminal.rs"]
+mod terminal;
+
+/// `gammon -t`: the command session over standard input and output.
+fn batch_session(mut shell: Shell) -> io::Result<()> {
+    shell.run_batch(io::stdin().lock(), &mut io::stdout().lock())
+}
+
+/// The exit codes, as `--help` shows them.
+const EXIT_CODES: &str = "Exit codes: 0 success; 1 I/O or network error; 2 malformed input (bad arguments or a bad \
+                          request; one line on standard error says what). In batch mode a bad request line is answered \
+                          `error: ...` and the run goes on.";
+
 #[derive(Parser)]
-#[command(name = "gammon", version, about = "Backgammon: legal plays, boards and IDs in gnubg's formats")]
+#[command(name = "gammon", version, about = "Backgammon: legal plays, boards and IDs in gnubg's formats", after_help = EXIT_CODES)]
 struct Cli {
+    /// With no subcommand: an interactive session in gnubg's command language (`help` lists
+    /// the commands); with -t, the same commands read from standard input, as `gnubg -t`.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    /// No terminal: read commands from standard input (batch mode).
+    #[arg(short = 't', long = "tty-less")]
+    tty_less: bool,
+    /// Seed of the dice of the command session (default: from the clock); `set seed` changes it.
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -31,10 +58,19 @@ enum Command {
         /// Position ID (14 characters), then the two dice.
         #[arg(num_args = 0..=3, value_names = ["POSID", "D1", "D2"])]
         args: Vec<String>,
+        /// One JSON object per request: {"position_id", "dice", "plays": [{"play", "position_id"}]}.
+        #[arg(long)]
+        json: bool,
     },
     /// The evaluation (0-ply unless --plies): `win wg wbg lg lbg equity` for the player on roll
-    /// (cubeless; gammons include backgammons). With no argument, reads lines `POSID` from
-    /// standard input and answers each, followed by an empty line.
+    /// (cubeless; gammons include backgammons). With --cubeful the line goes on with
+    /// `cubeful nd dt dp action`: the cubeful equity under the proper cube action, those of no
+    /// double, double/take and double/pass (per current cube: money equity, or normalised
+    /// equity from the MWCs in match play, Kazaross XG2 table), and the action as one token
+    /// (no-double, double-take, double-pass, too-good-pass, too-good-take, …-beaver, redouble-…,
+    /// unavailable-crawford|opponent-owns-cube|dead-cube|max-cube). --json prints one object
+    /// instead. With no argument, reads lines `POSID [MATCHID]` from standard input and answers
+    /// each, followed by an empty line.
     Eval {
         /// Position ID (14 characters).
         #[arg(num_args = 0..=1, value_names = ["POSID"])]
@@ -42,17 +78,43 @@ enum Command {
         /// Search depth, 0 to 4: the mean over the 21 rolls of the (N-1)-ply value after the best play.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLIES as i64))]
         plies: u8,
+        /// gnubg match ID (12 characters): cube, owner, score, player on roll. Default: money game, centred cube.
+        #[arg(long)]
+        match_id: Option<String>,
+        /// Add cubeful equities and the proper cube action.
+        #[arg(long)]
+        cubeful: bool,
+        /// Print a JSON object per position.
+        #[arg(long)]
+        json: bool,
     },
-    /// Cubeless rollout. Prints two lines: `win wg wbg lg lbg equity` (means, player on roll's
-    /// view), then the same six standard errors. Quasi-random dice, luck-based variance
-    /// reduction, bearoff positions scored exactly from the databases; a progress bar with
-    /// the running equity ± s.e. is drawn on standard error when it is a terminal.
+    /// Rollout. Cubeless: two lines, `win wg wbg lg lbg equity` (means, player on roll's view),
+    /// then the same six standard errors. Quasi-random dice, luck-based variance reduction,
+    /// bearoff positions scored exactly from the databases; a progress bar with the running
+    /// equity ± s.e. is drawn on standard error when it is a terminal. --cubeful rolls out the
+    /// cube decision (no double, and double/take with the same dice; players make cube
+    /// decisions during the games): three lines, the no-double branch's
+    /// `win wg wbg lg lbg equity cubeful` means and standard errors, then
+    /// `nd nd_se dt dt_se dp action` (cubeful equities per current cube, normalised in match play).
     Rollout {
-        /// Position ID (14 characters).
-        position_id: String,
-        /// Games to play.
-        #[arg(long, default_value_t = 1296)]
-        trials: u64,
+        /// Position ID (14 characters); may be omitted with --resume.
+        #[arg(required_unless_present = "resume")]
+        position_id: Option<String>,
+        /// Games to play in all (default 1296; with --resume, the saved total).
+        #[arg(long)]
+        trials: Option<u64>,
+        /// Cubeful rollout of the cube decision.
+        #[arg(long)]
+        cubeful: bool,
+        /// gnubg match ID (12 characters) for the cube and score of a cubeful rollout. Default: money, centred cube.
+        #[arg(long)]
+        match_id: Option<String>,
+        /// Save the rollout's state (JSON) to FILE after every batch and at the end.
+        #[arg(long, value_name = "FILE")]
+        save: Option<std::path::PathBuf>,
+        /// Continue the rollout saved in FILE (same figures as an uninterrupted rollout).
+        #[arg(long, value_name = "FILE")]
+        resume: Option<std::path::PathBuf>,
         /// Chequer play depth (0 to 4) with gnubg's normal move filters.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLIES as i64))]
         plies: u8,
@@ -76,6 +138,10 @@ enum Command {
         /// Position ID (14 characters), then the two dice.
         #[arg(num_args = 0..=3, value_names = ["POSID", "D1", "D2"])]
         args: Vec<String>,
+        /// One JSON object per request: the play, the position ID after it, the mover's
+        /// probabilities and equity (null when no play is legal).
+        #[arg(long)]
+        json: bool,
     },
     /// The board in gnubg's ASCII layout.
     Show {
@@ -83,7 +149,42 @@ enum Command {
         position_id: String,
         /// Match ID (12 characters); money game with X on roll when omitted.
         match_id: Option<String>,
+        /// A JSON object: the board text, IDs, cube, score, dice and pip counts.
+        #[arg(long)]
+        json: bool,
     },
+    /// Play as gnubg's external player: listen for `set player N external HOST:PORT`, read FIBS
+    /// `board:` lines and answer each with the play (`13/11 6/5`, every step from the mover's
+    /// side), `double`/`roll`, or `take`/`drop`. One client at a time; runs until killed
+    /// (or, with --once, until the first client disconnects).
+    External {
+        /// Address to listen on: `PORT` (localhost) or `HOST:PORT`; port 0 picks a free port,
+        /// reported on standard error as `listening on HOST:PORT`.
+        #[arg(long, default_value = "127.0.0.1:4321")]
+        listen: String,
+        /// Search depth for plays and cube decisions, 0 to 4.
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLIES as i64))]
+        plies: u8,
+        /// Log every line received and answered on standard error.
+        #[arg(long)]
+        verbose: bool,
+        /// Exit when the first client disconnects.
+        #[arg(long)]
+        once: bool,
+    },
+}
+
+/// `gammon external`: binds (localhost unless a host is given) and serves.
+fn external(listen: &str, plies: u8, verbose: bool, once: bool) -> io::Result<()> {
+    let addr = if listen.contains(':') { listen.to_string() } else { format!("127.0.0.1:{listen}") };
+    let listener = std::net::TcpListener::bind(&addr)?;
+    eprintln!("gammon: listening on {}", listener.local_addr()?);
+    let mut player = ExternalPlayer::new(Evaluator::embedded(), plies.into());
+    let (mut stderr, mut sink) = (io::stderr(), io::sink());
+    let log: &mut dyn Write = if verbose { &mut stderr } else { &mut sink };
+    let stats = serve(&listener, &mut player, ServeOptions { once }, log)?;
+    eprintln!("gammon: {stats}");
+    Ok(())
 }
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
@@ -94,9 +195,24 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
-    let result = match cli.command {
-        Command::Moves { args } if args.is_empty() => moves_batch(io::stdin().lock(), &mut stdout.lock()),
-        Command::Moves { args } => {
+    let Some(command) = cli.command else {
+        let shell = Shell::new(cli.seed.unwrap_or_else(engine_core::rng::fresh_seed));
+        return finish(if cli.tty_less { batch_session(shell) } else { terminal::interactive(shell) });
+    };
+    let result = match command {
+        Command::Moves { args, json: true } if args.is_empty() => {
+            let mut gen = MoveGenerator::new();
+            json_batch(io::stdin().lock(), &mut stdout.lock(), |f| moves_json(&mut gen, f))
+        }
+        Command::Moves { args, json: true } => {
+            let fields: Vec<&str> = args.iter().map(String::as_str).collect();
+            match moves_json(&mut MoveGenerator::new(), &fields) {
+                Ok(line) => writeln!(stdout.lock(), "{line}"),
+                Err(e) => return fail(e),
+            }
+        }
+        Command::Moves { args, json: false } if args.is_empty() => moves_batch(io::stdin().lock(), &mut stdout.lock()),
+        Command::Moves { args, json: false } => {
             let fields: Vec<&str> = args.iter().map(String::as_str).collect();
             match parse_moves_request(&fields) {
                 Ok((pos, d1, d2)) => {
@@ -106,26 +222,35 @@ fn main() -> ExitCode {
                 Err(e) => return fail(e),
             }
         }
-        Command::Eval { args, plies } if args.is_empty() => {
-            let command = if plies == 0 { BatchCommand::Eval } else { BatchCommand::EvalPlies(plies.into()) };
-            eval_batch(Evaluator::embedded(), command, io::stdin().lock(), &mut stdout.lock())
+        Command::Eval { args, plies, match_id, cubeful, json } if args.is_empty() => {
+            let opts = EvalOptions { plies: plies.into(), cubeful, json, match_id };
+            eval_batch(Evaluator::embedded(), BatchCommand::EvalWith(opts), io::stdin().lock(), &mut stdout.lock())
         }
-        Command::Eval { args, plies } => {
+        Command::Eval { args, plies, match_id, cubeful, json } => {
             let fields: Vec<&str> = args.iter().map(String::as_str).collect();
-            let answer = if plies == 0 {
-                eval_request(Evaluator::embedded(), &fields)
-            } else {
-                eval_plies_request(Evaluator::embedded(), &fields, plies.into())
-            };
-            match answer {
+            let opts = EvalOptions { plies: plies.into(), cubeful, json, match_id };
+            match eval_with(Evaluator::embedded(), &fields, &opts) {
                 Ok(line) => writeln!(stdout.lock(), "{line}"),
                 Err(e) => return fail(e),
             }
         }
-        Command::Best { args } if args.is_empty() => {
+        Command::Best { args, json: true } => {
+            let (mut gen, mut scratch, mut buf) = (MoveGenerator::new(), Scratch::default(), Vec::new());
+            let mut answer = |f: &[&str]| best_json(Evaluator::embedded(), &mut gen, &mut scratch, &mut buf, f);
+            if args.is_empty() {
+                json_batch(io::stdin().lock(), &mut stdout.lock(), answer)
+            } else {
+                let fields: Vec<&str> = args.iter().map(String::as_str).collect();
+                match answer(&fields) {
+                    Ok(line) => writeln!(stdout.lock(), "{line}"),
+                    Err(e) => return fail(e),
+                }
+            }
+        }
+        Command::Best { args, json: false } if args.is_empty() => {
             eval_batch(Evaluator::embedded(), BatchCommand::Best, io::stdin().lock(), &mut stdout.lock())
         }
-        Command::Best { args } => {
+        Command::Best { args, json: false } => {
             let fields: Vec<&str> = args.iter().map(String::as_str).collect();
             match best_request(Evaluator::embedded(), &mut BestState::default(), &fields) {
                 Ok(Some(line)) => writeln!(stdout.lock(), "{line}"),
@@ -133,9 +258,20 @@ fn main() -> ExitCode {
                 Err(e) => return fail(e),
             }
         }
-        Command::Rollout { position_id, trials, plies, truncate, seed, max_se, no_variance_reduction } => {
-            let cfg = RolloutConfig {
-                trials,
+        Command::Rollout {
+            position_id,
+            trials,
+            cubeful,
+            match_id,
+            save,
+            resume,
+            plies,
+            truncate,
+            seed,
+            max_se,
+            no_variance_reduction,
+        } => {
+            let config = RolloutConfig {
                 play: Settings::plies(plies.into()),
                 truncate,
                 seed,
@@ -144,19 +280,29 @@ fn main() -> ExitCode {
                 progress: true,
                 ..RolloutConfig::default()
             };
-            match rollout_request(Evaluator::embedded(), &position_id, &cfg) {
+            let args = RolloutArgs { position_id, match_id, cubeful, trials, config, save, resume };
+            match rollout_command(Evaluator::embedded(), &args) {
                 Ok(lines) => writeln!(stdout.lock(), "{lines}"),
                 Err(e) => return fail(e),
             }
         }
-        Command::Show { position_id, match_id } => match show(&position_id, match_id.as_deref()) {
+        Command::Show { position_id, match_id, json: true } => match show_json(&position_id, match_id.as_deref()) {
+            Ok(line) => writeln!(stdout.lock(), "{line}"),
+            Err(e) => return fail(e),
+        },
+        Command::External { listen, plies, verbose, once } => external(&listen, plies, verbose, once),
+        Command::Show { position_id, match_id, json: false } => match show(&position_id, match_id.as_deref()) {
             Ok(board) => stdout.lock().write_all(board.as_bytes()),
             Err(e) => return fail(e),
         },
     };
+    finish(result)
+}
+
+/// The exit code of an I/O result: a closed pipe (e.g. `| head`) is not an error of ours.
+fn finish(result: io::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        // a closed pipe (e.g. `| head`) is not an error of ours
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("gammon: {e}");

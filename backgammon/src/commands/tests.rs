@@ -1,0 +1,251 @@
+use super::*;
+use crate::position::Position;
+use proptest::prelude::*;
+
+/// A shell where both sides are the computer at 0-ply and hints are 0-ply (fast).
+fn quick_shell(seed: u64) -> Shell {
+    let mut sh = Shell::new(seed);
+    sh.set_player(0, PlayerConfig::default());
+    sh.set_player(1, PlayerConfig::default());
+    sh.execute("set evaluation chequerplay evaluation plies 0");
+    sh.execute("set evaluation cubedecision evaluation plies 0");
+    sh
+}
+
+fn lines(s: &str) -> Vec<&str> {
+    s.lines().collect()
+}
+
+#[test]
+fn a_seeded_match_between_computers_is_played_out_and_repeats() {
+    let run = |seed| {
+        let mut sh = quick_shell(seed);
+        let out = sh.execute("new match 3");
+        (out, sh.session().unwrap().score(), sh.session().unwrap().winner())
+    };
+    let (out, score, winner) = run(7);
+    let w = winner.expect("the match is over");
+    assert_eq!(score[w], 3);
+    assert!(score[1 - w] < 3);
+    assert!(out.contains(" has won the match."), "{out}");
+    assert!(out.contains(" GNU Backgammon  Position ID: "));
+    assert_eq!(run(7).0, out, "same seed, same match");
+    assert_ne!(run(8).0, out);
+}
+
+#[test]
+fn human_turns_moves_in_gnubg_spellings_and_undo() {
+    let mut sh = quick_shell(3);
+    sh.execute("set player 0 human");
+    sh.execute("set player 1 human");
+    sh.execute("new session");
+    // the position and dice are ours to choose: X (player 1) on roll with 42 at the start
+    let out = sh.execute("set matchid cIkFAAAAAAAA");
+    assert!(out.contains("Rolled 31"), "{out}");
+    let g = sh.session().unwrap().game().unwrap();
+    assert_eq!((g.on_roll(), g.dice()), (1, Some((3, 1))));
+    let out = sh.execute("8/5 6/5");
+    assert!(out.contains("Position ID: "), "{out}");
+    assert_eq!(sh.session().unwrap().game().unwrap().on_roll(), 0);
+    let out = sh.execute("undo");
+    assert!(out.contains("Rolled 31"), "{out}");
+    let out = sh.execute("m 6/5 8/5");
+    assert!(!out.contains("Illegal"), "{out}");
+    sh.execute("set dice 4 4");
+    sh.execute("roll");
+    assert_eq!(sh.session().unwrap().game().unwrap().dice(), Some((4, 4)));
+    let out = sh.execute("move 13/9(2) 6/2(2)");
+    assert!(!out.contains("Illegal"), "{out}");
+    assert_eq!(sh.execute("move 24/20").trim(), "You must roll the dice before you can move.");
+    assert_eq!(sh.session().unwrap().game().unwrap().on_roll(), 1);
+}
+
+#[test]
+fn every_error_is_one_line_and_the_session_goes_on() {
+    let mut sh = quick_shell(1);
+    sh.execute("set player 0 human");
+    sh.execute("set player 1 human");
+    let cases = [
+        ("show board", "No position specified and no game in progress."),
+        ("roll", NO_GAME),
+        ("double", NO_GAME),
+        ("frobnicate", "Unknown keyword `frobnicate'."),
+        ("new match 0", "You must specify a match length from 1 to 64 (see `help new match')."),
+        ("new match x", "You must specify a match length from 1 to 64 (see `help new match')."),
+        ("set seed x", "You must specify a valid seed (see `help set seed')."),
+        ("set dice 7 1", "You must specify two numbers from 1 to 6 for the dice."),
+        ("set player 2 human", "Unknown player `2' (see `help set player')."),
+        ("set player 0 foo", "Unknown keyword `foo' (see `help set player')."),
+        ("set player 0 chequerplay evaluation plies 9", "Valid numbers of plies to look ahead are 0 to 4."),
+        ("set player 0 level godlike", ""),
+        ("set board xyz", ""),
+        ("set matchid xx", "Illegal match ID 'xx'"),
+        ("set crawford maybe", "You must specify either `on' or `off' (see `help set crawford')."),
+        ("set variant chess", ""),
+        ("set beavers 99", ""),
+        ("help nosuch", "No help available for topic `nosuch'"),
+        ("load match /nonexistent/x.sgf", ""),
+        ("import mat /nonexistent/x.mat", ""),
+        ("save match", "You must specify a file (usage: save match FILE)."),
+        ("export match mat /tmp/never-written.mat", NO_GAME),
+        ("analyse game", NO_GAME),
+        ("show statistics match", NO_GAME),
+    ];
+    for (command, want) in cases {
+        let out = sh.execute(command);
+        assert_eq!(lines(&out).len(), 1, "{command}: {out}");
+        if !want.is_empty() {
+            assert_eq!(out.trim_end(), want, "{command}");
+        }
+    }
+    sh.execute("new match 5");
+    let in_game = [
+        ("move 8/4 6/4", "Illegal or unparsable move."),
+        ("move 1/2", "Illegal or unparsable move."),
+        ("move", "Illegal or unparsable move."),
+        ("take", "The cube must have been offered before you can take it."),
+        ("drop", "The cube must have been offered before you can drop it."),
+        ("beaver", "The cube must have been offered before you can take it."),
+        ("double", "You can't double after rolling the dice -- wait until your next turn."),
+        ("roll", "You have already rolled the dice."),
+        ("accept", "You can only accept or reject if the cube or a resignation has been offered."),
+        ("resign foo", "Unknown keyword `foo' (see `help resign')."),
+        ("hint 0", "hint: the number of moves to show must be a positive integer."),
+        ("hint x", "hint: the number of moves to show must be a positive integer."),
+        ("new game", "A game is already in progress."),
+        ("eval now", "`eval' takes no arguments."),
+    ];
+    for (command, want) in in_game {
+        let out = sh.execute(command);
+        assert_eq!(out.trim_end(), want, "{command}");
+    }
+    // and the game still goes on
+    let g = sh.session().unwrap().game().unwrap();
+    assert_eq!(g.phase(), Phase::Play);
+    let play = g.legal_plays()[0].notation();
+    let out = sh.execute(&format!("move {play}"));
+    assert!(out.contains("Position ID"), "{out}");
+    let out = sh.execute("double");
+    assert!(out.contains("doubles."), "{out}");
+    let out = sh.execute("beaver");
+    assert_eq!(out.trim_end(), "Beavers and Raccoons are not permitted during match play.");
+    let out = sh.execute("take");
+    assert!(out.contains("accepts the cube."), "{out}");
+}
+
+#[test]
+fn the_computer_answers_doubles_and_resignations() {
+    let mut sh = quick_shell(5);
+    sh.execute("set player 1 human");
+    sh.execute("new session");
+    // a hopeless position for the computer (player 0): we double and it drops
+    // X (player 1, the user) on roll bears off next turn; O has not left its 20 point
+    let won = Position::from_points(&[(1, 2)], &[(20, 15)]).unwrap().id();
+    sh.execute("set matchid MAEAAAAAAAAA");
+    let out = sh.execute(&format!("set board {won}"));
+    assert!(out.contains(&format!("Position ID: {won}")), "{out}");
+    let out = sh.execute("double");
+    assert!(out.contains("gnubg refuses the cube and gives up 1 point."), "{out}");
+    assert!(out.contains("user wins a single game and 1 point."), "{out}");
+    // the other way round: the user resigns; a single game is refused, a gammon accepted
+    let lost = Position::from_points(&[(12, 15)], &[(1, 2)]).unwrap().id();
+    sh.execute("new game");
+    sh.execute("set matchid MAEAAAAAAAAA");
+    sh.execute(&format!("set board {lost}"));
+    let out = sh.execute("resign");
+    assert!(
+        out.contains("user offers to resign a single game.") && out.contains("gnubg declines the single game."),
+        "{out}"
+    );
+    let out = sh.execute("resign gammon");
+    assert!(out.contains("gnubg accepts and wins a gammon."), "{out}");
+    // `set matchid` set the score to 0-0 again
+    assert_eq!(sh.session().unwrap().score(), [2, 0]);
+}
+
+#[test]
+fn hint_lists_plays_and_cube_in_gnubgs_layout() {
+    let mut sh = quick_shell(1);
+    sh.execute("set player 1 human");
+    sh.execute("new match 5");
+    if sh.session().unwrap().game().unwrap().phase() == Phase::Roll {
+        sh.execute("roll");
+    }
+    let out = sh.execute("hint 3");
+    let l = lines(&out);
+    assert_eq!(l.len(), 9, "{out}");
+    assert!(l[0].starts_with("    1. Cubeful 0-ply    ") && l[0][53..].starts_with("Eq.: "), "{out}");
+    assert!(l[3].starts_with("    2. Cubeful 0-ply    ") && l[3].ends_with(')'), "{out}");
+    assert_eq!(l[2], "        0-ply cubeful prune [expert]");
+    let g = sh.session().unwrap().game().unwrap();
+    let probs: Vec<f64> = l[1].split_whitespace().filter(|t| *t != "-").map(|t| t.parse().unwrap()).collect();
+    assert_eq!(probs.len(), 6);
+    assert!((probs[0] + probs[3] - 1.0).abs() < 0.0015, "{out}");
+    // the best play is the computer's own choice at the same level
+    let best = l[0][24..53].trim().to_string();
+    assert!(g.legal_plays().iter().any(|p| p.notation() == best));
+    sh.execute(&format!("move {best}"));
+    let out = sh.execute("hint");
+    assert!(out.contains("Cube analysis") && out.contains("Proper cube action: "), "{out}");
+}
+
+#[test]
+fn completion_and_help() {
+    let sh = Shell::new(1);
+    assert_eq!(sh.completions("sh"), ["show"]);
+    assert!(sh.completions("show ").contains(&"board".to_string()));
+    assert_eq!(sh.completions("set player"), ["player"]);
+    let mut sh = sh;
+    let out = sh.execute("help new match");
+    assert_eq!(out, "new match - Start a new match\n\nUsage: new match <length>\n");
+    assert!(sh.execute("help").lines().count() > 40);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Random command lines built from the command words and junk never panic, and every
+    /// error is answered on one line.
+    #[test]
+    fn random_command_lines_never_panic(
+        lines in proptest::collection::vec(
+            proptest::collection::vec(
+                prop_oneof![
+                    proptest::sample::select(vec![
+                        "new", "match", "game", "session", "roll", "move", "m", "double", "take", "drop", "pass",
+                        "beaver", "redouble", "resign", "accept", "reject", "undo", "play", "set", "player", "board",
+                        "matchid", "dice", "seed", "rng", "crawford", "jacoby", "beavers", "variant", "cube", "use",
+                        "show", "score", "pipcount", "hint", "help", "0", "1", "2", "6", "-1", "99999999999999999999",
+                        "human", "gnu", "on", "off", "8/4", "6/4", "bar/22", "6/off", "13/7*/1", "8/4(2)", "24/18",
+                        "4HPwATDgc/ABMA", "cAkFAAAAAAAA", "gammon", "level", "expert", "evaluation", "plies",
+                        "chequerplay", "nackgammon", "hypergammon1", "automatic", "doubles", "automaticdoubles",
+                        "statistics", "//", "(", "*", "bar", "off", "eval", "quit",
+                    ]).prop_map(str::to_string),
+                    "[ -~]{0,12}",
+                ],
+                0..6,
+            ),
+            1..40,
+        )
+    ) {
+        let mut sh = quick_shell(11);
+        // humans on both sides, so the random lines act in a game in progress
+        sh.execute("set player both human");
+        sh.execute("new match 5");
+        for words in lines {
+            let line = words.join(" ");
+            if line.trim().starts_with('q') || line.contains("rollout") || line.contains("exit") {
+                continue;
+            }
+            let out = sh.execute(&line);
+            // an unknown command or a bad argument is one line; actions may print boards
+            if out.starts_with("Unknown keyword") {
+                prop_assert_eq!(out.lines().count(), 1);
+            }
+            if let Some(s) = sh.session() {
+                let m = s.match_state();
+                prop_assert_eq!(crate::match_id::MatchState::from_id(&m.id()), Ok(m));
+            }
+        }
+    }
+}

@@ -1,0 +1,518 @@
+//! Backgammon files: matches and sessions saved and loaded as SGF (`GM[6]`, as gnubg 1.07 writes
+//! it) and Jellyfish `.mat`; positions imported from Jellyfish `.pos` and Snowie `.txt`; matches
+//! exported as plain text and HTML. A loaded match is a [`MatchRecord`]: a [`Session`] rebuilt by
+//! replaying every recorded action (the recorded dice, plays, cube actions and resignations)
+//! through the game's state machine, so its state is exactly what playing it would give, and an
+//! illegal record is refused with the line it is on.
+//!
+//! This module owns file syntax and the mapping between files and sessions. It must not know the
+//! rules (that is `game`/`session`'s) nor decide anything about play; it writes files through
+//! [`write_atomic`] so that a failed save never destroys the previous file.
+
+pub mod html;
+pub mod mat;
+pub mod oldmoves;
+pub mod pos;
+pub mod sgf;
+pub mod snowie;
+pub mod text;
+
+use crate::game::{Action, Phase};
+use crate::match_id::MatchState;
+use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
+use crate::score::WinKind;
+use crate::session::{Rules, Session, SessionError};
+use engine_core::dice::Dice;
+use engine_core::game::PlayerId;
+use std::io::Write;
+use std::path::Path;
+use thiserror::Error;
+
+/// Facts about a match that are not moves: what gnubg keeps as "match information".
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Metadata {
+    pub event: Option<String>,
+    /// `YYYY-MM-DD`, as SGF's `DT`.
+    pub date: Option<String>,
+    pub place: Option<String>,
+    pub round: Option<String>,
+    pub annotator: Option<String>,
+    pub comment: Option<String>,
+    /// Players' ratings, player 0 first.
+    pub ratings: [Option<String>; 2],
+}
+
+/// A match or money session with its players and match information.
+#[derive(Debug, Clone)]
+pub struct MatchRecord {
+    pub session: Session,
+    /// Player 0 (gnubg's O, SGF's White, the left column of `.mat`) first.
+    pub players: [String; 2],
+    pub meta: Metadata,
+}
+
+impl MatchRecord {
+    /// A record of `session` with these players and no match information.
+    pub fn new(session: Session, players: [String; 2]) -> MatchRecord {
+        MatchRecord { session, players, meta: Metadata::default() }
+    }
+}
+
+/// A single position read from a position file, seen from the player on roll (`state.on_roll`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PositionRecord {
+    pub position: Position,
+    pub state: MatchState,
+}
+
+/// Why a file could not be read. Every variant says where: a 1-based line (binary files count
+/// as one line and give the byte offset + 1 as the column).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FormatError {
+    /// The text does not follow the format here.
+    #[error("line {line}, column {column}: {message}")]
+    Syntax { line: usize, column: usize, message: String },
+    /// The file records something the rules do not allow at that point.
+    #[error("line {line}: {what} is not allowed: {source}")]
+    Illegal {
+        line: usize,
+        what: String,
+        #[source]
+        source: SessionError,
+    },
+    /// The file is well formed but its content is inconsistent or unsupported.
+    #[error("line {line}: {message}")]
+    Invalid { line: usize, message: String },
+}
+
+impl FormatError {
+    /// The 1-based line of the error.
+    pub fn line(&self) -> usize {
+        match *self {
+            FormatError::Syntax { line, .. }
+            | FormatError::Illegal { line, .. }
+            | FormatError::Invalid { line, .. } => line,
+        }
+    }
+
+    pub(crate) fn syntax(line: usize, column: usize, message: impl Into<String>) -> FormatError {
+        FormatError::Syntax { line, column, message: message.into() }
+    }
+
+    pub(crate) fn invalid(line: usize, message: impl Into<String>) -> FormatError {
+        FormatError::Invalid { line, message: message.into() }
+    }
+}
+
+/// Writes `contents` to `path` without ever leaving a half-written file there: the data goes to a
+/// temporary file in the same directory, is flushed to disk, and is renamed over `path`.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "the path names no file"))?;
+    let mut tmp_name = std::ffi::OsString::from(".");
+    tmp_name.push(name);
+    tmp_name.push(format!(".{}.tmp", std::process::id()));
+    let tmp = dir.join(tmp_name);
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(contents)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// "1 point", "4 points".
+pub(crate) fn points_text(n: u32) -> String {
+    if n == 1 {
+        "1 point".to_string()
+    } else {
+        format!("{n} points")
+    }
+}
+
+/// One step of a recorded play, in the mover's numbering: `from` 1..=25 (25 = bar), `to`
+/// 0..=24 (0 = off).
+pub(crate) type Step = (u8, u8);
+
+/// Plays the recorded `steps` on `pos` (seen from the mover) and returns the position reached,
+/// still seen from the mover. Steps may come in any order: a step whose chequer only arrives with
+/// a later step waits for it.
+pub(crate) fn apply_steps(pos: &Position, steps: &[Step]) -> Result<Position, String> {
+    let mut board = *pos.board();
+    let mut pending: Vec<Step> = steps.to_vec();
+    while !pending.is_empty() {
+        let Some(i) =
+            pending.iter().position(|&(from, _)| (1..=25).contains(&from) && board[ON_ROLL][from as usize - 1] > 0)
+        else {
+            let (from, to) = pending[0];
+            return Err(format!("no chequer to move from {from} to {to}"));
+        };
+        let (from, to) = pending.remove(i);
+        if to >= from || to > 24 {
+            return Err(format!("{from}/{to} does not move forward"));
+        }
+        board[ON_ROLL][from as usize - 1] -= 1;
+        if to > 0 {
+            let opp = &mut board[OPPONENT][24 - to as usize];
+            match *opp {
+                0 => {}
+                1 => {
+                    *opp = 0;
+                    board[OPPONENT][BAR] += 1;
+                }
+                _ => return Err(format!("point {to} is blocked")),
+            }
+            board[ON_ROLL][to as usize - 1] += 1;
+        }
+    }
+    Position::from_board(board).map_err(|e| e.to_string())
+}
+
+/// Rebuilds a session from a file's records, one action at a time, turning the game's refusals
+/// into errors at the line being read.
+pub(crate) struct Builder {
+    pub session: Session,
+}
+
+impl Builder {
+    pub fn new(rules: Rules, line: usize) -> Result<Builder, FormatError> {
+        let dice = Dice::manual([]).map_err(|e| FormatError::invalid(line, e.to_string()))?;
+        let session = Session::new(rules, dice).map_err(|source| FormatError::Illegal {
+            line,
+            what: "the match".into(),
+            source,
+        })?;
+        Ok(Builder { session })
+    }
+
+    fn apply(&mut self, action: Action, what: &str, line: usize) -> Result<(), FormatError> {
+        self.session.apply(&action).map_err(|source| FormatError::Illegal { line, what: what.to_string(), source })
+    }
+
+    pub fn new_game(&mut self, line: usize) -> Result<(), FormatError> {
+        self.session.new_game().map(|_| ()).map_err(|source| FormatError::Illegal {
+            line,
+            what: "a new game".into(),
+            source,
+        })
+    }
+
+    pub fn phase(&self) -> Option<Phase> {
+        self.session.game().map(|g| g.phase())
+    }
+
+    pub fn to_act(&self) -> Option<PlayerId> {
+        self.session.game().and_then(|g| g.to_act())
+    }
+
+    fn check_player(&self, player: PlayerId, what: &str, line: usize) -> Result<(), FormatError> {
+        match (self.phase(), self.to_act()) {
+            (Some(Phase::Opening), _) => Ok(()),
+            (_, Some(p)) if p == player => Ok(()),
+            (None, _) => Err(FormatError::invalid(line, format!("{what} before any game"))),
+            _ => Err(FormatError::invalid(line, format!("{what} by player {player}, who is not to act"))),
+        }
+    }
+
+    /// `player` rolls `d1 d2` (the opening roll when the game waits for it) and plays `steps`.
+    /// Without steps the roll is either a forced pass or a roll the player resigned after.
+    pub fn roll_and_play(
+        &mut self,
+        player: PlayerId,
+        dice: (u8, u8),
+        steps: &[Step],
+        line: usize,
+    ) -> Result<(), FormatError> {
+        let (d1, d2) = dice;
+        let what = format!("the roll {d1}{d2}");
+        // a double offered after a beaver is taken without a word in `.mat` files
+        if self.phase() == Some(Phase::CubeOffered) && self.to_act() == Some(player) {
+            self.apply(Action::Take, "the take implied by a roll", line)?;
+        }
+        self.check_player(player, &what, line)?;
+        if self.phase() == Some(Phase::Opening) {
+            if d1 == d2 {
+                return Err(FormatError::invalid(line, format!("the opening roll {d1}{d2} cannot be a double")));
+            }
+            let (hi, lo) = (d1.max(d2), d1.min(d2));
+            let roll = if player == 0 { Action::Roll(hi, lo) } else { Action::Roll(lo, hi) };
+            self.apply(roll, &what, line)?;
+        } else {
+            self.apply(Action::Roll(d1, d2), &what, line)?;
+        }
+        let game = self.session.game().expect("a game is in progress");
+        if game.phase() != Phase::Play {
+            // no legal play: the game passed the turn already
+            if !steps.is_empty() {
+                return Err(FormatError::invalid(line, format!("{d1}{d2} has no legal play, but a play is recorded")));
+            }
+            return Ok(());
+        }
+        if steps.is_empty() {
+            return Ok(());
+        }
+        let target = apply_steps(game.position(), steps).map_err(|m| FormatError::invalid(line, m))?;
+        let Some(play) = game.legal_plays().iter().find(|p| *p.result() == target).copied() else {
+            return Err(FormatError::invalid(line, format!("the recorded play is not a legal play of {d1}{d2}")));
+        };
+        self.apply(Action::Play(play), "the play", line)
+    }
+
+    /// A cube action by `player`.
+    pub fn cube(&mut self, player: PlayerId, action: Action, line: usize) -> Result<(), FormatError> {
+        let what = format!("{action:?}").to_lowercase();
+        self.check_player(player, &what, line)?;
+        self.apply(action, &what, line)
+    }
+
+    /// The game ends with `winner` winning `points`: checked against a finished game, otherwise
+    /// the loser resigns (a game worth `points` at the current cube) and the winner accepts.
+    pub fn wins(&mut self, winner: PlayerId, points: u32, line: usize) -> Result<(), FormatError> {
+        let Some(game) = self.session.game() else {
+            return Err(FormatError::invalid(line, "a result before any game"));
+        };
+        if let Some(r) = game.result() {
+            if r.winner != winner {
+                return Err(FormatError::invalid(
+                    line,
+                    format!("player {} won this game, not player {winner}", r.winner),
+                ));
+            }
+            return Ok(());
+        }
+        let cube = game.cube().value();
+        let kind = points.is_multiple_of(cube).then(|| WinKind::from_multiplier(points / cube)).flatten();
+        let Some(kind) = kind else {
+            return Err(FormatError::invalid(line, format!("{points} points is no result at cube {cube}")));
+        };
+        if self.to_act() != Some(1 - winner) {
+            return Err(FormatError::invalid(line, format!("player {} cannot resign now", 1 - winner)));
+        }
+        self.apply(Action::Resign(kind), "the resignation", line)?;
+        self.apply(Action::AcceptResignation, "accepting the resignation", line)
+    }
+}
+
+/// The points each game added, before capping at the match length: what gnubg shows as the score
+/// before each game in its files.
+pub(crate) fn raw_scores_before(session: &Session) -> Vec<[u32; 2]> {
+    let mut score = [0u32; 2];
+    let mut out = Vec::with_capacity(session.games().len());
+    for g in session.games() {
+        out.push(score);
+        if let Some(r) = g.result() {
+            score[r.winner] = score[r.winner].saturating_add(r.points);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_apply_in_any_order_and_hit() {
+        let start = crate::variant::Variant::Standard.starting_position();
+        // 6-1 opening "13/7 8/7" in the written order and reversed
+        let a = apply_steps(&start, &[(13, 7), (8, 7)]).unwrap();
+        let b = apply_steps(&start, &[(8, 7), (13, 7)]).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.at(ON_ROLL, 7), 2);
+        // a chain written backwards waits for its chequer
+        let c = apply_steps(&start, &[(11, 10), (13, 11)]).unwrap();
+        assert_eq!(c.at(ON_ROLL, 10), 1);
+        // blocked and empty points are refused
+        assert!(apply_steps(&start, &[(24, 19)]).unwrap_err().contains("blocked"));
+        assert!(apply_steps(&start, &[(22, 20)]).unwrap_err().contains("no chequer"));
+    }
+
+    #[test]
+    fn write_atomic_replaces_the_file() {
+        let dir = std::env::temp_dir().join(format!("bg-formats-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("x.sgf");
+        write_atomic(&path, b"one").unwrap();
+        write_atomic(&path, b"two").unwrap();
+        assert_eq!(std::fs::read(&path).unwrap(), b"two");
+        // nothing else is left in the directory
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        // a directory that does not exist fails without creating anything
+        assert!(write_atomic(&dir.join("no/such/x"), b"x").is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests_support {
+    use crate::game::{Action, Game, GameEvent, Phase};
+    use crate::score::WinKind;
+    use crate::session::Session;
+    use rand::Rng;
+
+    /// Plays up to `games` games of `session` with random legal actions: doubles, takes, drops,
+    /// beavers and accepted resignations now and then, so every kind of record is exercised.
+    pub fn play_random(session: &mut Session, rng: &mut impl Rng, games: usize) {
+        for _ in 0..20_000 {
+            let phase = session.game().map(Game::phase);
+            match phase {
+                None | Some(Phase::Over) => {
+                    if session.games().len() >= games || session.new_game().is_err() {
+                        return;
+                    }
+                }
+                Some(Phase::Opening) => {
+                    session.roll().unwrap();
+                }
+                Some(Phase::Roll) => {
+                    let g = session.game().unwrap();
+                    if g.may_double() && rng.random_range(0..8) == 0 {
+                        session.apply(&Action::Double).unwrap();
+                    } else if rng.random_range(0..150) == 0 {
+                        let kind = WinKind::ALL[rng.random_range(0..3)];
+                        session.apply(&Action::Resign(kind)).unwrap();
+                        session.apply(&Action::AcceptResignation).unwrap();
+                    } else {
+                        session.roll().unwrap();
+                    }
+                }
+                Some(Phase::Play) => {
+                    let legal = session.game().unwrap().legal_plays();
+                    let play = legal[rng.random_range(0..legal.len())];
+                    if rng.random_range(0..200) == 0 {
+                        // resigning with the dice rolled
+                        session.apply(&Action::Resign(WinKind::Single)).unwrap();
+                        session.apply(&Action::AcceptResignation).unwrap();
+                    } else {
+                        session.apply(&Action::Play(play)).unwrap();
+                    }
+                }
+                Some(Phase::CubeOffered) => {
+                    let pick = rng.random_range(0..6);
+                    if pick == 0 && session.apply(&Action::Beaver).is_ok() {
+                        continue;
+                    }
+                    let action = if pick < 4 { Action::Take } else { Action::Drop };
+                    session.apply(&action).unwrap();
+                }
+                Some(Phase::ResignationOffered) => session.apply(&Action::AcceptResignation).unwrap(),
+            }
+        }
+    }
+
+    /// The events of `game` that files record, comparable: equal opening rolls are thrown again
+    /// unrecorded, later rolls are recorded higher die first, plays by their steps and result.
+    pub fn recordable(game: &Game) -> Vec<String> {
+        game.events()
+            .iter()
+            .filter(|e| !matches!(e, GameEvent::OpeningRoll { dice } if dice[0] == dice[1]))
+            .map(|e| match *e {
+                GameEvent::Roll { player, dice } => {
+                    format!("Roll {player} {:?}", (dice.0.max(dice.1), dice.0.min(dice.1)))
+                }
+                GameEvent::Play { player, dice, before, play } => {
+                    format!("Play {player} {dice:?} {before:?} {:?} {:?}", play.steps(), play.result())
+                }
+                e => format!("{e:?}"),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod fuzz {
+    //! Every importer, fed random bytes or random mutations of a valid file, returns a record or
+    //! a typed error whose line is inside the input; it never panics.
+    use super::*;
+    use proptest::prelude::*;
+
+    const MAT: &str = " 3 point match\n\n Game 1\n a : 0                      b : 0\n  1)                             21: 13/11 24/23 \n  2) 52: 13/8 24/22              63: 8/5 11/5 \n  3)  Doubles => 2                Takes\n  4) 33: 8/5 8/5 6/3 6/3          Doubles => 4\n  5)  Drops\n                                  Wins 2 points\n\n";
+    const SGF: &str = "(;FF[4]GM[6]MI[length:3][game:0][ws:0][bs:0]PW[a]PB[b]RU[Crawford]RE[B+2]\n;B[21lnab]\n;W[52mhxv]\n;B[63qtnt]\n;W[double]\n;B[take]\n;W[33hehefcfc]\n;B[double]\n;W[drop])\n";
+    const SNOWIE: &str =
+        "5;0;0;0;1;root;gnubg;0;0;0;1;0;0;-1;0;0;0;0;5;-1;3;0;0;0;-4;5;-1;0;0;-3;0;-5;0;0;0;0;2;0;3;1;";
+
+    fn check(result: Result<(), FormatError>, input: &str) -> Result<(), TestCaseError> {
+        if let Err(e) = result {
+            // CR, LF and CRLF all end a line for some reader
+            let lines = input.matches('\n').count() + input.matches('\r').count() + 1;
+            prop_assert!(e.line() >= 1 && e.line() <= lines + 1, "{e} for {input:?}");
+        }
+        Ok(())
+    }
+
+    fn mutate(base: &str, edits: &[(usize, u8, u8)]) -> String {
+        let mut bytes = base.as_bytes().to_vec();
+        for &(at, kind, byte) in edits {
+            let at = at % (bytes.len() + 1);
+            match kind % 3 {
+                0 if at < bytes.len() => bytes[at] = byte,
+                1 => bytes.insert(at, byte),
+                _ if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                _ => {}
+            }
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    #[test]
+    fn the_seeds_of_the_mutations_are_valid() {
+        assert_eq!(mat::read(MAT).unwrap().session.score(), [0, 2]);
+        assert_eq!(sgf::read(SGF).unwrap().session.score(), [0, 2]);
+        assert!(snowie::read(SNOWIE).is_ok());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn random_text_never_panics(s in "\\PC{0,300}", bytes in proptest::collection::vec(any::<u8>(), 0..400)) {
+            for input in [s.clone(), String::from_utf8_lossy(&bytes).into_owned()] {
+                check(mat::read(&input).map(|_| ()), &input)?;
+                check(sgf::read(&input).map(|_| ()), &input)?;
+                check(snowie::read(&input).map(|_| ()), &input)?;
+                check(pos::read(&input).map(|_| ()), &input)?;
+            }
+            let _ = pos::read_bytes(&bytes);
+        }
+
+        #[test]
+        fn mutated_files_never_panic(edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..6)) {
+            let m = mutate(MAT, &edits);
+            check(mat::read(&m).map(|_| ()), &m)?;
+            let s = mutate(SGF, &edits);
+            check(sgf::read(&s).map(|_| ()), &s)?;
+            let n = mutate(SNOWIE, &edits);
+            check(snowie::read(&n).map(|_| ()), &n)?;
+        }
+
+        #[test]
+        fn mutated_pos_files_never_panic(edits in proptest::collection::vec((0usize..162, any::<u8>()), 1..8)) {
+            let mut b = vec![0u8; 162];
+            b[0] = 126;
+            b[12] = 1;
+            b[16] = 2;
+            for (i, v) in [0i16, 2, 0, 0, 0, 0, -5, 0, -3, 0, 0, 0, 5, -5, 0, 0, 0, 3, 0, 5, 0, 0, 0, 0, -2, 0].iter().enumerate() {
+                b[58 + 4 * i] = (v + 20) as u8;
+            }
+            b[54] = 3;
+            b[56] = 1;
+            for (at, v) in edits {
+                b[at] = v;
+            }
+            if let Err(e) = pos::read_bytes(&b) {
+                prop_assert_eq!(e.line(), 1);
+            }
+        }
+    }
+}

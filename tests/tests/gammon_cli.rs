@@ -1,0 +1,277 @@
+//! `gammon`'s command language (`backgammon::commands`), driven as users drive it: `gammon -t`
+//! reading a script on standard input (a complete seeded 5-point match between two computer
+//! players, every error path), the interactive mode in a pseudo-terminal (python3's `pty`), and
+//! the board and `hint` layouts next to the real gnubg 1.07's for the same positions.
+
+use interop_tests::{python_script, require, workspace_root};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+/// The `gammon` binary of the profile these tests were built with, built if missing (a binary of
+/// another crate is not built for this crate's tests).
+fn gammon() -> PathBuf {
+    static BIN: OnceLock<PathBuf> = OnceLock::new();
+    BIN.get_or_init(|| {
+        let exe = std::env::current_exe().expect("test executable");
+        // target/<profile>/deps/gammon_cli-… → target/<profile>
+        let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>").to_path_buf();
+        let bin = profile_dir.join("gammon");
+        let release = profile_dir.file_name().is_some_and(|n| n == "release");
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut build = Command::new(cargo);
+        build.current_dir(workspace_root()).args(["build", "-q", "-p", "tools", "--bin", "gammon"]);
+        if release {
+            build.arg("--release");
+        }
+        // the target dir is where this test lives, whatever CARGO_TARGET_DIR says
+        if let Some(target) = profile_dir.parent() {
+            build.env("CARGO_TARGET_DIR", target);
+        }
+        let status = build.status().expect("cargo runs");
+        assert!(status.success() && bin.exists(), "building gammon failed");
+        bin
+    })
+    .clone()
+}
+
+/// Runs `gammon -t` (plus `extra` arguments) on `script`; returns standard output.
+fn batch(script: &str, extra: &[&str]) -> String {
+    let mut child = Command::new(gammon())
+        .arg("-t")
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gammon starts");
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "gammon -t failed: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `The score (after N games) is: gnubg A, user B (…)` → (A, B, the parenthesis).
+fn score_line(line: &str) -> Option<(u32, u32, String)> {
+    let rest = line.strip_prefix("The score (after ")?;
+    let (_, rest) = rest.split_once(" is: gnubg ")?;
+    let (a, rest) = rest.split_once(", user ")?;
+    let (b, note) = rest.split_once(' ')?;
+    Some((a.parse().ok()?, b.parse().ok()?, note.to_string()))
+}
+
+const MATCH_SCRIPT: &str = "set seed 20261123
+set player 1 gnu
+set player both chequerplay evaluation plies 0
+set player both cubedecision evaluation plies 0
+new match 5
+show score
+";
+
+#[test]
+fn a_seeded_five_point_match_between_computers_in_batch_mode() {
+    let out = batch(MATCH_SCRIPT, &[]);
+    let scores: Vec<(u32, u32, String)> = out.lines().filter_map(score_line).collect();
+    let (a, b, note) = scores.last().cloned().expect("score lines");
+    assert!(a.max(b) == 5 && a.min(b) < 5, "final score {a}-{b}");
+    assert_eq!(note, "(match to 5 points)");
+    let winner = if a == 5 { "gnubg" } else { "user" };
+    assert!(out.contains(&format!("{winner} has won the match.")), "{out}");
+    // every game's points add up to the final score (capped at 5)
+    let mut total = [0u32, 0];
+    for line in out.lines() {
+        if let Some((who, rest)) = line.split_once(" wins a ") {
+            let points: u32 = rest.split(" and ").nth(1).and_then(|p| p.split(' ').next()).unwrap().parse().unwrap();
+            total[usize::from(who == "user")] += points;
+        }
+    }
+    assert_eq!([total[0].min(5), total[1].min(5)], [a, b]);
+    // the Crawford game: the first time a side reaches 4, the next game is the Crawford game,
+    // its boards say so and nobody doubles in it
+    if let Some(k) = scores.iter().position(|(x, y, _)| (*x == 4 || *y == 4) && *x < 5 && *y < 5) {
+        assert!(scores[k].2.contains("Crawford game"), "{:?}", scores[k]);
+        let after: Vec<&str> = out.split(&format!("The score (after {} game", k + 1)).collect();
+        let crawford_game = after[1].split("wins a ").next().unwrap();
+        assert!(crawford_game.contains("5 points match (Crawford game)"), "{crawford_game}");
+        assert!(!crawford_game.contains(" doubles."), "{crawford_game}");
+        eprintln!("Crawford game after game {} ({}-{})", k + 1, scores[k].0, scores[k].1);
+    } else {
+        eprintln!("no side reached 4 before the end: {scores:?}");
+    }
+    // gnubg's board after every action
+    let boards = out.matches(" GNU Backgammon  Position ID: ").count();
+    assert!(boards > 50, "{boards} boards");
+    assert!(out.contains("                 Match ID   : "));
+    assert!(out.contains(" +13-14-15-16-17-18------19-20-21-22-23-24-+     O: gnubg"));
+    // seeded: the same script gives the same match
+    assert_eq!(batch(MATCH_SCRIPT, &[]), out);
+}
+
+#[test]
+fn a_saved_match_loads_back_identically() {
+    let dir = std::env::temp_dir().join(format!("gammon_cli_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = |name: &str| dir.join(name).display().to_string();
+    let script = format!("{MATCH_SCRIPT}save match {}\nexport match mat {}\nshow score\n", f("m.sgf"), f("m.mat"));
+    let out = batch(&script, &[]);
+    let final_score = out.lines().rfind(|l| l.starts_with("The score")).unwrap().to_string();
+    let again = batch(
+        &format!(
+            "load match {}\nshow score\nsave match {}\nimport mat {}\nshow score\nexport match mat {}\n",
+            f("m.sgf"),
+            f("m2.sgf"),
+            f("m.mat"),
+            f("m2.mat")
+        ),
+        &["--seed", "1"],
+    );
+    let scores: Vec<&str> = again.lines().filter(|l| l.starts_with("The score")).collect();
+    assert_eq!(scores, [final_score.as_str(), final_score.as_str()], "{again}");
+    let read = |n: &str| std::fs::read_to_string(f(n)).unwrap();
+    assert_eq!(read("m2.sgf"), read("m.sgf"));
+    assert_eq!(read("m2.mat"), read("m.mat"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_bad_command_answers_one_line_and_the_session_goes_on() {
+    let bad = [
+        "frobnicate",
+        "show board",
+        "roll",
+        "new match 65",
+        "set seed -3",
+        "set dice 0 7",
+        "set player 3 human",
+        "set player 0 chequerplay evaluation plies 12",
+        "set matchid !!!",
+        "set board 4HPwATDgc",
+        "set variant chess",
+        "set jacoby perhaps",
+        "resign",
+        "help frobnicate",
+    ];
+    let mut script = String::from("set player 0 human\n");
+    for b in bad {
+        script.push_str(b);
+        script.push('\n');
+    }
+    script.push_str("new match 3\nmove 1/2 3/4\nmove x\ntake\nbeaver\nhint -1\nshow score\n");
+    let out = batch(&script, &["--seed", "1"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "Moves for gnubg must now be entered manually.");
+    for (i, b) in bad.iter().enumerate() {
+        assert!(!lines[i + 1].is_empty(), "{b}: {}", lines[i + 1]);
+    }
+    // the next lines answer the bad commands, one each, before the match starts
+    assert!(lines[bad.len() + 1].starts_with("A new 3 points match"), "{out}");
+    assert_eq!(lines[1], "Unknown keyword `frobnicate'.");
+    assert_eq!(lines[6], "You must specify two numbers from 1 to 6 for the dice.");
+    assert!(out.contains("Illegal or unparsable move.\nIllegal or unparsable move.\n"), "{out}");
+    assert!(out.contains("The cube must have been offered before you can take it.\n"));
+    assert!(out.contains("hint: the number of moves to show must be a positive integer.\n"));
+    assert!(out.trim_end().ends_with("(match to 3 points)"), "{out}");
+}
+
+/// The 15 lines of the last board in `out`, player names cut off (gnubg names player 1 after
+/// the login).
+fn last_board(out: &str) -> Vec<String> {
+    let start = out.rfind(" GNU Backgammon  Position ID: ").expect("a board");
+    out[start..]
+        .lines()
+        .take(15)
+        .map(|l| match l.find(" O: ").or_else(|| l.find(" X: ")) {
+            Some(k) => l[..k].to_string(),
+            None => l.to_string(),
+        })
+        .collect()
+}
+
+fn gnubg(script: &str) -> String {
+    let mut child = Command::new("/usr/games/gnubg")
+        .args(["-t", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("gnubg starts");
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+}
+
+fn gnubg_available() -> bool {
+    require(std::path::Path::new("/usr/games/gnubg").exists(), "gnubg 1.07")
+}
+
+#[test]
+fn boards_and_hint_layout_like_gnubg() {
+    if !gnubg_available() {
+        return;
+    }
+    // (match ID, position ID): X on roll with 63 at the start; O on roll with 21 in a mixed
+    // position; a 2-cube in a 5-point match, 31 rolled; a money game before the roll
+    let cases = [
+        ("cAmvAAAAAAAE", "4HPwATDgc/ABMA", "new match 5"),
+        ("MAEFAAAAAAAA", "fwAGADr4BwDAAA", "new session"),
+        ("QYmlAAAAAAAE", "4HPkQSDgc/ABMA", "new match 5"),
+        ("cAkAAAAAAAAA", "4HPkQSDgc/ABMA", "new session"),
+    ];
+    for (mid, pid, start) in cases {
+        let script = format!("set player 0 human\n{start}\nset matchid {mid}\nset board {pid}\nshow board\n");
+        let theirs = last_board(&gnubg(&script));
+        let ours = last_board(&batch(&script, &["--seed", "1"]));
+        assert_eq!(ours, theirs, "{mid} {pid}");
+    }
+    // `hint 3` on the opening 63: the layout, the labels and the first play are gnubg's
+    let script = "set player 0 human\nnew match 5\nset matchid cAmvAAAAAAAE\nset board 4HPwATDgc/ABMA\nhint 3\n";
+    let theirs = gnubg(script);
+    let ours = batch(script, &["--seed", "1"]);
+    let hint = |out: &str| -> Vec<String> {
+        let start = out.find("    1. Cubeful").expect("a hint");
+        out[start..].lines().take(9).map(str::to_string).collect()
+    };
+    let (t, o) = (hint(&theirs), hint(&ours));
+    for (a, b) in t.iter().zip(&o) {
+        // the same columns: everything but the figures
+        let shape = |s: &str| s.chars().map(|c| if c.is_ascii_digit() { '9' } else { c }).collect::<String>();
+        if a.starts_with("    ") && a.contains("Cubeful") {
+            assert_eq!(&a[..24], &b[..24]);
+            assert_eq!(a.find("Eq.:"), b.find("Eq.:"), "{a}\n{b}");
+        } else {
+            assert_eq!(shape(a), shape(b), "{a}\n{b}");
+        }
+    }
+    // the engines differ in the last hundredths: the best plays agree within each other's top 3
+    let plays = |h: &[String]| -> Vec<String> { h.iter().step_by(3).map(|l| l[24..53].trim().to_string()).collect() };
+    let (tp, op) = (plays(&t), plays(&o));
+    assert!(tp.contains(&op[0]) && op.contains(&tp[0]), "gnubg {tp:?}, ours {op:?}");
+    eprintln!("gnubg: {}\nours:  {}", t[0], o[0]);
+    // the cube analysis block before the roll
+    let script = "set player 0 human\nnew match 5\nset matchid cAmgAAAAAAAE\nset board 4HPwATDgc/ABMA\nhint\n";
+    let cube = |out: &str| -> Vec<String> {
+        let start = out.find("Cube analysis").expect("a cube hint");
+        out[start..]
+            .lines()
+            .take(8)
+            .map(|l| l.chars().map(|c| if c.is_ascii_digit() { '9' } else { c }).collect())
+            .collect()
+    };
+    let (t, o) = (cube(&gnubg(script)), cube(&batch(script, &["--seed", "1"])));
+    assert_eq!(o[..7], t[..7]);
+    assert!(t[7].starts_with(&o[7]), "{}\n{}", t[7], o[7]);
+}
+
+#[test]
+fn interactive_session_in_a_terminal() {
+    if !require(interop_tests::python_has("pty"), "python3 with pty") {
+        return;
+    }
+    let out = Command::new("python3").arg(python_script("gammon_pty.py")).arg(gammon()).output().expect("python3 runs");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    // the script checks prompts and answers itself; these are what it saw
+    assert!(text.contains("Cubeful"), "{text}");
+    assert!(text.contains("exit status 0"), "{text}");
+}
