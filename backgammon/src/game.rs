@@ -698,6 +698,11 @@ impl Game {
         Ok(())
     }
 
+    /// The resignation waiting for an answer, if any.
+    pub fn pending_resignation(&self) -> Option<WinKind> {
+        self.offered_resignation().ok().map(|(kind, _)| kind)
+    }
+
     fn offered_resignation(&self) -> Result<(WinKind, Phase), GameError> {
         match (self.phase, self.resignation) {
             (Phase::Over, _) => Err(GameError::GameOver),

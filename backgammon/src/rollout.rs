@@ -642,6 +642,11 @@ impl RolloutState {
     /// Plays the games still to play (up to `config.trials`), saving to `save` after every batch
     /// and at the end; returns the output lines ([`format_result`] or [`format_cube_result`]).
     pub fn run(&mut self, ev: &Evaluator, save: Option<&Path>) -> Result<String, RolloutError> {
+        self.run_outcome(ev, save).map(|o| o.text())
+    }
+
+    /// [`RolloutState::run`], answering the figures rather than their text.
+    pub fn run_outcome(&mut self, ev: &Evaluator, save: Option<&Path>) -> Result<RolloutOutcome, RolloutError> {
         let pos = parse_position(&self.position_id)?;
         let state = self.match_id.as_deref().map(crate::eval::cli::parse_match_id).transpose()?;
         let met = crate::eval::cli::default_met();
@@ -665,10 +670,54 @@ impl RolloutState {
             self.save(path)?;
         }
         Ok(if self.cubeful {
-            format_cube_result(&CubeRolloutResult::from_progress(&progress, &cube)?)
+            RolloutOutcome::Cubeful(CubeRolloutResult::from_progress(&progress, &cube)?)
         } else {
-            format_result(&progress.result())
+            RolloutOutcome::Cubeless(progress.result())
         })
+    }
+}
+
+/// What `gammon rollout` reports: a position's cubeless figures, or a rolled-out cube decision.
+// one value per command, never stored in bulk: the variants' size difference costs nothing
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq)]
+pub enum RolloutOutcome {
+    Cubeless(RolloutResult),
+    Cubeful(CubeRolloutResult),
+}
+
+impl RolloutOutcome {
+    /// The text lines of [`format_result`] or [`format_cube_result`].
+    pub fn text(&self) -> String {
+        match self {
+            RolloutOutcome::Cubeless(r) => format_result(r),
+            RolloutOutcome::Cubeful(r) => format_cube_result(r),
+        }
+    }
+
+    /// The same figures as one JSON object (`gammon rollout --json`): `trials`, `mean` and `se`
+    /// (each `win wg wbg lg lbg equity`), and for a cube decision `cubeful` with the branches'
+    /// equities, their standard errors and the action.
+    pub fn json(&self) -> serde_json::Value {
+        let figures = |r: &RolloutResult| {
+            let named = |v: &[f64; 6]| serde_json::json!({"win": v[0], "wg": v[1], "wbg": v[2], "lg": v[3], "lbg": v[4], "equity": v[5]});
+            serde_json::json!({"trials": r.trials, "mean": named(&r.mean), "se": named(&r.se)})
+        };
+        match self {
+            RolloutOutcome::Cubeless(r) => figures(r),
+            RolloutOutcome::Cubeful(r) => {
+                let mut obj = figures(&r.no_double.cubeless);
+                obj["cubeful"] = serde_json::json!({
+                    "no_double": r.no_double.cubeful,
+                    "no_double_se": r.no_double.cubeful_se,
+                    "double_take": r.double_take.as_ref().map(|d| d.cubeful),
+                    "double_take_se": r.double_take.as_ref().map(|d| d.cubeful_se),
+                    "double_pass": r.double_pass,
+                    "action": r.action.token(r.redouble),
+                });
+                obj
+            }
+        }
     }
 }
 
@@ -679,6 +728,23 @@ mod tests {
 
     fn quick(trials: u64) -> RolloutConfig {
         RolloutConfig { trials, ..RolloutConfig::default() }
+    }
+
+    #[test]
+    fn json_carries_the_text_figures() {
+        let ev = Evaluator::embedded();
+        let pos = Position::from_id("4HPwATDgc/ABMA").unwrap();
+        let r = rollout(ev, &pos, &RolloutConfig { truncate: Some(4), ..quick(72) });
+        let outcome = RolloutOutcome::Cubeless(r.clone());
+        let j = outcome.json();
+        assert_eq!(j["trials"], 72);
+        let text: Vec<f64> = outcome.text().split_whitespace().map(|t| t.parse().unwrap()).collect();
+        let names = ["win", "wg", "wbg", "lg", "lbg", "equity"];
+        for (i, name) in names.iter().enumerate() {
+            assert!((j["mean"][name].as_f64().unwrap() - text[i]).abs() < 1e-6, "{name}");
+            assert!((j["se"][name].as_f64().unwrap() - text[6 + i]).abs() < 1e-6, "{name} se");
+        }
+        assert!(j.get("cubeful").is_none());
     }
 
     #[test]

@@ -250,30 +250,9 @@ fn neighbours(b: &Board, s: Point, c: Color, minlib: usize, maxlib: usize) -> Se
     out
 }
 
-/// Liberties a stone of `color` on empty `p` would have (up to 8), counting the stones it captures next
-/// to it as freed points.
-fn approx_libs(b: &Board, p: Point, color: Color) -> usize {
-    let mut seen = Set::<8>::new();
-    for q in Board::neighbors(p) {
-        if b.is_empty(q) {
-            seen.push(q);
-        } else if b.color(q) == Some(color) {
-            let mut ls = [0 as Point; 8];
-            let k = b.liberties_into(q, &mut ls);
-            for &l in &ls[..k] {
-                if l != p {
-                    seen.push(l);
-                }
-            }
-        } else if b.color(q) == Some(color.opponent()) && b.liberties(q) == 1 {
-            seen.push(q);
-        }
-    }
-    seen.n
-}
-
-/// [`approx_libs`] when the opponent has just played on `x`.
-fn approx_libs_without(b: &Board, p: Point, color: Color, x: Point) -> usize {
+/// The points that would be liberties of a stone of `color` on empty `p` (at most 9 kept), counting
+/// the stones it captures next to it as freed points.
+fn approx_lib_set(b: &Board, p: Point, color: Color) -> Set<9> {
     let mut seen = Set::<9>::new();
     for q in Board::neighbors(p) {
         if b.is_empty(q) {
@@ -290,6 +269,18 @@ fn approx_libs_without(b: &Board, p: Point, color: Color, x: Point) -> usize {
             seen.push(q);
         }
     }
+    seen
+}
+
+/// Liberties a stone of `color` on empty `p` would have (up to 8), counting the stones it captures next
+/// to it as freed points.
+fn approx_libs(b: &Board, p: Point, color: Color) -> usize {
+    approx_lib_set(b, p, color).n.min(8)
+}
+
+/// [`approx_libs`] when the opponent has just played on `x`.
+fn approx_libs_without(b: &Board, p: Point, color: Color, x: Point) -> usize {
+    let seen = approx_lib_set(b, p, color);
     seen.n - usize::from(seen.contains(x))
 }
 

@@ -44,3 +44,22 @@ pub fn python_has(module: &str) -> bool {
 pub fn python_script(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("python").join(name)
 }
+
+/// The Debian gnubg 1.07 binary `.ci/run` installs.
+pub const GNUBG: &str = "/usr/games/gnubg";
+
+/// Runs `gnubg -t -q` (batch mode) on `script` and returns its output once it quits at the end of
+/// the script.
+pub fn gnubg_batch(script: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(GNUBG)
+        .args(["-t", "-q"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gnubg starts");
+    child.stdin.take().expect("piped stdin").write_all(script.as_bytes()).expect("script written");
+    child.wait_with_output().expect("gnubg finishes")
+}

@@ -18,26 +18,13 @@ use backgammon::session::{Rules, Session};
 use backgammon::variant::Variant;
 use backgammon::WinKind;
 use engine_core::dice::Dice;
-use interop_tests::require;
+use interop_tests::{gnubg_batch, require, GNUBG};
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
-
-const GNUBG: &str = "/usr/games/gnubg";
 
 /// Runs gnubg on a batch script and returns its standard output.
 fn gnubg(script: &str) -> String {
-    let mut child = Command::new(GNUBG)
-        .args(["-t", "-q"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("gnubg starts");
-    child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("script written");
-    let out = child.wait_with_output().expect("gnubg finishes");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    String::from_utf8_lossy(&gnubg_batch(script).stdout).into_owned()
 }
 
 /// gnubg's statistics table: label -> the two players' columns (trimmed), and the names.

@@ -9,14 +9,10 @@ use backgammon::score::WinKind;
 use backgammon::session::{Rules, Session};
 use backgammon::variant::Variant;
 use engine_core::dice::Dice;
-use interop_tests::require;
+use interop_tests::{gnubg_batch, require, GNUBG};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-const GNUBG: &str = "/usr/games/gnubg";
 
 fn gnubg_available() -> bool {
     require(Path::new(GNUBG).exists(), "gnubg 1.07 (/usr/games/gnubg)")
@@ -30,15 +26,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// Runs gnubg in batch mode with `script` on stdin and returns its standard output.
 fn gnubg(script: &str) -> String {
-    let mut child = Command::new(GNUBG)
-        .args(["-t", "-q"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("gnubg starts");
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = gnubg_batch(script);
     // gnubg reports import problems ("Take record found but doesn't follow a double") on stderr
     let mut text = String::from_utf8_lossy(&out.stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(&out.stderr));

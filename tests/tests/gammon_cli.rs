@@ -3,7 +3,7 @@
 //! players, every error path), the interactive mode in a pseudo-terminal (python3's `pty`), and
 //! the board and `hint` layouts next to the real gnubg 1.07's for the same positions.
 
-use interop_tests::{python_script, require, workspace_root};
+use interop_tests::{gnubg_batch, python_script, require, workspace_root, GNUBG};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -190,19 +190,11 @@ fn last_board(out: &str) -> Vec<String> {
 }
 
 fn gnubg(script: &str) -> String {
-    let mut child = Command::new("/usr/games/gnubg")
-        .args(["-t", "-q"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("gnubg starts");
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
-    String::from_utf8_lossy(&child.wait_with_output().unwrap().stdout).into_owned()
+    String::from_utf8_lossy(&gnubg_batch(script).stdout).into_owned()
 }
 
 fn gnubg_available() -> bool {
-    require(std::path::Path::new("/usr/games/gnubg").exists(), "gnubg 1.07")
+    require(std::path::Path::new(GNUBG).exists(), "gnubg 1.07")
 }
 
 #[test]

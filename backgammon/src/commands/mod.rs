@@ -472,15 +472,7 @@ impl State {
                 self.act(if take { Action::Take } else { Action::Drop })
             }
             Phase::ResignationOffered => {
-                let kind = g
-                    .events()
-                    .iter()
-                    .rev()
-                    .find_map(|e| match e {
-                        GameEvent::Resign { kind, .. } => Some(*kind),
-                        _ => None,
-                    })
-                    .unwrap_or(WinKind::Single);
+                let kind = g.pending_resignation().unwrap_or(WinKind::Single);
                 let accept = advice::accept_resignation(&mut self.search, &g, &self.met, kind, level.cube_plies);
                 self.act(if accept { Action::AcceptResignation } else { Action::DeclineResignation })
             }
@@ -1052,15 +1044,7 @@ fn cmd_hint(st: &mut State, args: &Args) -> Reply {
             }
         }
         Phase::ResignationOffered => {
-            let kind = g
-                .events()
-                .iter()
-                .rev()
-                .find_map(|e| match e {
-                    GameEvent::Resign { kind, .. } => Some(*kind),
-                    _ => None,
-                })
-                .unwrap_or(WinKind::Single);
+            let kind = g.pending_resignation().unwrap_or(WinKind::Single);
             let accept = advice::accept_resignation(&mut st.search, &g, &st.met, kind, st.hint_cube_plies);
             Ok(if accept { "Accept the resignation.".into() } else { "Reject the resignation.".into() })
         }

@@ -173,6 +173,8 @@ pub struct RolloutArgs {
     pub save: Option<std::path::PathBuf>,
     /// Continue the rollout saved here (and keep saving to it unless `save` is given).
     pub resume: Option<std::path::PathBuf>,
+    /// Answer one JSON object ([`crate::rollout::RolloutOutcome::json`]) instead of text lines.
+    pub json: bool,
 }
 
 /// Runs `gammon rollout`: a new or resumed rollout, cubeless ([`crate::rollout::format_result`])
@@ -212,7 +214,8 @@ pub fn rollout_command(ev: &Evaluator, args: &RolloutArgs) -> Result<String, cra
         }
     };
     let save = args.save.as_deref().or(args.resume.as_deref());
-    state.run(ev, save)
+    let outcome = state.run_outcome(ev, save)?;
+    Ok(if args.json { outcome.json().to_string() } else { outcome.text() })
 }
 
 /// Reused state of `best` requests.

@@ -115,6 +115,9 @@ enum Command {
         /// Continue the rollout saved in FILE (same figures as an uninterrupted rollout).
         #[arg(long, value_name = "FILE")]
         resume: Option<std::path::PathBuf>,
+        /// Print one JSON object (`trials`, `mean`, `se`, and `cubeful` for a cube decision).
+        #[arg(long)]
+        json: bool,
         /// Chequer play depth (0 to 4) with gnubg's normal move filters.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLIES as i64))]
         plies: u8,
@@ -265,6 +268,7 @@ fn main() -> ExitCode {
             match_id,
             save,
             resume,
+            json,
             plies,
             truncate,
             seed,
@@ -280,7 +284,7 @@ fn main() -> ExitCode {
                 progress: true,
                 ..RolloutConfig::default()
             };
-            let args = RolloutArgs { position_id, match_id, cubeful, trials, config, save, resume };
+            let args = RolloutArgs { position_id, match_id, cubeful, trials, config, save, resume, json };
             match rollout_command(Evaluator::embedded(), &args) {
                 Ok(lines) => writeln!(stdout.lock(), "{lines}"),
                 Err(e) => return fail(e),
