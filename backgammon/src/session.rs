@@ -158,6 +158,21 @@ impl Session {
         self.start(Some((position, on_roll, cube)))
     }
 
+    /// The setup of the next game under the session's rules at the current score.
+    fn game_setup(&self, crawford: bool) -> GameSetup {
+        let r = &self.rules;
+        GameSetup {
+            variant: r.variant,
+            match_length: r.match_length,
+            score: self.id_score(),
+            crawford,
+            cube: r.cube,
+            jacoby: r.jacoby,
+            beavers: r.beavers,
+            automatic_doubles: r.automatic_doubles,
+        }
+    }
+
     fn start(&mut self, at: Option<(Position, PlayerId, Cube)>) -> Result<&Game, SessionError> {
         if self.game().is_some_and(|g| !g.is_over()) {
             return Err(SessionError::GameInProgress);
@@ -167,17 +182,7 @@ impl Session {
         }
         let crawford = self.next_game_is_crawford();
         self.crawford_started |= crawford;
-        let r = &self.rules;
-        let setup = GameSetup {
-            variant: r.variant,
-            match_length: r.match_length,
-            score: self.id_score(),
-            crawford,
-            cube: r.cube,
-            jacoby: r.jacoby,
-            beavers: r.beavers,
-            automatic_doubles: r.automatic_doubles,
-        };
+        let setup = self.game_setup(crawford);
         self.games.push(match at {
             None => Game::new(setup),
             Some((position, on_roll, cube)) => Game::from_position(setup, position, on_roll, cube),
@@ -208,17 +213,7 @@ impl Session {
         let crawford = crawford && self.rules.crawford && len > 0 && self.score.contains(&(len - 1));
         // a Crawford game already played (or skipped by this set-up) is never played again
         self.crawford_started = crawford || (len > 0 && self.score.contains(&(len - 1)));
-        let r = &self.rules;
-        let setup = GameSetup {
-            variant: r.variant,
-            match_length: r.match_length,
-            score: self.id_score(),
-            crawford,
-            cube: r.cube,
-            jacoby: r.jacoby,
-            beavers: r.beavers,
-            automatic_doubles: r.automatic_doubles,
-        };
+        let setup = self.game_setup(crawford);
         self.games.push(Game::from_position(setup, position, on_roll, cube));
         Ok(self.games.last().expect("just pushed"))
     }

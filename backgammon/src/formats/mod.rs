@@ -359,6 +359,32 @@ pub(crate) mod tests_support {
     use crate::session::Session;
     use rand::Rng;
 
+    /// `base` with each edit applied: (place, kind 0 replace / 1 insert / 2 delete, byte); fuzzing input.
+    pub fn mutate(base: &str, edits: &[(usize, u8, u8)]) -> String {
+        let mut bytes = base.as_bytes().to_vec();
+        for &(at, kind, byte) in edits {
+            let at = at % (bytes.len() + 1);
+            match kind % 3 {
+                0 if at < bytes.len() => bytes[at] = byte,
+                1 => bytes.insert(at, byte),
+                _ if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                _ => {}
+            }
+        }
+        String::from_utf8_lossy(&bytes).into_owned()
+    }
+
+    /// The record read back has the same games (event for event) and score as the one written.
+    pub fn assert_same_record(back: &super::MatchRecord, rec: &super::MatchRecord, seed: u64) {
+        assert_eq!(back.session.games().len(), rec.session.games().len());
+        for (a, b) in back.session.games().iter().zip(rec.session.games()) {
+            assert_eq!(recordable(a), recordable(b), "seed {seed}");
+        }
+        assert_eq!(back.session.score(), rec.session.score());
+    }
+
     /// Plays up to `games` games of `session` with random legal actions: doubles, takes, drops,
     /// beavers and accepted resignations now and then, so every kind of record is exercised.
     pub fn play_random(session: &mut Session, rng: &mut impl Rng, games: usize) {
@@ -432,6 +458,7 @@ pub(crate) mod tests_support {
 mod fuzz {
     //! Every importer, fed random bytes or random mutations of a valid file, returns a record or
     //! a typed error whose line is inside the input; it never panics.
+    use super::tests_support::mutate;
     use super::*;
     use proptest::prelude::*;
 
@@ -447,22 +474,6 @@ mod fuzz {
             prop_assert!(e.line() >= 1 && e.line() <= lines + 1, "{e} for {input:?}");
         }
         Ok(())
-    }
-
-    fn mutate(base: &str, edits: &[(usize, u8, u8)]) -> String {
-        let mut bytes = base.as_bytes().to_vec();
-        for &(at, kind, byte) in edits {
-            let at = at % (bytes.len() + 1);
-            match kind % 3 {
-                0 if at < bytes.len() => bytes[at] = byte,
-                1 => bytes.insert(at, byte),
-                _ if at < bytes.len() => {
-                    bytes.remove(at);
-                }
-                _ => {}
-            }
-        }
-        String::from_utf8_lossy(&bytes).into_owned()
     }
 
     #[test]

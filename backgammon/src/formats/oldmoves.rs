@@ -580,19 +580,7 @@ X: wins 0 points
 
         #[test]
         fn mutated_logs_never_panic(edits in proptest::collection::vec((any::<usize>(), any::<u8>(), any::<u8>()), 1..6)) {
-            let mut bytes = fixed(GAME).into_bytes();
-            for (at, kind, byte) in edits {
-                let at = at % (bytes.len() + 1);
-                match kind % 3 {
-                    0 if at < bytes.len() => bytes[at] = byte,
-                    1 => bytes.insert(at, byte),
-                    _ if at < bytes.len() => {
-                        bytes.remove(at);
-                    }
-                    _ => {}
-                }
-            }
-            let m = String::from_utf8_lossy(&bytes).into_owned();
+            let m = crate::formats::tests_support::mutate(&fixed(GAME), &edits);
             check(read(&m), &m)?;
         }
     }

@@ -433,15 +433,7 @@ mod tests {
             let back = read(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
             assert_eq!(back.players, rec.players);
             assert_eq!(back.meta, rec.meta);
-            assert_eq!(back.session.games().len(), rec.session.games().len());
-            for (a, b) in back.session.games().iter().zip(rec.session.games()) {
-                assert_eq!(
-                    super::super::tests_support::recordable(a),
-                    super::super::tests_support::recordable(b),
-                    "seed {seed}"
-                );
-            }
-            assert_eq!(back.session.score(), rec.session.score());
+            super::super::tests_support::assert_same_record(&back, &rec, seed);
             assert_eq!(write(&back), text);
         }
     }
