@@ -686,6 +686,19 @@ fn assemble(game: &Game, mut results: Vec<JobResult>, settings: &AnalysisSetting
                     continue;
                 };
                 let available = !matches!(action, CubeAction::NotAvailable(_));
+                // every graded decision shares the position's equities; only its error differs
+                let record = |event, player, kind, close, error: f64, error_kind| CubeRecord {
+                    event,
+                    player,
+                    kind,
+                    equities: e,
+                    action,
+                    close,
+                    error,
+                    cost: error * unit,
+                    skill: th.skill(error),
+                    error_kind,
+                };
                 match kind {
                     CubeDecisionKind::NoDouble => {
                         if !available {
@@ -697,18 +710,7 @@ fn assemble(game: &Game, mut results: Vec<JobResult>, settings: &AnalysisSetting
                         } else {
                             CubeError::MissedDoubleBelowCashPoint
                         });
-                        cubes.push(CubeRecord {
-                            event,
-                            player,
-                            kind,
-                            equities: e,
-                            action,
-                            close: close(&e),
-                            error,
-                            cost: error * unit,
-                            skill: th.skill(error),
-                            error_kind,
-                        });
+                        cubes.push(record(event, player, kind, close(&e), error, error_kind));
                     }
                     CubeDecisionKind::Double => {
                         let error = (e.optimal() - e.double_take.min(e.double_pass)).max(0.0);
@@ -717,18 +719,7 @@ fn assemble(game: &Game, mut results: Vec<JobResult>, settings: &AnalysisSetting
                         } else {
                             CubeError::WrongDoubleBelowDoublePoint
                         });
-                        cubes.push(CubeRecord {
-                            event,
-                            player,
-                            kind,
-                            equities: e,
-                            action,
-                            close: true,
-                            error,
-                            cost: error * unit,
-                            skill: th.skill(error),
-                            error_kind,
-                        });
+                        cubes.push(record(event, player, kind, true, error, error_kind));
                         // the reply, graded with the same equities
                         if let Some((j, reply)) = events.iter().enumerate().skip(event + 1).find_map(|(j, ev)| match ev
                         {
@@ -748,18 +739,7 @@ fn assemble(game: &Game, mut results: Vec<JobResult>, settings: &AnalysisSetting
                                     (err, (err > 0.0).then_some(CubeError::WrongTake))
                                 }
                             };
-                            cubes.push(CubeRecord {
-                                event: j,
-                                player: taker,
-                                kind: k,
-                                equities: e,
-                                action,
-                                close: true,
-                                error,
-                                cost: error * unit,
-                                skill: th.skill(error),
-                                error_kind,
-                            });
+                            cubes.push(record(j, taker, k, true, error, error_kind));
                         }
                     }
                     _ => {}
