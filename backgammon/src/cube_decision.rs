@@ -254,6 +254,19 @@ impl<'a> CubeContext<'a> {
         }
     }
 
+    /// How the mover ranks plays by their 0-ply probabilities (mover's view): money equity, or in
+    /// match play cubeless MWC at this cube, so gammons count as the score makes them count (a
+    /// gammon is worth nothing to a player 2-away with the cube on 2). gnubg picks plays by match
+    /// equity too (gnubg-nn's best play depends on the score set).
+    pub fn play_key(&self, p: &Probabilities) -> f64 {
+        match self.scoring {
+            Scoring::Money { .. } => f64::from(p.equity()),
+            Scoring::Match { met, score } => {
+                met.mwc_cubeless(&Probs::from_f32(p.0), score, self.cube).unwrap_or_else(|_| f64::from(p.equity()))
+            }
+        }
+    }
+
     /// Why I cannot double now, if I cannot.
     pub fn unavailable(&self) -> Option<Unavailable> {
         unavailable(self.scoring, self.cube, self.owner)
@@ -298,7 +311,8 @@ pub fn cube_class(pos: &Position) -> PositionClass {
 /// cubeless probabilities at the same depth ([`NPly::evaluate`]). At 0 ply the probabilities are
 /// turned into cubeful equities by [`analyse`] with the position's cube efficiency; deeper, as
 /// gnubg's cubeful n-ply evaluation does, "no double" and "double, take" are each the mean over
-/// the 21 rolls of the opponent's cubeful value one ply less deep after the best 0-ply play,
+/// the 21 rolls of the opponent's cubeful value one ply less deep after the best 0-ply play
+/// ([`CubeContext::play_key`]: by money equity, or in match play by MWC at the score),
 /// the opponent (and every later player) taking their own best cube action at their turn, down
 /// to Janowski's formula at the leaves. Two-sided bearoff database positions use the
 /// database's cubeful money equities, as the manual says: directly in money play, and in match
@@ -323,7 +337,7 @@ pub fn evaluate_position(
     let mut sums = [0.0; 2];
     let mut values = [0.0; 2];
     for (d1, d2, w) in crate::nply::distinct_rolls() {
-        let child = search.best_0ply_result(pos, d1, d2, plies);
+        let child = search.best_0ply_result_by(pos, d1, d2, plies, &mut |p| cube.play_key(p));
         cubeful_values(search, &child, &branches, plies - 1, &mut values[..branches.len()])?;
         for (k, b) in branches.iter().enumerate() {
             sums[k] += f64::from(w) * b.flip(values[k]);
@@ -389,7 +403,7 @@ fn cubeful_values(
     let mut sums = vec![0.0; branches.len()];
     let mut values = vec![0.0; branches.len()];
     for (d1, d2, w) in crate::nply::distinct_rolls() {
-        let child = search.best_0ply_result(pos, d1, d2, plies);
+        let child = search.best_0ply_result_by(pos, d1, d2, plies, &mut |p| cubes[0].play_key(p));
         cubeful_values(search, &child, &branches, plies - 1, &mut values)?;
         for ((s, v), b) in sums.iter_mut().zip(&values).zip(&branches) {
             *s += f64::from(w) * b.flip(*v);

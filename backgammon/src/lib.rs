@@ -6,6 +6,7 @@ mod base64;
 pub mod batch;
 pub mod batch_json;
 pub mod bearoff;
+pub mod benchmark;
 pub mod commands;
 pub mod cube;
 pub mod cube_decision;

@@ -157,6 +157,23 @@ impl MatchEquityTable {
         )
     }
 
+    /// The same pre-Crawford table with another post-Crawford row (trailer 1-away, 2-away, …;
+    /// missing entries past the row's end keep this table's figures). Published tables often come
+    /// without one, and programs compute their own: gnubg-nn's Woolsey table, for one, has a
+    /// 3-away trailer at 0.31955 where ours has 0.30.
+    pub fn with_post_crawford(&self, name: &str, row: &[f64]) -> Result<Self, MetError> {
+        if let Some(v) = row.iter().find(|v| !(0.0..=1.0).contains(*v)) {
+            return Err(MetError::Content { what: format!("match equity {v} is not between 0 and 1") });
+        }
+        let mut t = self.clone();
+        t.name = name.to_string();
+        for post in t.post.iter_mut() {
+            let n = row.len().min(self.length);
+            post[..n].copy_from_slice(&row[..n]);
+        }
+        Ok(t)
+    }
+
     pub fn name(&self) -> &str {
         &self.name
     }

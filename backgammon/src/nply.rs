@@ -186,6 +186,34 @@ impl<'e> NPly<'e> {
         }
     }
 
+    /// The position after the mover's best 0-ply play ranked by `key` of its probabilities (the
+    /// mover's view; the first of equals wins), or after no play, opponent on roll. Match play
+    /// ranks by match winning chances rather than money equity, as gnubg does.
+    pub(crate) fn best_0ply_result_by(
+        &mut self,
+        pos: &Position,
+        d1: u8,
+        d2: u8,
+        depth: usize,
+        key: &mut dyn FnMut(&Probabilities) -> f64,
+    ) -> Position {
+        let plays = self.gens[depth].generate(pos, d1, d2);
+        if plays.is_empty() {
+            return pos.swapped();
+        }
+        self.buf.clear();
+        self.buf.resize(plays.len(), Probabilities::default());
+        self.ev.evaluate_plays(pos, plays, &mut self.scratch, &mut self.buf);
+        let (mut best, mut best_key) = (0, f64::NEG_INFINITY);
+        for (i, p) in self.buf.iter().enumerate() {
+            let k = key(p);
+            if k > best_key {
+                (best, best_key) = (i, k);
+            }
+        }
+        plays[best].result().swapped()
+    }
+
     /// The 0-ply best play's probabilities (mover's view) for each of the 21 rolls and their
     /// roll-weighted mean (the 1-ply value of `pos`); used by rollouts for luck.
     pub fn roll_values(&mut self, pos: &Position, out: &mut [Probabilities; 21]) -> Probabilities {

@@ -3,404 +3,960 @@
 //! (multiple-atari) commands built on it.
 //!
 //! This module owns the connection search only. It reads on the [`Reader`]'s board (played moves are
-//! always taken back) and uses its tactical `attack` to tell whether a string or a connecting stone falls.
+//! always taken back) and uses its tactical `attack`/`defend` and ladder reading to tell whether a
+//! string, a cutting stone or a connecting stone falls. It must not change the reader's limits.
 //!
-//! The search is guided by a connection distance: a 0-1 breadth-first search from each string where own
-//! stones cost nothing, empty points one move, and opponent stones in atari one move (the capture). The
-//! points on the cheapest paths between the two strings are the candidates of both sides (the connector
-//! fills them, the cutter occupies them), plus captures of opponent stones in atari next to either string
-//! and ataris on weak strings. Two strings count as connected with the cutter to move when they are one
-//! string that cannot be captured, or when two separate single points would each join them; they count
-//! as cut when either string can be captured, when the distance is three moves or more, or at the
-//! search horizon.
+//! The search follows the idea of GNU Go's "alternate" connection reader (readconnect): a connector
+//! node and a cutter node call each other; each side only tries moves that change an approximate
+//! connection distance. The distance is spread outwards from each string like a shortest-path search
+//! with fractional costs (in hundredths): own stones cost nothing, points the opponent cannot usefully
+//! occupy (suicide, self-atari) almost nothing, diagonal and bamboo links a little, plain empty points
+//! about one move (a little more where the opponent would have many liberties), opponent strings that
+//! cannot escape a capture a fraction of a move. Each point also carries the "delta" (what occupying it
+//! saves), so the candidate moves of both sides are the points where the distance *after* the move,
+//! seen from both strings, is smallest, adjusted by tactical bonuses (captures, ataris, weak stones),
+//! sorted, and cut off when they get much worse than the best. A side with no candidate move wins for
+//! the connector when the distance is below one move; the cutter may then pass once to let the connector
+//! try. Either string being capturable by the tactical reader cuts. Node and depth limits make failure
+//! of the connector (success of the cutter) the answer at the horizon. Results are cached per query.
+//!
+//! Ko: a forbidden ko capture may be made once per line "conditionally" (as after a ko threat); a side
+//! that wins only that way gets [`KO_B`] (the other side then [`KO_A`]), as in GNU Go. The [`Reader`]
+//! cannot lift a ko on its own stack, so that line is read on a spare reader (a copy of the position
+//! with the ko lifted) swapped in for the caller's, whose move stack is never touched.
+//!
+//! `same_dragon` also counts strings on a diagonal with both gaps empty as one dragon, as GNU Go's
+//! amalgamation does, before asking the cutter.
 
-use crate::board::{Board, Color, Point, ARRAY};
-use crate::reading::{Reader, WIN};
+use crate::board::{Board, Color, Point, ARRAY, STRIDE};
+use crate::candidates::Scored;
+use crate::reading::{Reader, KO_A, KO_B, WIN};
 
-/// Connector moves read ahead (each followed by a cutter move).
-const CONNECT_DEPTH: usize = 4;
-/// Node budget of one connection query (counted on the reader's node counter too).
-const CONNECT_NODES: u64 = 6_000;
-/// Distances at or beyond this are "far".
-const FAR: u8 = 8;
-const MAX_CAND: usize = 24;
+/// One move of connection distance, in hundredths.
+const ONE: i32 = 100;
+/// Distance of points not reached.
+const HUGE: i32 = 100_000;
+/// Spreading stops beyond this distance.
+const CUTOFF: i32 = 305;
+/// Connection nodes per top-level query (GNU Go's connection node limit is of this order).
+const NODE_LIMIT: u64 = 2_500;
+/// Plies read at most. GNU Go reads up to 20 (`connect_depth2`); 14 answers connection.tst as well or
+/// better here (one more pass than 20) at less cost, our node budget being spent less on deep lines.
+const DEPTH_LIMIT: usize = 14;
+const MAX_MOVES: usize = 40;
 
-struct Search<'a> {
-    r: &'a mut Reader,
-    nodes: u64,
-    da: [u8; ARRAY],
-    dc: [u8; ARRAY],
+/// Distances spread from one string.
+struct Dist {
+    d: [i32; ARRAY],
+    delta: [i32; ARRAY],
+    from: [Point; ARRAY],
     queue: [Point; ARRAY],
+    qe: usize,
+    cutoff: i32,
+}
+
+impl Dist {
+    fn new() -> Dist {
+        Dist { d: [HUGE; ARRAY], delta: [0; ARRAY], from: [0; ARRAY], queue: [0; ARRAY], qe: 0, cutoff: CUTOFF }
+    }
+
+    fn clear(&mut self) {
+        for &p in &self.queue[..self.qe] {
+            self.d[usize::from(p)] = HUGE;
+            self.delta[usize::from(p)] = 0;
+            self.from[usize::from(p)] = 0;
+        }
+        self.qe = 0;
+        self.cutoff = CUTOFF;
+    }
+
+    #[inline]
+    fn dist(&self, p: Point) -> i32 {
+        self.d[usize::from(p)]
+    }
+
+    /// Distance after occupying `p`.
+    #[inline]
+    fn after(&self, p: Point) -> i32 {
+        self.d[usize::from(p)] - self.delta[usize::from(p)]
+    }
+
+    fn enqueue(&mut self, from: Point, p: Point, dist: i32, delta: i32) {
+        let i = usize::from(p);
+        if dist < self.d[i] {
+            if self.d[i] == HUGE {
+                self.queue[self.qe] = p;
+                self.qe += 1;
+            }
+            self.d[i] = dist;
+            self.delta[i] = delta;
+            self.from[i] = from;
+        }
+    }
+
+    /// Enqueues every stone of the string at `p`; reaching `target` lowers the cutoff to its distance.
+    fn enqueue_string(&mut self, b: &Board, from: Point, p: Point, dist: i32, delta: i32, target: Point) {
+        if dist >= self.d[usize::from(p)] {
+            return;
+        }
+        for s in b.string_stones(p) {
+            self.enqueue(from, s, dist, delta);
+        }
+        if target != 0 && b.string_id(p) == b.string_id(target) && dist < self.cutoff {
+            self.cutoff = dist - 1;
+        }
+    }
+}
+
+/// Candidate moves with their estimated distances (a point found twice keeps the shorter).
+type Moves = Scored<MAX_MOVES>;
+
+/// The board cell `p + off` if it is on the board.
+#[inline]
+fn at(b: &Board, p: Point, off: i32) -> Option<Point> {
+    let q = i32::from(p) + off;
+    if q < 0 || q as usize >= ARRAY {
+        return None;
+    }
+    let q = q as Point;
+    b.on_board(q).then_some(q)
+}
+
+#[inline]
+fn is(b: &Board, p: Option<Point>, c: Color) -> bool {
+    p.is_some_and(|p| b.color(p) == Some(c))
+}
+
+#[inline]
+fn empty(b: &Board, p: Option<Point>) -> bool {
+    p.is_some_and(|p| b.is_empty(p))
 }
 
 fn same(b: &Board, a: Point, c: Point) -> bool {
     b.color(a).is_some() && b.color(a) == b.color(c) && b.string_id(a) == b.string_id(c)
 }
 
-/// Cost of entering `q` for a path of `color`: 0 own stone, 1 empty or an opponent stone in atari.
-#[inline]
-fn cost(b: &Board, q: Point, color: Color) -> Option<u8> {
-    if b.is_empty(q) {
-        Some(1)
-    } else if b.color(q) == Some(color) {
-        Some(0)
-    } else if b.color(q) == Some(color.opponent()) && b.liberties(q) == 1 {
-        Some(1)
-    } else {
-        None
-    }
-}
-
-/// Adds `p` to the fixed candidate list unless present or full.
-fn add(out: &mut ([Point; MAX_CAND], usize), p: Point) {
-    if out.1 < MAX_CAND && !out.0[..out.1].contains(&p) {
-        out.0[out.1] = p;
-        out.1 += 1;
-    }
-}
-
-impl Search<'_> {
-    /// 0-1 breadth-first distances from the string at `s` (its stones 0), up to `FAR`.
-    fn distances(&mut self, s: Point, first: bool) {
-        let b = self.r.board();
-        let color = b.color(s).expect("a stone");
-        let d = if first { &mut self.da } else { &mut self.dc };
-        d.fill(FAR);
-        // A deque in a fixed ring: 0-cost moves go to the front.
-        let n = ARRAY;
-        // Offsets start high so pushing at the front never underflows.
-        let (mut head, mut tail) = (4 * n, 4 * n);
-        for st in b.string_stones(s) {
-            d[usize::from(st)] = 0;
-            self.queue[tail % n] = st;
-            tail += 1;
+/// Liberties a stone of `color` on empty `p` would have, ignoring captures, counted up to `cap`.
+fn approxlib(b: &Board, p: Point, color: Color, cap: usize) -> usize {
+    let mut seen = [0 as Point; 16];
+    let mut n = 0;
+    let mut push = |q: Point, n: &mut usize| {
+        if q != p && *n < seen.len() && !seen[..*n].contains(&q) {
+            seen[*n] = q;
+            *n += 1;
         }
-        while head < tail {
-            let p = self.queue[head % n];
-            head += 1;
-            let dp = d[usize::from(p)];
-            if dp >= 3 {
-                continue;
+    };
+    for q in Board::neighbors(p) {
+        if b.is_empty(q) {
+            push(q, &mut n);
+        } else if b.color(q) == Some(color) {
+            let mut ls = [0 as Point; 8];
+            let k = b.liberties_into(q, &mut ls);
+            for &l in &ls[..k] {
+                push(l, &mut n);
             }
-            for q in Board::neighbors(p) {
-                let Some(c) = cost(b, q, color) else { continue };
-                let nd = dp + c;
-                if nd < d[usize::from(q)] && tail - head < n && head > 0 {
-                    d[usize::from(q)] = nd;
-                    if c == 0 {
-                        head -= 1;
-                        self.queue[head % n] = q;
+        }
+        if n >= cap {
+            return cap;
+        }
+    }
+    n
+}
+
+/// Liberties after `color` plays on `p` (captures included); `None` when illegal.
+fn accuratelib(r: &mut Reader, p: Point, color: Color) -> Option<usize> {
+    if !r.trymove(p, color) {
+        return None;
+    }
+    let n = r.board().liberties(p);
+    r.popgo();
+    Some(n)
+}
+
+/// Whether a stone of `color` on `p` would be in atari (or illegal).
+fn self_atari(r: &mut Reader, p: Point, color: Color) -> bool {
+    accuratelib(r, p, color).is_none_or(|n| n <= 1)
+}
+
+/// Whether the string at `s` (two liberties at most) is captured in a ladder or at once.
+fn ladder_capture(r: &mut Reader, s: Point) -> bool {
+    match r.board().liberties(s) {
+        1 => true,
+        2 => r.ladder_attack(s).is_some_and(|(c, _)| c == WIN),
+        _ => false,
+    }
+}
+
+/// Whether a stone of `color` on `p` could be captured at once or in a ladder (or may not be played).
+fn ladder_capturable(r: &mut Reader, p: Point, color: Color) -> bool {
+    if !r.trymove(p, color) {
+        return true;
+    }
+    let res = match r.board().liberties(p) {
+        0 | 1 => true,
+        2 => ladder_capture(r, p),
+        _ => false,
+    };
+    r.popgo();
+    res
+}
+
+/// Whether `color` playing `mv` makes an opponent stone on `p` self-atari.
+fn does_secure(r: &mut Reader, color: Color, mv: Point, p: Point) -> bool {
+    if !r.trymove(mv, color) {
+        return false;
+    }
+    let res = self_atari(r, p, color.opponent());
+    r.popgo();
+    res
+}
+
+/// Whether `color` playing `mv` makes an opponent stone on `p` capturable in a ladder.
+fn does_secure_through_ladder(r: &mut Reader, color: Color, mv: Point, p: Point) -> bool {
+    if !r.trymove(mv, color) {
+        return false;
+    }
+    let res = ladder_capturable(r, p, color.opponent());
+    r.popgo();
+    res
+}
+
+/// Number of opponent strings next to the string at `s` with exactly `libs` liberties.
+fn weak_neighbours(b: &Board, s: Point, libs: usize) -> usize {
+    let color = b.color(s);
+    let mut seen = [0 as Point; 16];
+    let mut n = 0;
+    for st in b.string_stones(s) {
+        for q in Board::neighbors(st) {
+            if b.color(q).is_some() && b.color(q) != color && b.liberties(q) == libs {
+                let h = b.string_id(q);
+                if n < seen.len() && !seen[..n].contains(&h) {
+                    seen[n] = h;
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// A string in atari that cannot get out: extending leaves it in atari and it captures nothing.
+fn no_escape_from_atari(r: &mut Reader, s: Point) -> bool {
+    let b = r.board();
+    if b.liberties(s) != 1 || weak_neighbours(b, s, 1) > 0 {
+        return false;
+    }
+    let (Some(l), Some(c)) = (b.first_liberty(s), b.color(s)) else { return false };
+    accuratelib(r, l, c).is_none_or(|n| n <= 1)
+}
+
+/// A string short of liberties that is captured however it is defended.
+fn no_escape_from_ladder(r: &mut Reader, s: Point) -> bool {
+    let b = r.board();
+    match b.liberties(s) {
+        1 => r.defend(s).0 == 0,
+        2 => {
+            let Some(c) = b.color(s) else { return false };
+            let mut ls = [0 as Point; 2];
+            b.liberties_into(s, &mut ls);
+            weak_neighbours(b, s, 1) == 0
+                && approxlib(b, ls[0], c, 2) == 1
+                && approxlib(b, ls[1], c, 2) == 1
+                && ladder_capture(r, s)
+                && r.defend(s).0 == 0
+        }
+        _ => false,
+    }
+}
+
+/// Whether `color` on `p` captures a single stone in a ko shape.
+fn is_ko(b: &Board, p: Point, color: Color) -> bool {
+    if !b.is_empty(p) {
+        return false;
+    }
+    let mut caught = 0;
+    for q in Board::neighbors(p) {
+        if b.is_empty(q) || b.color(q) == Some(color) {
+            return false;
+        }
+        if b.color(q).is_some() && b.liberties(q) == 1 {
+            caught += b.string_size(q);
+        }
+    }
+    caught == 1
+}
+
+/// Spreads connection distances of `color` from the stones and points already queued in `dist`.
+fn spread(b: &Board, r: &mut Reader, dist: &mut Dist, color: Color, target: Point) {
+    const S: i32 = STRIDE as i32;
+    const DIRS: [i32; 4] = [1, S, -1, -S];
+    let other = color.opponent();
+    let mut qs = 0;
+    while qs < dist.qe {
+        // The queued point with the smallest distance next (the queue stays small: cutoff ~3 moves).
+        let mut best = qs;
+        for k in qs + 1..dist.qe {
+            if dist.dist(dist.queue[k]) < dist.dist(dist.queue[best]) {
+                best = k;
+            }
+        }
+        dist.queue.swap(qs, best);
+        let pos = dist.queue[qs];
+        qs += 1;
+        let d = dist.dist(pos);
+        if d > dist.cutoff {
+            break;
+        }
+        if b.color(pos) == Some(color) {
+            for k in 0..4 {
+                let (right, up) = (DIRS[k], DIRS[(k + 1) % 4]);
+                let a = at(b, pos, right);
+                let bp = at(b, pos, right + up);
+                let cp = at(b, pos, 2 * right);
+                let e = at(b, pos, 2 * up);
+                let f = at(b, pos, right + 2 * up);
+                let g = at(b, pos, up);
+                let h = at(b, pos, -right);
+                let i = at(b, pos, -right + up);
+                let j = at(b, pos, -right + 2 * up);
+                let kk = at(b, pos, -2 * right);
+                let dd = |p: Option<Point>, dist: &Dist| p.map_or(HUGE, |p| dist.dist(p));
+                if let Some(ap) = a.filter(|&ap| b.is_empty(ap)) {
+                    // A point the opponent cannot occupy (suicide) or only as self-atari.
+                    if b.is_suicide(ap, other) {
+                        dist.enqueue(pos, ap, d, 0);
+                    } else if dist.dist(ap) > d + 10 && self_atari(r, ap, other) {
+                        dist.enqueue(pos, ap, d + 10, 10);
+                    }
+                }
+                // Bamboo joint.
+                if is(b, a, color) && empty(b, bp) && is(b, f, color) && is(b, e, color) && empty(b, g) {
+                    dist.enqueue(pos, bp.unwrap(), d + 10, 10);
+                    dist.enqueue(pos, g.unwrap(), d + 10, 10);
+                }
+                // Diagonal link to an own stone.
+                if is(b, bp, color) && empty(b, a) && empty(b, g) && dd(bp, dist) > d + 10 {
+                    dist.enqueue_string(b, pos, bp.unwrap(), d + 10, 10, target);
+                }
+                // A plain empty neighbour: cheaper when an opponent stone there is caught in a ladder.
+                if let Some(ap) = a.filter(|&ap| b.is_empty(ap) && dist.dist(ap) > d + 60) {
+                    if ladder_capturable(r, ap, other) {
+                        dist.enqueue(pos, ap, d + 60, 60);
                     } else {
-                        self.queue[tail % n] = q;
-                        tail += 1;
+                        let t = 85 + 5 * approxlib(b, ap, other, 5) as i32;
+                        dist.enqueue(pos, ap, d + t, t);
+                    }
+                }
+                if let Some(ap) = a.filter(|&ap| b.color(ap) == Some(other)) {
+                    if dist.dist(ap) > d + 10 && no_escape_from_atari(r, ap) {
+                        dist.enqueue_string(b, pos, ap, d + 10, 10, target);
+                    }
+                    if dist.dist(ap) > d + 30 {
+                        if no_escape_from_ladder(r, ap) {
+                            dist.enqueue_string(b, pos, ap, d + 30, 30, target);
+                        } else {
+                            dist.enqueue_string(b, pos, ap, d + 70, 100, target);
+                        }
+                    }
+                }
+                // Diagonal or one-space links to empty points that make the gap self-atari.
+                if empty(b, bp) && dd(bp, dist) > d + 110 {
+                    let bq = bp.unwrap();
+                    if (empty(b, a) && does_secure(r, color, bq, a.unwrap()))
+                        || (empty(b, g) && does_secure(r, color, bq, g.unwrap()))
+                    {
+                        dist.enqueue(pos, bq, d + 110, 100);
+                    }
+                }
+                if empty(b, g) && empty(b, e) && dd(e, dist) > d + 110 {
+                    let eq = e.unwrap();
+                    let bamboo = (is(b, a, color) && is(b, f, color) && empty(b, bp))
+                        || (is(b, h, color) && is(b, j, color) && empty(b, i));
+                    if bamboo || does_secure(r, color, eq, g.unwrap()) {
+                        dist.enqueue(pos, eq, d + 110, 100);
+                    }
+                }
+                if empty(b, bp) && empty(b, a) && empty(b, g) && dd(bp, dist) > d + 130 {
+                    dist.enqueue(pos, bp.unwrap(), d + 130, 100);
+                }
+                // Small knight's move and one-space jump along the edge.
+                let libs3 = b.liberties(pos) >= 3;
+                if libs3
+                    && empty(b, a)
+                    && empty(b, bp)
+                    && empty(b, g)
+                    && empty(b, e)
+                    && empty(b, f)
+                    && (cp.is_none() || h.is_none())
+                    && (dd(f, dist) > d + 130 || dd(e, dist) > d + 130)
+                {
+                    dist.enqueue(pos, f.unwrap(), d + 130, 100);
+                    dist.enqueue(pos, e.unwrap(), d + 130, 100);
+                }
+                if libs3
+                    && empty(b, h)
+                    && empty(b, i)
+                    && empty(b, g)
+                    && empty(b, e)
+                    && empty(b, j)
+                    && (a.is_none() || kk.is_none())
+                    && (dd(j, dist) > d + 130 || dd(e, dist) > d + 130)
+                {
+                    dist.enqueue(pos, j.unwrap(), d + 130, 100);
+                    dist.enqueue(pos, e.unwrap(), d + 130, 100);
+                }
+                // Diagonal step to an empty point past one empty and one occupied gap.
+                if empty(b, bp) && (empty(b, a) || empty(b, g)) && dd(bp, dist) > d + 120 {
+                    let bq = bp.unwrap();
+                    if (empty(b, a) && does_secure_through_ladder(r, color, bq, a.unwrap()))
+                        || (empty(b, g) && does_secure_through_ladder(r, color, bq, g.unwrap()))
+                    {
+                        dist.enqueue(pos, bq, d + 120, 100);
+                    } else if dist.dist(bq) > d + 150 {
+                        let weak = |x: Option<Point>| is(b, x, other) && b.liberties(x.unwrap()) <= 3;
+                        if (empty(b, a) && weak(g)) || (empty(b, g) && weak(a)) {
+                            dist.enqueue(pos, bq, d + 150, 100);
+                        } else {
+                            dist.enqueue(pos, bq, d + 180, 90);
+                        }
+                    }
+                }
+                // Clamp of a single opponent stone.
+                if is(b, g, other) && empty(b, e) && dd(e, dist) > d + 200 && b.string_size(g.unwrap()) == 1 {
+                    dist.enqueue(pos, e.unwrap(), d + 200, 100);
+                }
+                // Diagonal through two weak opponent strings.
+                if is(b, a, other) && is(b, g, other) {
+                    let libs = b.liberties(a.unwrap()) + b.liberties(g.unwrap());
+                    if empty(b, bp) && dd(bp, dist) > d + 200 && libs <= 6 {
+                        dist.enqueue(pos, bp.unwrap(), d + 200, 100);
+                    }
+                    if is(b, bp, color) && dd(bp, dist) > d + 200 && libs <= 5 {
+                        dist.enqueue_string(b, pos, bp.unwrap(), d + 200, 100, target);
+                    }
+                }
+            }
+        } else if b.is_empty(pos) || (b.liberties(pos) <= 2 && no_escape_from_ladder(r, pos)) {
+            for k in 0..4 {
+                let (right, up) = (DIRS[k], DIRS[(k + 1) % 4]);
+                let a = at(b, pos, right);
+                let bp = at(b, pos, right + up);
+                let g = at(b, pos, up);
+                if let Some(ap) = a {
+                    match b.color(ap) {
+                        Some(c) if c == color => dist.enqueue_string(b, pos, ap, d, 0, target),
+                        Some(_) => dist.enqueue_string(b, pos, ap, d + ONE, ONE, target),
+                        None => {
+                            let t = 80 + 5 * approxlib(b, ap, other, 6) as i32;
+                            dist.enqueue(pos, ap, d + t, t);
+                        }
+                    }
+                }
+                if empty(b, a) && empty(b, g) {
+                    let bq = bp.unwrap_or(0);
+                    if empty(b, bp) && dist.dist(bq) > d + 150 {
+                        dist.enqueue(pos, bq, d + 150, ONE);
+                    } else if is(b, bp, color) && dist.dist(bq) > d + 130 {
+                        dist.enqueue_string(b, pos, bq, d + 130, ONE, target);
                     }
                 }
             }
         }
     }
+}
 
-    /// The connection distance and the points on the cheapest paths (moves to play there: the point, or
-    /// the liberty of an opponent stone in atari).
-    fn paths(&mut self, a: Point, c: Point, slack: u8, out: &mut ([Point; MAX_CAND], usize)) -> u8 {
-        self.distances(a, true);
-        self.distances(c, false);
+struct Search<'a> {
+    r: &'a mut Reader,
+    nodes: u64,
+    ply: usize,
+    /// A copy of the position the distances are spread on (the reader's board moves during checks).
+    b: Board,
+    d1: Dist,
+    d2: Dist,
+    /// Results already read in this query, keyed by position, strings, side to move and pass state.
+    tt: Vec<(u64, u8, Point)>,
+    /// Whether a conditional ko capture was made on the current line (at most one per line).
+    ko_used: bool,
+    /// A second reader for lines after a conditional ko capture (the caller's reader keeps its stack).
+    spare: Option<Box<Reader>>,
+}
+
+/// Conditional ko captures are tried up to this depth (GNU Go's `ko_depth`).
+const KO_DEPTH: usize = 8;
+
+const TT_BITS: u32 = 12;
+
+/// The result for a player whose opponent's best reply achieves `code`.
+fn reverse(code: u8) -> u8 {
+    match code {
+        0 => WIN,
+        KO_A => KO_B,
+        KO_B => KO_A,
+        _ => 0,
+    }
+}
+
+fn rank(code: u8) -> u8 {
+    match code {
+        WIN => 3,
+        KO_A => 2,
+        KO_B => 1,
+        _ => 0,
+    }
+}
+
+impl Search<'_> {
+    fn tt_key(&self, a: Point, c: Point, connect: bool, has_passed: bool) -> u64 {
         let b = self.r.board();
+        let (x, y) = (u64::from(b.string_id(a)), u64::from(b.string_id(c)));
+        let ko = b.ko().map_or(0, |(k, _)| u64::from(k) + 1);
+        let k = b.hash()
+            ^ (x << 16 | y << 32 | ko << 48).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (u64::from(self.ko_used) << 2 | u64::from(connect) << 1 | u64::from(has_passed))
+                .wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        k | 1
+    }
+
+    fn tt_get(&self, key: u64) -> Option<(u8, Point)> {
+        let e = self.tt[(key >> (64 - TT_BITS)) as usize];
+        (e.0 == key).then_some((e.1, e.2))
+    }
+
+    fn tt_put(&mut self, key: u64, res: (u8, Point)) -> (u8, Point) {
+        if self.nodes <= NODE_LIMIT {
+            self.tt[(key >> (64 - TT_BITS)) as usize] = (key, res.0, res.1);
+        }
+        res
+    }
+
+    /// Candidate moves for `to_move` (the connector when it is the strings' colour) and the connection
+    /// distance.
+    fn find_moves(&mut self, a: Point, c: Point, to_move: Color, out: &mut Moves) -> i32 {
+        self.b.clone_from(self.r.board());
+        let b = &self.b;
+        let r = &mut *self.r;
         let color = b.color(a).expect("a stone");
-        let mut best = FAR;
-        for p in b.points() {
-            let Some(k) = cost(b, p, color) else { continue };
-            if k == 0 {
+        let other = color.opponent();
+        let connect = to_move == color;
+        let (d1, d2) = (&mut self.d1, &mut self.d2);
+        for (dist, s, t) in [(&mut *d1, a, c), (&mut *d2, c, a)] {
+            dist.clear();
+            dist.enqueue_string(b, 0, s, 0, 0, 0);
+            spread(b, r, dist, color, t);
+        }
+        // A liberty of a string in atari belongs to that string.
+        if b.liberties(a) == 1 {
+            let l = usize::from(b.first_liberty(a).expect("a liberty"));
+            if d1.d[l] == HUGE {
+                d1.queue[d1.qe] = l as Point;
+                d1.qe += 1;
+            }
+            d1.d[l] = 0;
+            d1.delta[l] = 0;
+            d1.from[l] = 0;
+            d2.d[l] = d2.dist(a);
+            d2.from[l] = d1.from[usize::from(a)];
+        }
+        if b.liberties(c) == 1 {
+            let l = usize::from(b.first_liberty(c).expect("a liberty"));
+            if d1.d[l] == HUGE {
+                d1.queue[d1.qe] = l as Point;
+                d1.qe += 1;
+            }
+            d2.d[l] = 0;
+            d2.delta[l] = 0;
+            d1.d[l] = d1.dist(c);
+        }
+        let (max1, max2) = (d1.dist(c), d2.dist(a));
+        let total = max1.min(max2);
+        let mut seen = [0 as Point; 24];
+        let mut nseen = 0;
+        for qi in 0..d1.qe {
+            let pos = d1.queue[qi];
+            let (x1, x2) = (d1.dist(pos), d2.dist(pos));
+            if x2 >= HUGE {
                 continue;
             }
-            let (x, y) = (self.da[usize::from(p)], self.dc[usize::from(p)]);
-            if x < FAR && y < FAR {
-                best = best.min(x + y - k);
-            }
-        }
-        if best >= FAR {
-            return best;
-        }
-        for p in b.points() {
-            let Some(k) = cost(b, p, color) else { continue };
-            if k == 0 {
+            let (e1, e2) = (d1.after(pos), d2.after(pos));
+            if e1 + e2 > 250 || x1 > max1 + 20 || x2 > max2 + 20 {
                 continue;
             }
-            let (x, y) = (self.da[usize::from(p)], self.dc[usize::from(p)]);
-            if x < FAR && y < FAR && x + y - k <= best + slack {
-                if b.is_empty(p) {
-                    add(out, p);
-                } else if let Some(l) = b.first_liberty(p) {
-                    add(out, l);
+            let mut v = e1 + e2;
+            if 3 * e1 / 2 > e2 && 3 * e2 / 2 > e1 {
+                v -= 10;
+            }
+            let f = d1.from[usize::from(pos)];
+            if f != 0 && f == d2.from[usize::from(pos)] {
+                continue;
+            }
+            if b.is_empty(pos) {
+                if !self_atari(r, pos, to_move) || is_ko(b, pos, to_move) {
+                    out.add_min(pos, v);
+                }
+            } else if b.color(pos) == Some(other) {
+                let h = b.string_id(pos);
+                if seen[..nseen].contains(&h) || nseen == seen.len() {
+                    continue;
+                }
+                seen[nseen] = h;
+                nseen += 1;
+                let (acode, amove) = r.attack(h);
+                let Some(am) = amove.filter(|_| acode != 0) else { continue };
+                if connect {
+                    let (dcode, _) = r.defend(h);
+                    if dcode == 0 || d1.dist(am).saturating_add(d2.dist(am)) > x1 + x2 {
+                        v += 50;
+                    }
+                    out.add_min(am, v - 15);
+                } else {
+                    let (dcode, dmove) = r.defend(h);
+                    if let Some(dm) = dmove.filter(|_| dcode != 0) {
+                        out.add_min(dm, v - 50);
+                    }
                 }
             }
         }
-        best
+        // Tactical bonuses.
+        for k in 0..out.n {
+            let mv = out.pts[k];
+            let mut next_to_cutter = false;
+            let mut bonus_given = false;
+            for q in Board::neighbors(mv) {
+                match b.color(q) {
+                    Some(x) if x == other => {
+                        next_to_cutter = true;
+                        out.score[k] -= 15;
+                        if b.liberties(q) <= 2 {
+                            out.score[k] -= 20;
+                            let near = |d: &Dist| d.after(mv) <= 50 || d.after(q) <= 50;
+                            if (connect || !bonus_given)
+                                && near(d1)
+                                && near(d2)
+                                && d1.dist(q) < total
+                                && d2.dist(q) < total
+                            {
+                                bonus_given = true;
+                                out.score[k] -= 70;
+                            }
+                        }
+                    }
+                    Some(_) => {
+                        if b.liberties(q) <= 2 {
+                            out.score[k] -= 20;
+                        }
+                        if !connect && b.liberties(q) == 1 && accuratelib(r, mv, other).is_some_and(|n| n > 1) {
+                            let two = weak_neighbours(b, q, 2) as i32;
+                            let one = weak_neighbours(b, q, 1) as i32;
+                            out.score[k] -= 10 * two + 50 * one;
+                        }
+                    }
+                    None => {}
+                }
+            }
+            if next_to_cutter && !connect && Board::neighbors(mv).iter().any(|&q| b.is_border(q)) {
+                out.score[k] -= 10;
+            }
+            if ladder_capturable(r, mv, to_move) {
+                out.score[k] += 30;
+            }
+            let lib_of = |s: Point| b.liberties(s) == 3 && Board::neighbors(mv).iter().any(|&q| same(b, q, s));
+            if lib_of(a) || lib_of(c) {
+                out.score[k] -= 10;
+            }
+        }
+        // Sort by distance (stable: ties keep discovery order) and cut off the clearly worse ones.
+        let n = out.n;
+        out.sort_ascending();
+        if n == 0 {
+            return total;
+        }
+        let mut limit = if n > 1 && is_ko(b, out.pts[0], to_move) { out.score[1] + 150 } else { out.score[0] + 150 };
+        if n > 1 && out.score[1] < ONE && out.score[1] > limit {
+            limit = out.score[1];
+        }
+        let mut keep = n;
+        for k in 0..n {
+            if k > 1 && out.score[k] > out.score[k - 1] && out.score[k] - out.score[k - 1] > (8 - k as i32) * 20 {
+                keep = k;
+                break;
+            }
+            if out.score[k] > limit {
+                keep = k;
+                break;
+            }
+        }
+        out.n = keep;
+        total
     }
 
-    /// Number of distinct single points that would join the strings (common liberties and captures of
-    /// opponent strings in atari touching both).
-    fn joining_points(&self, a: Point, c: Point, cutter: Color) -> usize {
+    /// Plays the forbidden ko capture `m` for `color` as if after a ko threat and reads on with the
+    /// other side to move; the other side's code, or `None` when the move cannot be played. The line is
+    /// read on a spare reader swapped in, so the caller's reader and its move stack stay untouched.
+    fn ko_branch(&mut self, a: Point, c: Point, m: Point, color: Color, has_passed: bool) -> Option<u8> {
+        let mut nb = self.r.board().clone();
+        nb.clear_ko();
+        let mut spare = self.spare.take().unwrap_or_else(|| Box::new(Reader::new(&nb)));
+        spare.set_board(&nb);
+        spare.limits = self.r.limits;
+        spare.depth_offset = self.r.depth_offset + self.ply;
+        spare.nodes = self.r.nodes;
+        std::mem::swap(&mut *self.r, &mut *spare);
+        let connector = self.r.board().color(a) == Some(color);
+        let res = if self.r.trymove(m, color) {
+            self.ko_used = true;
+            self.ply += 1;
+            let code =
+                if connector { self.disconnect_rec(a, c, has_passed).0 } else { self.connect_rec(a, c, has_passed).0 };
+            self.ply -= 1;
+            self.ko_used = false;
+            self.r.popgo();
+            Some(code)
+        } else {
+            None
+        };
+        std::mem::swap(&mut *self.r, &mut *spare);
+        self.r.nodes = spare.nodes;
+        self.spare = Some(spare);
+        res
+    }
+
+    /// Whether `m` is a ko capture `color` may only make conditionally here.
+    fn ko_allowed(&self, m: Point, color: Color, saved: u8) -> bool {
+        saved == 0
+            && !self.ko_used
+            && self.ply + self.r.depth_offset < KO_DEPTH
+            && self.r.board().ko() == Some((m, color))
+    }
+
+    fn count(&mut self) {
+        self.nodes += 1;
+        self.r.count_node();
+    }
+
+    /// Connector to move: the code and the connecting move (0 for none).
+    fn connect_rec(&mut self, a: Point, c: Point, has_passed: bool) -> (u8, Point) {
+        self.count();
         let b = self.r.board();
-        let mut la = [0 as Point; 16];
+        if b.color(a).is_none() || b.color(c).is_none() {
+            return (0, 0);
+        }
+        if same(b, a, c) {
+            return (WIN, 0);
+        }
+        if self.nodes > NODE_LIMIT || self.ply > DEPTH_LIMIT {
+            return (0, 0);
+        }
+        let key = self.tt_key(a, c, true, has_passed);
+        if let Some(res) = self.tt_get(key) {
+            return res;
+        }
+        let res = self.connect_moves(a, c, has_passed);
+        self.tt_put(key, res)
+    }
+
+    fn connect_moves(&mut self, a: Point, c: Point, has_passed: bool) -> (u8, Point) {
+        if let Some(m) = self.trivial_connection(a, c) {
+            return (WIN, m);
+        }
+        let color = self.r.board().color(a).expect("a stone");
+        let mut moves = Moves::new();
+        let distance = self.find_moves(a, c, color, &mut moves);
+        let (mut saved, mut saved_move) = (0u8, 0 as Point);
+        let mut tried = 0;
+        for k in 0..moves.n {
+            let m = moves.pts[k];
+            if !self.r.trymove(m, color) {
+                if self.ko_allowed(m, color, saved) {
+                    if let Some(code) = self.ko_branch(a, c, m, color, has_passed) {
+                        tried += 1;
+                        if code != WIN {
+                            saved = KO_B;
+                            saved_move = m;
+                        }
+                    }
+                }
+                continue;
+            }
+            tried += 1;
+            self.ply += 1;
+            let (code, _) = self.disconnect_rec(a, c, has_passed);
+            self.ply -= 1;
+            self.r.popgo();
+            if code == 0 {
+                return (WIN, m);
+            }
+            if rank(reverse(code)) > rank(saved) {
+                saved = reverse(code);
+                saved_move = m;
+            }
+        }
+        if tried == 0 && distance < ONE {
+            return (WIN, 0);
+        }
+        (saved, saved_move)
+    }
+
+    /// Cutter to move: the code and the cutting move (0 for none).
+    fn disconnect_rec(&mut self, a: Point, c: Point, has_passed: bool) -> (u8, Point) {
+        self.count();
+        let b = self.r.board();
+        if b.color(a).is_none() || b.color(c).is_none() {
+            return (WIN, 0);
+        }
+        if same(b, a, c) {
+            return (0, 0);
+        }
+        if self.nodes > NODE_LIMIT || self.ply > DEPTH_LIMIT {
+            return (WIN, 0);
+        }
+        let key = self.tt_key(a, c, false, has_passed);
+        if let Some(res) = self.tt_get(key) {
+            return res;
+        }
+        let res = self.disconnect_moves(a, c, has_passed);
+        self.tt_put(key, res)
+    }
+
+    fn disconnect_moves(&mut self, a: Point, c: Point, has_passed: bool) -> (u8, Point) {
+        let (ac1, am1) = self.r.attack(a);
+        if ac1 == WIN {
+            return (WIN, am1.unwrap_or(0));
+        }
+        let (ac2, am2) = self.r.attack(c);
+        if ac2 == WIN {
+            return (WIN, am2.unwrap_or(0));
+        }
+        let color = self.r.board().color(a).expect("a stone");
+        let other = color.opponent();
+        let mut moves = Moves::new();
+        let distance = self.find_moves(a, c, other, &mut moves);
+        for (code, m) in [(ac1, am1), (ac2, am2)] {
+            if let Some(m) = m.filter(|_| code != 0) {
+                moves.add_min(m, HUGE);
+            }
+        }
+        let (mut saved, mut saved_move) = (0u8, 0 as Point);
+        let mut tried = 0;
+        for k in 0..moves.n {
+            let m = moves.pts[k];
+            if !self.r.trymove(m, other) {
+                if self.ko_allowed(m, other, saved) {
+                    if let Some(code) = self.ko_branch(a, c, m, other, has_passed) {
+                        tried += 1;
+                        if code != WIN {
+                            saved = KO_B;
+                            saved_move = m;
+                        }
+                    }
+                }
+                continue;
+            }
+            tried += 1;
+            self.ply += 1;
+            let (code, _) = self.connect_rec(a, c, has_passed);
+            self.ply -= 1;
+            self.r.popgo();
+            if code == 0 {
+                return (WIN, m);
+            }
+            if rank(reverse(code)) > rank(saved) {
+                saved = reverse(code);
+                saved_move = m;
+            }
+        }
+        if tried == 0 && distance >= ONE && (has_passed || self.connect_rec(a, c, true).0 == 0) {
+            return (WIN, 0);
+        }
+        // Either string lost to a ko is a ko cut.
+        for (code, m) in [(ac1, am1), (ac2, am2)] {
+            if rank(code) > rank(saved) {
+                saved = code;
+                saved_move = m.unwrap_or(0);
+            }
+        }
+        (saved, saved_move)
+    }
+
+    /// A common liberty, or the capture of an opponent string touching both.
+    fn trivial_connection(&mut self, a: Point, c: Point) -> Option<Point> {
+        let b = self.r.board();
+        let mut la = [0 as Point; 32];
         let na = b.liberties_into(a, &mut la);
-        let mut lc = [0 as Point; 16];
-        let nc = b.liberties_into(c, &mut lc);
-        let mut n = 0;
         for &l in &la[..na] {
-            if lc[..nc].contains(&l) {
-                // A common liberty the cutter cannot hold: illegal, or a stone captured at once.
-                n += 1;
-                if !b.is_legal(l, cutter) {
-                    n += 1;
-                }
+            if Board::neighbors(l).iter().any(|&q| same(b, q, c)) {
+                return Some(l);
             }
         }
-        n
-    }
-
-    /// Whether an opponent string touching both strings is tactically dead (capturable and not
-    /// defendable): capturing it joins them.
-    fn dead_cutting_string(&mut self, a: Point, c: Point) -> bool {
-        let b = self.r.board();
-        let color = b.color(a).expect("a stone");
-        let mut cut = [0 as Point; 8];
+        let color = b.color(a)?;
+        let mut adj = [0 as Point; 16];
         let mut n = 0;
         for st in b.string_stones(a) {
             for q in Board::neighbors(st) {
-                if b.color(q) == Some(color.opponent()) && b.liberties(q) <= 3 {
+                if b.color(q) == Some(color.opponent()) {
                     let h = b.string_id(q);
-                    let touches_c = b.string_stones(h).any(|x| {
-                        Board::neighbors(x)
-                            .iter()
-                            .any(|&y| b.color(y) == Some(color) && b.string_id(y) == b.string_id(c))
-                    });
-                    if touches_c && n < cut.len() && !cut[..n].contains(&h) {
-                        cut[n] = h;
+                    let touches_c = b.string_stones(h).any(|x| Board::neighbors(x).iter().any(|&y| same(b, y, c)));
+                    if touches_c && n < adj.len() && !adj[..n].contains(&h) {
+                        adj[n] = h;
                         n += 1;
                     }
                 }
             }
         }
-        for &h in &cut[..n] {
-            if self.r.attack(h).0 == WIN && self.r.defend(h).0 == 0 {
-                return true;
-            }
-        }
-        false
-    }
-
-    fn capturable(&mut self, p: Point) -> bool {
-        let b = self.r.board();
-        if b.color(p).is_none() {
-            return true;
-        }
-        if b.liberties(p) >= 4 {
-            return false;
-        }
-        self.r.attack(p).0 == WIN
-    }
-
-    /// Whether the strings stay connected with the cutter to move; the cutting move otherwise.
-    fn connected(&mut self, a: Point, c: Point, depth: usize) -> (bool, Option<Point>) {
-        self.nodes += 1;
-        self.r.count_node();
-        let b = self.r.board();
-        if b.color(a).is_none() || b.color(c).is_none() {
-            return (false, None);
-        }
-        let color = b.color(a).expect("a stone");
-        let cutter = color.opponent();
-        for s in [a, c] {
-            if self.r.board().liberties(s) <= 3 {
-                let (code, mv) = self.r.attack(s);
-                if code == WIN {
-                    return (false, mv);
-                }
-            }
-        }
-        let b = self.r.board();
-        if same(b, a, c) {
-            return (true, None);
-        }
-        if self.dead_cutting_string(a, c) {
-            return (true, None);
-        }
-        let mut cands = ([0 as Point; MAX_CAND], 0);
-        let best = self.paths(a, c, 0, &mut cands);
-        if best >= 3 {
-            return (false, cands.0[..cands.1].first().copied());
-        }
-        if best <= 1 && self.joining_points(a, c, cutter) >= 2 {
-            return (true, None);
-        }
-        if depth == 0 || self.nodes > CONNECT_NODES {
-            // At the horizon a single gap counts as connected.
-            return if best <= 1 { (true, None) } else { (false, cands.0[..cands.1].first().copied()) };
-        }
-        // Ataris on either string are cutting tries too.
-        for s in [a, c] {
-            let b = self.r.board();
-            if b.liberties(s) <= 2 {
-                let mut ls = [0 as Point; 2];
-                let k = b.liberties_into(s, &mut ls);
-                for &l in &ls[..k] {
-                    add(&mut cands, l);
-                }
-            }
-        }
-        for i in 0..cands.1 {
-            let m = cands.0[i];
-            if !self.r.trymove(m, cutter) {
-                continue;
-            }
-            let ok = if self.r.board().color(a).is_none() || self.r.board().color(c).is_none() {
-                false
-            } else {
-                self.can_connect(a, c, depth - 1).0
-            };
-            self.r.popgo();
-            if !ok {
-                return (false, Some(m));
-            }
-        }
-        (true, None)
-    }
-
-    /// Whether the connector, to move, can connect: and with which move.
-    fn can_connect(&mut self, a: Point, c: Point, depth: usize) -> (bool, Option<Point>) {
-        self.nodes += 1;
-        self.r.count_node();
-        let b = self.r.board();
-        if b.color(a).is_none() || b.color(c).is_none() {
-            return (false, None);
-        }
-        if same(b, a, c) {
-            return (!self.capturable(a), None);
-        }
-        let color = b.color(a).expect("a stone");
-        let mut cands = ([0 as Point; MAX_CAND], 0);
-        // Captures of opponent stones in atari next to either string first.
-        for s in [a, c] {
-            let b = self.r.board();
-            for st in b.string_stones(s) {
-                for q in Board::neighbors(st) {
-                    if b.color(q) == Some(color.opponent()) && b.liberties(q) == 1 {
-                        if let Some(l) = b.first_liberty(q) {
-                            add(&mut cands, l);
-                        }
-                    }
-                }
-            }
-        }
-        let best = self.paths(a, c, 1, &mut cands);
-        if best >= 4 || depth == 0 || self.nodes > CONNECT_NODES {
-            return (false, None);
-        }
-        // Capturing an opponent string that separates them (next to either, short of liberties).
-        let mut weak = [0 as Point; 8];
-        let mut nw = 0;
-        for s in [a, c] {
-            let b = self.r.board();
-            for st in b.string_stones(s) {
-                for q in Board::neighbors(st) {
-                    if b.color(q) == Some(color.opponent()) && (2..=3).contains(&b.liberties(q)) {
-                        let h = b.string_id(q);
-                        if nw < weak.len() && !weak[..nw].contains(&h) {
-                            weak[nw] = h;
-                            nw += 1;
-                        }
-                    }
-                }
-            }
-        }
-        for &h in &weak[..nw] {
+        for &h in &adj[..n] {
             let (code, mv) = self.r.attack(h);
             if code == WIN {
-                if let Some(m) = mv {
-                    add(&mut cands, m);
-                }
+                return mv;
             }
         }
-        // A string in atari must escape first.
-        for s in [a, c] {
-            let b = self.r.board();
-            if b.liberties(s) == 1 {
-                if let Some(l) = b.first_liberty(s) {
-                    add(&mut cands, l);
-                }
-            }
-        }
-        // Order: moves next to both strings' paths first (smaller summed distance), more liberties.
-        let mut order = [(0i32, 0 as Point); MAX_CAND];
-        let b = self.r.board();
-        for (i, &m) in cands.0[..cands.1].iter().enumerate() {
-            let (x, y) = (self.da[usize::from(m)], self.dc[usize::from(m)]);
-            let libs = Board::neighbors(m).iter().filter(|&&q| b.is_empty(q)).count() as i32;
-            order[i] = (-(i32::from(x.min(FAR)) + i32::from(y.min(FAR))) * 4 + libs, m);
-        }
-        let order = &mut order[..cands.1];
-        order.sort_by_key(|q| std::cmp::Reverse(q.0));
-        for &(_, m) in order.iter() {
-            if !self.r.trymove(m, color) {
-                continue;
-            }
-            // A connecting stone that is simply captured does not connect.
-            let ok = if self.r.board().liberties(m) <= 2 && self.capturable(m) {
-                false
-            } else {
-                self.connected(a, c, depth).0
-            };
-            self.r.popgo();
-            if ok {
-                return (true, Some(m));
-            }
-        }
-        (false, None)
+        None
     }
 }
 
 fn search(r: &mut Reader) -> Box<Search<'_>> {
-    Box::new(Search { r, nodes: 0, da: [FAR; ARRAY], dc: [FAR; ARRAY], queue: [0; ARRAY] })
+    let b = r.board().clone();
+    Box::new(Search {
+        r,
+        nodes: 0,
+        ply: 0,
+        b,
+        d1: Dist::new(),
+        d2: Dist::new(),
+        tt: vec![(0, 0, 0); 1 << TT_BITS],
+        ko_used: false,
+        spare: None,
+    })
+}
+
+fn mv(p: Point) -> Option<Point> {
+    (p != 0).then_some(p)
 }
 
 /// Can the strings at `a` and `c` be connected (the connector moving first)? Code and move; `None` as
-/// the move when they are already one string.
+/// the move when they are already one string or connected without a move.
 pub fn connect(r: &mut Reader, a: Point, c: Point) -> (u8, Option<Point>) {
     let b = r.board();
-    if b.color(a) != b.color(c) {
+    if b.color(a).is_none() || b.color(a) != b.color(c) {
         return (0, None);
     }
     if same(b, a, c) {
         return (WIN, None);
     }
-    let mut s = search(r);
-    let (ok, mv) = s.can_connect(a, c, CONNECT_DEPTH);
-    if ok {
-        (WIN, mv)
-    } else {
-        (0, None)
-    }
+    let (code, m) = search(r).connect_rec(a, c, false);
+    (code, if code == 0 { None } else { mv(m) })
 }
 
 /// Can the strings at `a` and `c` be separated (the cutter moving first)? Code and move.
 pub fn disconnect(r: &mut Reader, a: Point, c: Point) -> (u8, Option<Point>) {
     let b = r.board();
-    let Some(color) = b.color(a) else { return (0, None) };
+    let Some(color) = b.color(a) else { return (WIN, None) };
     if b.color(c) != Some(color) {
         return (WIN, None);
     }
     if same(b, a, c) {
-        // One string: cut only by capturing it.
-        let (code, mv) = r.attack(a);
-        return if code == WIN { (WIN, mv) } else { (0, None) };
+        return (0, None);
     }
-    let mut s = search(r);
-    let (ok, mv) = s.connected(a, c, CONNECT_DEPTH);
-    if ok {
-        (0, None)
-    } else {
-        (WIN, mv)
-    }
+    let (code, m) = search(r).disconnect_rec(a, c, false);
+    (code, if code == 0 { None } else { mv(m) })
 }
 
 /// Whether the stones at `a` and `c` would be one dragon: one string, or strings the opponent cannot
@@ -410,10 +966,23 @@ pub fn same_dragon(r: &mut Reader, a: Point, c: Point) -> bool {
     if same(b, a, c) {
         return true;
     }
-    if b.color(a) != b.color(c) {
+    if b.color(a).is_none() || b.color(a) != b.color(c) {
         return false;
     }
-    disconnect(r, a, c).0 == 0
+    // GNU Go amalgamates strings on a diagonal with both gaps empty into one dragon whatever the reading
+    // says (its basic connection pattern); anything else must survive the cutter's attempts.
+    diagonal_link(b, a, c) || disconnect(r, a, c).0 == 0
+}
+
+/// Whether a stone of the string at `a` and one of the string at `c` are diagonal neighbours with both
+/// points between them empty.
+fn diagonal_link(b: &Board, a: Point, c: Point) -> bool {
+    const S: i32 = STRIDE as i32;
+    b.string_stones(a).any(|st| {
+        [(1, S), (1, -S), (-1, S), (-1, -S)].iter().any(|&(dx, dy)| {
+            at(b, st, dx + dy).is_some_and(|q| same(b, q, c)) && empty(b, at(b, st, dx)) && empty(b, at(b, st, dy))
+        })
+    })
 }
 
 /// A move of `color` that starts a combination of ataris (GNU Go's `atari_atari`): after it the
@@ -467,4 +1036,96 @@ pub fn combination_attack(r: &mut Reader, color: Color) -> Option<Point> {
 /// points that defuse it; playing the first atari oneself is one of them). Empty when there is none.
 pub fn combination_defend(r: &mut Reader, color: Color) -> Vec<Point> {
     combination_attack(r, color.opponent()).into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 9x9 position from rows drawn top (row 9) to bottom; `X` black, `O` white.
+    fn board(rows: &[&str]) -> Board {
+        let mut b = Board::new(9);
+        for (row, line) in rows.iter().enumerate() {
+            for (col, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
+                let p = b.point(col as u8, row as u8);
+                match ch {
+                    'X' => b.place_stone(p, Color::Black),
+                    'O' => b.place_stone(p, Color::White),
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    /// The point of a GTP vertex like "D7" on a 9x9 board.
+    fn v(b: &Board, s: &str) -> Point {
+        let col = "ABCDEFGHJ".find(&s[..1]).expect("a column") as u8;
+        let row: u8 = s[1..].parse().expect("a row");
+        b.point(col, 9 - row)
+    }
+
+    const EMPTY_TOP: [&str; 5] = [".........", ".........", ".........", ".........", "........."];
+
+    fn with_bottom(bottom: [&str; 4]) -> Board {
+        let rows: Vec<&str> = EMPTY_TOP.iter().copied().chain(bottom).collect();
+        board(&rows)
+    }
+
+    // Expected answers below are GNU Go 3.8's for the same positions (`gnugo --mode gtp`).
+
+    #[test]
+    fn bamboo_joint_cannot_be_cut() {
+        let b = with_bottom(["..X.X....", "..X.X....", ".........", "........."]);
+        let mut r = Reader::new(&b);
+        assert_eq!(disconnect(&mut r, v(&b, "C3"), v(&b, "E3")).0, 0);
+        assert_eq!(connect(&mut r, v(&b, "C3"), v(&b, "E3")).0, WIN);
+        assert_eq!(r.board(), &b, "reading leaves the position as it was");
+    }
+
+    #[test]
+    fn diagonal_is_miai_and_one_dragon() {
+        let b = with_bottom(["...X.....", "..X......", ".........", "........."]);
+        let mut r = Reader::new(&b);
+        assert_eq!(disconnect(&mut r, v(&b, "C3"), v(&b, "D4")).0, 0);
+        assert!(same_dragon(&mut r, v(&b, "C3"), v(&b, "D4")));
+    }
+
+    #[test]
+    fn cutting_stone_in_atari_is_captured() {
+        // White D3 has one liberty (D2): capturing it connects, and cutting first does not work.
+        let b = with_bottom(["...X.....", "..XOX....", ".........", "........."]);
+        let mut r = Reader::new(&b);
+        assert_eq!(disconnect(&mut r, v(&b, "C3"), v(&b, "E3")).0, 0);
+        assert_eq!(connect(&mut r, v(&b, "C3"), v(&b, "E3")), (WIN, Some(v(&b, "D2"))));
+    }
+
+    #[test]
+    fn wall_separates() {
+        let b = board(&[".........", ".........", ".........", "...O.....", "..XOX....", "...O....."]);
+        let mut r = Reader::new(&b);
+        assert_eq!(disconnect(&mut r, v(&b, "C5"), v(&b, "E5")).0, WIN);
+        assert_eq!(connect(&mut r, v(&b, "C5"), v(&b, "E5")).0, 0);
+        assert!(!same_dragon(&mut r, v(&b, "C5"), v(&b, "E5")));
+    }
+
+    #[test]
+    fn cut_through_ko_needs_a_threat() {
+        // connection.tst 117 (trevor_15): black E7 takes E6, white must win a ko to stay connected.
+        let b = board(&[
+            ".........",
+            ".........",
+            "OOOO.O...",
+            "OX.XOXO..",
+            "X.X.XXOO.",
+            ".XO...XOO",
+            "..XX..XXO",
+            ".......XX",
+            ".........",
+        ]);
+        let mut r = Reader::new(&b);
+        assert_eq!(disconnect(&mut r, v(&b, "D7"), v(&b, "F7")), (KO_B, Some(v(&b, "E7"))));
+        assert_eq!(connect(&mut r, v(&b, "D7"), v(&b, "F7")), (WIN, Some(v(&b, "E7"))));
+        assert_eq!(r.board(), &b, "the spare reader for the ko line leaves the caller's board alone");
+    }
 }

@@ -1,6 +1,7 @@
 //! GNU Go's analysis extension commands over GTP (`attack`, `defend`, `countlib`, `trymove`/`popgo`,
-//! `unconditional_status`, `connect`, ...), with GNU Go 3.8's exact names, answers and error strings, so
-//! its regression suites (`reading.tst`, `connection.tst`, `unconditional.tst`) can grade the engine.
+//! `unconditional_status`, `connect`, `owl_attack`, `dragon_status`, `eval_eye`, ...), with GNU Go 3.8's
+//! exact names, answers and error strings, so its regression suites (`reading.tst`, `connection.tst`,
+//! `unconditional.tst`, `owl.tst`, `optics.tst`) can grade the engine.
 //!
 //! This module owns the command handlers and the analysis state kept between commands ([`Analysis`]:
 //! the `trymove` stack, the reader with its cache and node counter). The analysis itself lives in
@@ -9,8 +10,10 @@
 
 use crate::board::{Board, Color, Move, Point};
 use crate::connection;
+use crate::dragon::{DragonStatus, Dragons};
 use crate::game::GoGame;
 use crate::gtp::GtpState;
+use crate::owl::{self, OwlLimits};
 use crate::reading::{Limits, Reader};
 use crate::unconditional::unconditional_statuses;
 use crate::vertex::{format_vertex, parse_color, parse_vertex};
@@ -172,6 +175,7 @@ pub fn register(r: &mut Registry<GtpState>) {
         let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
         Ok(if connection::same_dragon(reader(s), p, q) { "1" } else { "0" }.into())
     });
+    register_owl(r);
     r.register("combination_attack", "combination_attack COLOR: a capturing combination, or PASS", |s, a| {
         let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
         let mv = connection::combination_attack(reader(s), c);
@@ -185,6 +189,72 @@ pub fn register(r: &mut Registry<GtpState>) {
         } else {
             Ok(list(s.game.board(), moves))
         }
+    });
+}
+
+/// GNU Go's dragon, eye and owl commands: `owl_attack`, `owl_defend`, `dragon_status`, `dragon_stones`,
+/// `eval_eye` ([`crate::owl`], [`crate::dragon`], [`crate::eye`]).
+fn register_owl(r: &mut Registry<GtpState>) {
+    r.register("owl_attack", "owl_attack VERTEX: code and move killing the dragon", |s, a| {
+        let p = stone(s, a, 0)?;
+        let b = s.game.board().clone();
+        let (code, mv) = owl::attack_dragon(reader(s), &b, p, OwlLimits::default());
+        Ok(code_move(&b, code, mv))
+    });
+    r.register("owl_defend", "owl_defend VERTEX: code and move saving the dragon", |s, a| {
+        let p = stone(s, a, 0)?;
+        let b = s.game.board().clone();
+        let (code, mv) = owl::defend_dragon(reader(s), &b, p, OwlLimits::default());
+        Ok(code_move(&b, code, mv))
+    });
+    r.register("dragon_status", "dragon_status [VERTEX]: alive, critical (with moves), dead or unknown", |s, a| {
+        let b = s.game.board().clone();
+        let only = if a.get(0).is_some() { Some(stone(s, a, 0)?) } else { None };
+        let mut ds = Dragons::compute(&b, reader(s), None);
+        let line = |st: (DragonStatus, Option<Point>, Option<Point>)| match st {
+            (DragonStatus::Critical, att, def) => format!(
+                "critical {} {}",
+                format_vertex(&b, att.map_or(Move::Pass, Move::Play)),
+                format_vertex(&b, def.map_or(Move::Pass, Move::Play))
+            ),
+            (other, _, _) => other.gtp_name().to_string(),
+        };
+        if let Some(p) = only {
+            let st = ds.owl_status(reader(s), &b, p, OwlLimits::default()).expect("a stone");
+            return Ok(line(st));
+        }
+        let origins: Vec<Point> = ds.graph.node_weights().map(|d| d.origin).collect();
+        let mut lines = Vec::new();
+        for o in origins {
+            let st = ds.owl_status(reader(s), &b, o, OwlLimits::default()).expect("a stone");
+            lines.push(format!("{}: {}", format_vertex(&b, Move::Play(o)), line(st)));
+        }
+        Ok(lines.join("\n"))
+    });
+    r.register("dragon_stones", "dragon_stones [VERTEX]: the stones of a dragon (of every dragon)", |s, a| {
+        let b = s.game.board().clone();
+        let only = if a.get(0).is_some() { Some(stone(s, a, 0)?) } else { None };
+        let ds = Dragons::compute(&b, reader(s), None);
+        if let Some(p) = only {
+            return Ok(list(&b, ds.at(p).map(|d| d.stones.clone()).unwrap_or_default()));
+        }
+        Ok(ds.graph.node_weights().map(|d| list(&b, d.stones.clone())).collect::<Vec<_>>().join("\n"))
+    });
+    r.register("eval_eye", "eval_eye VERTEX: min and max eyes of the eye space (attack and defence points)", |s, a| {
+        let p = vertex(s, a, 0)?;
+        let b = s.game.board().clone();
+        let ds = Dragons::compute(&b, reader(s), None);
+        Ok(match ds.eyes.unique_space(p) {
+            None => "-1".into(),
+            Some(e) if e.min < e.max => format!(
+                "{} {} {} {}",
+                e.min,
+                e.max,
+                format_vertex(&b, e.attack.map_or(Move::Pass, Move::Play)),
+                format_vertex(&b, e.defend.map_or(Move::Pass, Move::Play))
+            ),
+            Some(e) => format!("{} {}", e.min, e.max),
+        })
     });
 }
 

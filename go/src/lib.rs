@@ -8,11 +8,15 @@
 //! [`vertex`] (GTP coordinates), [`display`] (GNU Go's showboard layout), [`sgf`] (game records),
 //! [`genmove`], [`gtp`] (the commands) and [`gtp_match`] (matches between GTP engines). Analysis:
 //! [`worm`], [`unconditional`] (Benson-style life), [`reading`] (tactical attack/defense), [`connection`],
-//! and GNU Go's analysis commands in [`gtp_analysis`].
+//! [`eye`] (eye spaces and their values), [`dragon`] (dragons, their eyes and status), [`owl`] (life and
+//! death reading), and GNU Go's analysis commands in [`gtp_analysis`].
 
 pub mod board;
+mod candidates;
 pub mod connection;
 pub mod display;
+pub mod dragon;
+pub mod eye;
 pub mod game;
 pub mod genmove;
 pub mod gtp;
@@ -20,6 +24,7 @@ pub mod gtp_analysis;
 pub mod gtp_match;
 pub mod handicap;
 pub mod mcts;
+pub mod owl;
 pub mod pattern_context;
 pub mod playout;
 pub mod playout_shapes;

@@ -16,29 +16,40 @@
 //!   illegal even as a ko capture is skipped), counted in the reader's depth, then `attack`, `defend`
 //!   (GNU Go's `find_defense`: WIN when not attacked), `attack_either`, `defend_both`, `connect` and
 //!   `disconnect` ([`crate::connection`]), `break_through` (a capture or a cut), `lib`.
-//! * Dragons: there is no dragon graph in the engine, so a dragon is the group of same-coloured strings
-//!   that [`connection::same_dragon`] links, walked from the string through strings within two points;
-//!   `same_dragon` asks [`connection::same_dragon`] directly. `status`: `CRITICAL`/`DEAD` when the reader
-//!   captures the string (defensible or not), otherwise from Monte-Carlo ownership
-//!   ([`crate::status::ownership`], computed once per context, 256 playouts, fixed seed): `ALIVE` when the
-//!   dragon's owner holds it (mean ownership ≥ 0.3), `DEAD` when the opponent does (≤ −0.3), `UNKNOWN`
-//!   between. `weakness` is `(1 − ownership) / 2`, 1 for captured strings; `weak` is `CRITICAL`, or not
-//!   dead with weakness above 0.4 (GNU Go's rule). `effective_size` is the worm's ([`crate::worm`]);
-//!   `potential_cutstone` is GNU Go's `cutstone` class 2 ([`crate::worm::cutstone`]); `genus` counts the
-//!   true eyes next to the string.
-//! * Territory: from the same ownership estimate, for `side`: `area` above 0, `moyo` at least 0.3,
-//!   `terri` at least 0.6 on an empty point.
-//! * Neutral defaults, where the engine has nothing yet: `*_moyo_opposite`, `marginal_eye`, `halfeye`,
-//!   `max_eye_value` answer 0; every `owl_*` helper, action and special helper answers 0 (except
-//!   `total_handicap_stones` and `o/x_captures_something`); `eye`/`proper_eye` are true eyes of either
-//!   colour.
+//! * Dragons: [`crate::dragon::Dragons`], computed once per context without the owl; a dragon's
+//!   `status` is the owl's verdict ([`crate::owl`], default limits), read the first time that dragon is
+//!   asked about and kept (`ALIVE`, `CRITICAL`, `DEAD`; `UNKNOWN` on empty points). `weakness` is the
+//!   dragon's (0 strong … 1 dead); `weak` is `CRITICAL`, or not dead with weakness above 0.4 (GNU Go's
+//!   rule). `dragonsize`, `same_dragon` and `genus` (the dragon's minimum number of eyes) come from the
+//!   dragons; `effective_size` is the worm's ([`crate::worm`]); `potential_cutstone` is GNU Go's
+//!   `cutstone` class 2 ([`crate::worm::cutstone`]).
+//! * Eyes: the dragons' eye spaces ([`crate::eye`]), either colour: `eye` (in an eye space),
+//!   `proper_eye` (not marginal), `marginal_eye`, `halfeye` (the diagonal rule says half eye),
+//!   `max_eye_value` (the larger maximum of the spaces through the point); `false_eye` and
+//!   `obvious_false_*eye` are closed points that fail the board's true-eye test.
+//! * Owl helpers, outside an owl search (the goal is any dragon that is not alive): `owl_goal_dragon`
+//!   (the stone's dragon is not alive), `owl_strong_dragon` (alive), `owl_eyespace` /
+//!   `owl_big_eyespace` (in an eye space worth at least one / two eyes), `owl_mineye`, `owl_maxeye`,
+//!   `owl_eye_size`, `owl_proper_eye` (in a space, not marginal, topologically proper), `owl_lunch`
+//!   (a dead stone touching the other colour), `owl_topological_eye(x, y)` (GNU Go's diagonal sum at `x`
+//!   for `y`'s colour, read tactically), `owl_escape_value` (2 for an empty point with no stone within
+//!   two points, 1 with none next to it, else 0).
+//! * Territory: from Monte-Carlo ownership ([`crate::status::ownership`], computed once per context, 256
+//!   playouts, fixed seed), for `side`: `area` above 0, `moyo` at least 0.3, `terri` at least 0.6 on an
+//!   empty point.
+//! * Neutral defaults, where the engine has nothing yet: `*_moyo_opposite` and `owl_threatens` answer
+//!   0; every action and special helper answers 0 (except `total_handicap_stones` and
+//!   `o/x_captures_something`).
 //!
 //! This module owns the mapping only: it must not change the board rules, the matchers, the reader or
 //! the expression semantics.
 
 use crate::board::{Board, Color, Point, TryBoard, ARRAY};
 use crate::connection;
+use crate::dragon::{DragonStatus, Dragons};
+use crate::eye::Safety;
 use crate::game::GoGame;
+use crate::owl::OwlLimits;
 use crate::reading::{self, Reader};
 use crate::vertex::format_vertex;
 use crate::Move;
@@ -120,11 +131,13 @@ pub struct GoPatternContext<'a> {
     /// Mean ownership per point, +1 black, −1 white.
     ownership: Option<Vec<f32>>,
     worms: Option<Vec<crate::worm::Worm>>,
+    /// Dragons and eye spaces, made on first use; the owl reads a dragon's status when first asked.
+    dragons: Option<Box<Dragons>>,
 }
 
 impl<'a> GoPatternContext<'a> {
     pub fn new(board: &'a Board, own: Color) -> GoPatternContext<'a> {
-        GoPatternContext { board, own, handicap: 0, reader: None, ownership: None, worms: None }
+        GoPatternContext { board, own, handicap: 0, reader: None, ownership: None, worms: None, dragons: None }
     }
 
     /// For the side to move, or `own`, in a game (which also knows the handicap).
@@ -154,80 +167,119 @@ impl<'a> GoPatternContext<'a> {
         b.play(Move::Play(p), c).ok().map(|_| b)
     }
 
-    /// Mean ownership of `p`'s string from its owner's point of view (+1: surely its own).
-    fn held(&mut self, p: Point) -> f32 {
-        let Some(c) = self.board.color(p) else { return 0.0 };
-        let (board, own) = (self.board, self.own);
-        let o =
-            self.ownership.get_or_insert_with(|| crate::status::ownership(board, own, crate::status::PLAYOUTS, 0x5eed));
-        let stones: Vec<Point> = board.string_stones(p).collect();
-        let mean = stones.iter().map(|&s| o[usize::from(s)]).sum::<f32>() / stones.len() as f32;
-        if c == Color::Black {
-            mean
-        } else {
-            -mean
+    /// The dragons of the position (computed once, without the owl).
+    fn dragons(&mut self) -> &mut Dragons {
+        if self.dragons.is_none() {
+            let board = self.board;
+            let ds = Dragons::compute(board, self.reader(), None);
+            self.dragons = Some(Box::new(ds));
         }
+        self.dragons.as_mut().expect("just made")
     }
 
-    /// GNU Go's dragon status of the stone at `p`, and its weakness (0 strong … 1 dead).
+    /// GNU Go's dragon status of the stone at `p` (the owl's verdict, read once per dragon), and its
+    /// weakness (0 strong … 1 dead).
     fn status(&mut self, p: Point) -> (f64, f64) {
         if self.board.color(p).is_none() {
             return (codes::UNKNOWN, 0.0);
         }
-        let r = self.reader();
-        if r.attack(p).0 != 0 {
+        let board = self.board;
+        self.dragons();
+        let (Some(ds), Some(r)) = (self.dragons.as_mut(), self.reader.as_mut()) else { return (codes::UNKNOWN, 0.0) };
+        let status = ds.owl_status(r, board, p, OwlLimits::default()).map(|v| v.0);
+        let weakness = ds.at(p).map_or(0.0, |d| f64::from(d.weakness));
+        // A string the reader captures is at best critical whatever its dragon's status.
+        let r = self.reader.as_mut().expect("made with the dragons");
+        if status == Some(DragonStatus::Alive) && r.attack(p).0 != 0 {
             let saved = r.defend(p).0 != 0;
-            return (if saved { codes::CRITICAL } else { codes::DEAD }, 1.0);
+            return (if saved { codes::CRITICAL } else { codes::DEAD }, weakness.max(0.9));
         }
-        let held = self.held(p);
-        let weakness = f64::from((1.0 - held) / 2.0).clamp(0.0, 1.0);
-        let status = if held >= 0.3 {
-            codes::ALIVE
-        } else if held <= -0.3 {
-            codes::DEAD
-        } else {
-            codes::UNKNOWN
+        let code = match status {
+            Some(DragonStatus::Alive) => codes::ALIVE,
+            Some(DragonStatus::Dead) => codes::DEAD,
+            Some(DragonStatus::Critical) => codes::CRITICAL,
+            _ => codes::UNKNOWN,
         };
-        (status, weakness)
+        (code, weakness)
     }
 
-    /// The strings of `p`'s dragon (their origins): same-coloured strings within two points, linked
-    /// transitively by [`connection::same_dragon`].
-    fn dragon_strings(&mut self, p: Point) -> Vec<Point> {
+    /// The eye space through `p` of either colour (black's first).
+    fn any_space(&mut self, p: Point) -> Option<crate::eye::EyeSpace> {
+        let ds = self.dragons();
+        ds.eyes.space(p, Color::Black).or_else(|| ds.eyes.space(p, Color::White)).cloned()
+    }
+
+    /// The owl helpers (see the module documentation).
+    fn owl_helper(&mut self, name: &str, args: &[Value]) -> Option<f64> {
         let b = self.board;
-        let Some(c) = b.color(p) else { return Vec::new() };
-        let mut found = vec![b.string_id(p)];
-        let mut k = 0;
-        while k < found.len() {
-            let s = found[k];
-            k += 1;
-            let mut near: Vec<Point> = Vec::new();
-            for st in b.string_stones(s) {
-                let (x, y) = b.coords(st);
+        let pt = |i: usize| match args.get(i) {
+            Some(Value::Point(v)) => Some(b.point(v.col, v.row)),
+            _ => None,
+        };
+        let p = pt(0)?;
+        Some(match name {
+            "owl_goal_dragon" => {
+                b.color(p)?;
+                let st = self.status(p).0;
+                flag(st != codes::ALIVE)
+            }
+            "owl_strong_dragon" => {
+                b.color(p)?;
+                flag(self.status(p).0 == codes::ALIVE)
+            }
+            "owl_escape_value" => {
+                if !b.is_empty(p) {
+                    return Some(0.0);
+                }
+                // Open points: 2 with no stone within two points, 1 with none next to it.
+                let (col, row) = b.coords(p);
+                let n = b.size() as i32;
+                let mut near = 0;
                 for dy in -2i32..=2 {
                     for dx in -2i32..=2 {
-                        let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
-                        if dx.abs() + dy.abs() > 2 || nx < 0 || ny < 0 || nx >= b.size() as i32 || ny >= b.size() as i32
-                        {
-                            continue;
-                        }
-                        let q = b.point(nx as u8, ny as u8);
-                        if b.color(q) == Some(c) {
-                            let h = b.string_id(q);
-                            if !found.contains(&h) && !near.contains(&h) {
-                                near.push(h);
+                        let (x, y) = (i32::from(col) + dx, i32::from(row) + dy);
+                        if dx.abs() + dy.abs() <= 2 && (0..n).contains(&x) && (0..n).contains(&y) {
+                            let q = b.point(x as u8, y as u8);
+                            if b.color(q).is_some() {
+                                near = near.max(if dx.abs() + dy.abs() == 1 { 2 } else { 1 });
                             }
                         }
                     }
                 }
+                f64::from(2 - near)
             }
-            for h in near {
-                if connection::same_dragon(self.reader(), s, h) {
-                    found.push(h);
+            "owl_eyespace" => flag(self.any_space(p).is_some_and(|e| e.max > 0)),
+            "owl_big_eyespace" => flag(self.any_space(p).is_some_and(|e| e.max >= 2)),
+            "owl_mineye" => self.any_space(p).map_or(0.0, |e| f64::from(e.min)),
+            "owl_maxeye" => self.any_space(p).map_or(0.0, |e| f64::from(e.max)),
+            "owl_eye_size" => self.any_space(p).map_or(0.0, |e| e.points.len() as f64),
+            "owl_proper_eye" => {
+                let ds = self.dragons();
+                flag([Color::Black, Color::White].into_iter().any(|c| {
+                    ds.eyes.space(p, c).is_some()
+                        && !ds.eyes.is_marginal(p, c)
+                        && ds.eyes.topology(p, c) == crate::eye::Topology::Proper
+                }))
+            }
+            "owl_lunch" => {
+                let Some(c) = b.color(p) else { return Some(0.0) };
+                let touches =
+                    b.string_stones(p).any(|s| Board::neighbors(s).iter().any(|&q| b.color(q) == Some(c.opponent())));
+                let dead = self.dragons().dead[usize::from(p)];
+                flag(touches && dead)
+            }
+            "owl_topological_eye" => {
+                let c = b.color(pt(1)?)?;
+                if !b.is_empty(p) {
+                    return Some(0.0);
                 }
+                let dead = self.dragons().dead.clone();
+                let r = self.reader();
+                let (sum, _) = crate::eye::diagonal_sum(b, p, c, &dead, &[], &mut Safety::Read(r));
+                f64::from(sum)
             }
-        }
-        found
+            _ => 0.0,
+        })
     }
 
     /// Plays `moves` alternately from `first` as GNU Go's `play_*_test` do (`trymove`, else `tryko`;
@@ -489,8 +541,8 @@ impl PatternContext for GoPatternContext<'_> {
             DragonQuery::Weakness(v) => self.status(self.point(v)).1,
             DragonQuery::WormSize(v) => b.string_size(self.point(v)) as f64,
             DragonQuery::DragonSize(v) => {
-                let strings = self.dragon_strings(self.point(v));
-                strings.iter().map(|&s| b.string_size(s)).sum::<usize>() as f64
+                let p = self.point(v);
+                self.dragons().at(p).map_or(0.0, |d| d.size() as f64)
             }
             DragonQuery::EffectiveSize(v) => {
                 let p = self.point(v);
@@ -502,23 +554,14 @@ impl PatternContext for GoPatternContext<'_> {
             }
             DragonQuery::Genus(v) => {
                 let p = self.point(v);
-                let Some(c) = b.color(p) else { return 0.0 };
-                let mut eyes: Vec<Point> = Vec::new();
-                for s in b.string_stones(p) {
-                    for q in Board::neighbors(s) {
-                        if b.is_true_eye(q, c) && !eyes.contains(&q) {
-                            eyes.push(q);
-                        }
-                    }
-                }
-                eyes.len() as f64
+                self.dragons().at(p).map_or(0.0, |d| f64::from(d.eyes_min))
             }
             DragonQuery::SameDragon(x, y) => {
                 let (p, q) = (self.point(x), self.point(y));
                 if b.color(p).is_none() || b.color(p) != b.color(q) {
                     return 0.0;
                 }
-                flag(connection::same_dragon(self.reader(), p, q))
+                flag(self.dragons().same(p, q))
             }
             DragonQuery::SameWorm(x, y) => {
                 let (p, q) = (self.point(x), self.point(y));
@@ -566,9 +609,37 @@ impl PatternContext for GoPatternContext<'_> {
 
     fn eye(&mut self, q: EyeQuery) -> f64 {
         let b = self.board;
-        let true_eye = |p: Point| b.is_true_eye(p, Color::Black) || b.is_true_eye(p, Color::White);
         match q {
-            EyeQuery::Eye(v) | EyeQuery::ProperEye(v) => flag(true_eye(self.point(v))),
+            EyeQuery::Eye(v) => flag(self.any_space(self.point(v)).is_some()),
+            EyeQuery::ProperEye(v) => {
+                let p = self.point(v);
+                let ds = self.dragons();
+                flag(
+                    [Color::Black, Color::White]
+                        .into_iter()
+                        .any(|c| ds.eyes.space(p, c).is_some() && !ds.eyes.is_marginal(p, c)),
+                )
+            }
+            EyeQuery::MarginalEye(v) => {
+                let p = self.point(v);
+                let ds = self.dragons();
+                flag(ds.eyes.is_marginal(p, Color::Black) || ds.eyes.is_marginal(p, Color::White))
+            }
+            EyeQuery::HalfEye(v) => {
+                let p = self.point(v);
+                let ds = self.dragons();
+                flag(
+                    [Color::Black, Color::White]
+                        .into_iter()
+                        .any(|c| ds.eyes.topology(p, c) == crate::eye::Topology::Half),
+                )
+            }
+            EyeQuery::MaxEyeValue(v) => {
+                let p = self.point(v);
+                let ds = self.dragons();
+                let m = |c: Color| ds.eyes.space(p, c).map_or(0, |e| e.max);
+                f64::from(m(Color::Black).max(m(Color::White)))
+            }
             EyeQuery::ObviousFalseEye { side, at } => {
                 // Surrounded by `side` but with too many opponent diagonals to be a true eye.
                 let (p, c) = (self.point(at), self.colour_of(side));
@@ -585,8 +656,11 @@ impl PatternContext for GoPatternContext<'_> {
                 };
                 flag(closed(Color::Black) || closed(Color::White))
             }
-            EyeQuery::MarginalEye(_) | EyeQuery::HalfEye(_) | EyeQuery::MaxEyeValue(_) => 0.0,
         }
+    }
+
+    fn owl(&mut self, name: &str, args: &[Value]) -> f64 {
+        self.owl_helper(name, args).unwrap_or(0.0)
     }
 
     fn special(&mut self, name: &str, args: &[Value]) -> f64 {
@@ -814,6 +888,38 @@ mod tests {
         // Black takes one, white answers at the other: still connected (one string now).
         let answered = [Some(v(1, 2)), Some(v(2, 1))];
         assert_eq!(ctx.play_sequence(Side::X, &answered, SequenceTest::Connect(v(1, 1), v(2, 2))), codes::WIN);
+    }
+
+    #[test]
+    fn eye_and_owl_helpers_read_the_eye_spaces() {
+        // Black's straight three A9-C9 inside white's wall (vital point B9), and a half eye at G1 (F1,
+        // H1, G2 black; F2 empty where white can play, H2 black).
+        let g = game(&[
+            "...XO....",
+            "XXXXO....",
+            "OOOOO....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "......XX.",
+            ".....X.X.",
+        ]);
+        let mut ctx = GoPatternContext::new(g.board(), Color::White);
+        assert_eq!(ctx.eye(EyeQuery::Eye(v(0, 1))), 1.0);
+        assert_eq!(ctx.eye(EyeQuery::ProperEye(v(0, 1))), 1.0);
+        assert_eq!(ctx.eye(EyeQuery::MarginalEye(v(0, 1))), 0.0);
+        assert_eq!(ctx.eye(EyeQuery::MaxEyeValue(v(0, 1))), 2.0);
+        assert_eq!(ctx.eye(EyeQuery::Eye(v(4, 4))), 0.0, "open board");
+        assert_eq!(ctx.owl("owl_mineye", &[Value::Point(v(0, 0))]), 1.0);
+        assert_eq!(ctx.owl("owl_eye_size", &[Value::Point(v(0, 0))]), 3.0);
+        assert_eq!(ctx.eye(EyeQuery::HalfEye(v(8, 6))), 1.0);
+        assert_eq!(ctx.owl("owl_topological_eye", &[Value::Point(v(8, 6)), Value::Point(v(8, 5))]), 3.0);
+        // The black corner group is critical: B9 kills or lives.
+        assert_eq!(ctx.dragon(DragonQuery::Status(v(1, 0))), codes::CRITICAL);
+        assert_eq!(ctx.dragon(DragonQuery::DragonSize(v(1, 0))), 5.0);
+        assert_eq!(ctx.owl("owl_goal_dragon", &[Value::Point(v(1, 0))]), 1.0);
+        assert_eq!(ctx.owl("owl_strong_dragon", &[Value::Point(v(2, 0))]), 1.0, "the white wall");
     }
 
     #[test]

@@ -16,8 +16,15 @@
 //! komaster; winning only that way gives [`KO_B`], and winning against an opponent who could only succeed
 //! that way gives [`KO_A`]. Each query is bounded by a node limit; when it runs out the string counts as
 //! safe, so answers stay deterministic. The cache is a fixed table allocated once.
+//!
+//! A string in atari is captured at once unless the capture is only a ko or runs into a snapback; then
+//! the attacker also tries to take liberties from the defender's strings around the capturing point. A
+//! defender in atari also counter-ataris, and a single stone whose capture would be a ko first gives the
+//! point of its liberty more room (GNU Go's backfilling in `defend1`). Setting `GO_READ_TRACE` prints
+//! every move tried with its result to standard error (for debugging the reader).
 
 use crate::board::{Board, Color, Point, TryBoard, ARRAY};
+use crate::candidates::Scored;
 use crate::zobrist;
 
 /// The reading succeeds unconditionally.
@@ -164,41 +171,8 @@ struct Entry {
 const CACHE_BITS: u32 = 16;
 const MAX_CAND: usize = 64;
 
-/// A fixed-capacity list of candidate moves (no allocation per node).
-struct Cands {
-    pts: [Point; MAX_CAND],
-    score: [i32; MAX_CAND],
-    n: usize,
-}
-
-impl Cands {
-    fn new() -> Self {
-        Cands { pts: [0; MAX_CAND], score: [0; MAX_CAND], n: 0 }
-    }
-    fn add(&mut self, p: Point, s: i32) {
-        if let Some(i) = self.pts[..self.n].iter().position(|&q| q == p) {
-            self.score[i] = self.score[i].max(s);
-        } else if self.n < MAX_CAND {
-            self.pts[self.n] = p;
-            self.score[self.n] = s;
-            self.n += 1;
-        }
-    }
-    fn contains(&self, p: Point) -> bool {
-        self.pts[..self.n].contains(&p)
-    }
-    /// Stable sort by descending score (insertion sort: the lists are short).
-    fn sort(&mut self) {
-        for i in 1..self.n {
-            let mut j = i;
-            while j > 0 && self.score[j - 1] < self.score[j] {
-                self.pts.swap(j - 1, j);
-                self.score.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-    }
-}
+/// A fixed-capacity list of candidate moves (no allocation per node), priorities merged by max.
+type Cands = Scored<MAX_CAND>;
 
 /// A small fixed set of points (liberties, string heads).
 #[derive(Clone, Copy)]
@@ -284,6 +258,22 @@ fn approx_libs_without(b: &Board, p: Point, color: Color, x: Point) -> usize {
     seen.n - usize::from(seen.contains(x))
 }
 
+/// Whether a move of `color` on `p` captures exactly one stone and leaves the new stone with no
+/// other liberty (a ko capture, if the point of the captured stone could be retaken).
+fn is_ko_capture(b: &Board, p: Point, color: Color) -> bool {
+    let mut captured = 0;
+    for q in Board::neighbors(p) {
+        match b.color(q) {
+            Some(c) if c == color => return false,
+            Some(_) if b.liberties(q) == 1 => captured += b.string_size(q),
+            Some(_) => {}
+            None if b.is_empty(q) => return false,
+            None => {}
+        }
+    }
+    captured == 1
+}
+
 /// Stones a move of `color` on `p` captures.
 fn captures_at(b: &Board, p: Point, color: Color) -> usize {
     let mut heads = Set::<4>::new();
@@ -309,6 +299,8 @@ pub struct Reader {
     /// Moves already tried before the query (GTP `trymove`s): they count towards the depth limits, as
     /// GNU Go's `stackp` does.
     pub depth_offset: usize,
+    /// Print the tree to standard error (set by the `GO_READ_TRACE` environment variable; for debugging).
+    trace: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -329,6 +321,7 @@ impl Reader {
             ko: KoState::EMPTY,
             ladder_only: false,
             depth_offset: 0,
+            trace: std::env::var_os("GO_READ_TRACE").is_some(),
         }
     }
 
@@ -479,6 +472,20 @@ impl Reader {
             }
         }
         Some((false, saved))
+    }
+
+    /// One line of the trace: `what` on the string at `s` by `m` gave `code` (indented by depth).
+    fn log(&self, what: &str, s: Point, m: Point, code: u8) {
+        if self.trace && self.t.depth() <= 16 {
+            let b = self.t.board();
+            let v = |p: Point| {
+                crate::vertex::format_vertex(
+                    b,
+                    if p == 0 { crate::board::Move::Pass } else { crate::board::Move::Play(p) },
+                )
+            };
+            eprintln!("{:w$}{what} {} {} -> {code}", "", v(s), v(m), w = 2 * self.t.depth());
+        }
     }
 
     fn undo(&mut self, saved: KoState) {
@@ -693,7 +700,7 @@ impl Reader {
             let dl = approx_libs(b, l, defender) as i32;
             let cap = captures_at(b, l, attacker) as i32;
             let sc = 20 + 4 * al.min(4) - 2 * dl + if al <= 1 && cap == 0 { -15 } else { 0 } + 10 * cap;
-            c.add(l, sc);
+            c.add_max(l, sc);
         }
         if self.ladder_only {
             return;
@@ -704,13 +711,25 @@ impl Reader {
             let mut one = [0 as Point; 1];
             b.liberties_into(h, &mut one);
             if approx_libs(b, one[0], attacker) > 1 {
-                c.add(one[0], 25);
+                c.add_max(one[0], 25);
             }
             // Or capture a defender string that holds it in atari.
             for &d in neighbours(b, h, defender, 1, 1).as_slice() {
                 let mut one = [0 as Point; 1];
                 b.liberties_into(d, &mut one);
-                c.add(one[0], 30);
+                c.add_max(one[0], 30);
+            }
+        }
+        // Our neighbours as short of liberties as the string gain some by capturing defender strings in
+        // atari next to them (else the defender wins the race). Only near the root: deeper it widens
+        // the tree more than it finds.
+        if n <= 2 && depth <= 3 {
+            for &h in neighbours(b, s, attacker, 2, 2).as_slice() {
+                for &d in neighbours(b, h, defender, 1, 1).as_slice() {
+                    if let Some(x) = b.first_liberty(d) {
+                        c.add_max(x, 15);
+                    }
+                }
             }
         }
         if depth > lim.depth {
@@ -722,19 +741,19 @@ impl Reader {
                 if approx_libs(b, l, attacker) <= 1 && captures_at(b, l, attacker) == 0 {
                     for q in Board::neighbors(l) {
                         if b.is_empty(q) && !libs.contains(q) {
-                            c.add(q, 5);
+                            c.add_max(q, 5);
                         }
                         if b.color(q) == Some(attacker) && b.liberties(q) <= 2 {
                             for &x in libs_of(b, q).as_slice() {
                                 if x != l {
-                                    c.add(x, 5);
+                                    c.add_max(x, 5);
                                 }
                             }
                         }
                         // A defender string next to the liberty that could be attacked instead.
                         if b.color(q) == Some(defender) && b.string_id(q) != b.string_id(s) && b.liberties(q) <= 2 {
                             for &x in libs_of(b, q).as_slice() {
-                                c.add(x, 3);
+                                c.add_max(x, 3);
                             }
                         }
                     }
@@ -747,7 +766,7 @@ impl Reader {
                 for q in Board::neighbors(l) {
                     if b.is_empty(q) && !libs.contains(q) {
                         let al = approx_libs(b, q, attacker) as i32;
-                        c.add(q, al.min(4) - if al <= 1 { 12 } else { 0 });
+                        c.add_max(q, al.min(4) - if al <= 1 { 12 } else { 0 });
                     }
                 }
             }
@@ -756,7 +775,7 @@ impl Reader {
                     for d in Board::diagonals(st) {
                         if usize::from(d) < ARRAY && b.is_empty(d) && !libs.contains(d) {
                             let al = approx_libs(b, d, attacker) as i32;
-                            c.add(d, -1 + al.min(3) - if al <= 1 { 12 } else { 0 });
+                            c.add_max(d, -1 + al.min(3) - if al <= 1 { 12 } else { 0 });
                         }
                     }
                 }
@@ -768,7 +787,7 @@ impl Reader {
             for &h in &ss.as_slice()[1..] {
                 for &l in libs_of(b, h).as_slice() {
                     let al = approx_libs(b, l, attacker) as i32;
-                    c.add(l, 2 + al.min(3) - if al <= 1 { 12 } else { 0 });
+                    c.add_max(l, 2 + al.min(3) - if al <= 1 { 12 } else { 0 });
                 }
             }
         }
@@ -786,14 +805,40 @@ impl Reader {
         for &h in neighbours(b, s, attacker, 1, 1).as_slice() {
             let mut one = [0 as Point; 1];
             b.liberties_into(h, &mut one);
-            c.add(one[0], 40 + 2 * b.string_size(h).min(10) as i32);
+            c.add_max(one[0], 40 + 2 * b.string_size(h).min(10) as i32);
         }
         for &l in libs.as_slice() {
             let after = approx_libs(b, l, defender) as i32;
             let cap = captures_at(b, l, defender) as i32;
-            c.add(l, 10 + 6 * after + if after <= 1 && cap == 0 { -20 } else { 0 });
+            c.add_max(l, 10 + 6 * after + if after <= 1 && cap == 0 { -20 } else { 0 });
         }
-        if self.ladder_only || n == 1 {
+        if self.ladder_only {
+            return;
+        }
+        if n == 1 {
+            let l = libs.p[0];
+            // A single stone whose capture is a ko: give the stone on the liberty more room first
+            // (GNU Go's backfilling in defend1), so that the ko is fought under better terms.
+            if depth <= lim.backfill_depth && b.string_size(s) == 1 && is_ko_capture(b, l, attacker) {
+                let room = approx_lib_set(b, l, defender);
+                if room.n <= 5 {
+                    for &x in room.as_slice() {
+                        if room.n == 1 || approx_libs(b, x, attacker) > 1 {
+                            c.add_max(x, 2);
+                        }
+                    }
+                }
+            }
+            // Counter-atari on a neighbour with two liberties: its capture of the string may be a ko
+            // or come too late.
+            if depth <= lim.break_chain_depth {
+                for &h in neighbours(b, s, attacker, 2, 2).as_slice() {
+                    for &x in libs_of(b, h).as_slice() {
+                        let al = approx_libs(b, x, defender) as i32;
+                        c.add_max(x, 4 + al.min(4) - if al <= 1 { 10 } else { 0 });
+                    }
+                }
+            }
             return;
         }
         // Counter-atari: neighbours with two liberties (three when short of liberties).
@@ -811,11 +856,11 @@ impl Reader {
             if hl.n == 2 && (depth <= lim.break_chain_depth || shares || chase()) {
                 for &x in hl.as_slice() {
                     let al = approx_libs(b, x, defender) as i32;
-                    c.add(x, 8 + al.min(4) - if al <= 1 { 10 } else { 0 });
+                    c.add_max(x, 8 + al.min(4) - if al <= 1 { 10 } else { 0 });
                 }
             } else if hl.n == 3 && max3 == 3 {
                 for &x in hl.as_slice() {
-                    c.add(x, 1);
+                    c.add_max(x, 1);
                 }
             }
         }
@@ -828,7 +873,7 @@ impl Reader {
                 for q in Board::neighbors(l) {
                     if b.is_empty(q) && !libs.contains(q) {
                         let al = approx_libs(b, q, defender) as i32;
-                        c.add(q, al.min(4) - 2 - if al <= 1 { 12 } else { 0 });
+                        c.add_max(q, al.min(4) - 2 - if al <= 1 { 12 } else { 0 });
                     }
                 }
             }
@@ -841,7 +886,7 @@ impl Reader {
                         if b.color(q) == Some(attacker) && b.liberties(q) <= 3 {
                             for &x in libs_of(b, q).as_slice() {
                                 if x != l {
-                                    c.add(x, 0);
+                                    c.add_max(x, 0);
                                 }
                             }
                         }
@@ -856,11 +901,19 @@ impl Reader {
                 for &a in neighbours(b, h, attacker, 1, 1).as_slice() {
                     let mut one = [0 as Point; 1];
                     b.liberties_into(a, &mut one);
-                    c.add(one[0], 12);
+                    c.add_max(one[0], 12);
                 }
                 for &l in libs_of(b, h).as_slice() {
                     let al = approx_libs(b, l, defender) as i32;
-                    c.add(l, al.min(4) - 4);
+                    c.add_max(l, al.min(4) - 4);
+                }
+                // Counter-attack the attackers next to the superstring (they may be short of liberties
+                // themselves once they have approached).
+                for &a in neighbours(b, h, attacker, 2, 3).as_slice() {
+                    for &x in libs_of(b, a).as_slice() {
+                        let al = approx_libs(b, x, defender) as i32;
+                        c.add_max(x, -2 + al.min(3) - if al <= 1 { 10 } else { 0 });
+                    }
                 }
             }
         }
@@ -886,8 +939,12 @@ impl Reader {
         if self.out_of_budget() {
             return (0, 0);
         }
-        if libs == 1 {
-            return self.attack1(s, attacker);
+        // One liberty: take it, unless that is only a ko or runs into a snapback; then look for better.
+        let direct = if libs == 1 { Some(self.attack1(s, attacker)) } else { None };
+        if let Some(d) = direct {
+            if d.0 == WIN || self.ladder_only || self.depth() > self.limits.backfill_depth {
+                return d;
+            }
         }
         let key = self.key(Kind::Attack, s);
         if let Some(r) = self.lookup(key) {
@@ -895,22 +952,29 @@ impl Reader {
         }
         let mut cands = Cands::new();
         self.attack_moves(s, attacker, &mut cands);
+        if libs == 1 {
+            self.attack1_moves(s, attacker, &mut cands);
+        }
         // Retaking a ko the opponent just took is always worth a look (played conditionally).
         if let Some((k, c)) = self.t.board().ko() {
             if c == attacker && !self.ladder_only && !cands.contains(k) {
-                cands.add(k, -5);
+                cands.add_max(k, -5);
             }
         }
         // Beyond the reading depth only ataris are tried (ladders).
         let ladder = self.ladder_only || self.depth() > self.limits.depth;
-        cands.sort();
+        cands.sort_descending();
         // Between branch_depth and depth no branching against three liberties: the best move only.
         if libs >= 3 && self.depth() > self.limits.branch_depth {
             cands.n = cands.n.min(1);
         }
-        let mut best = (0u8, 0 as Point);
+        let mut best = direct.unwrap_or((0, 0));
+        let taken = direct.map_or(0, |_| libs_of(self.t.board(), s).p[0]);
         for i in 0..cands.n {
             let m = cands.pts[i];
+            if m == taken {
+                continue;
+            }
             // In a ladder the attacker may still rescue its own strings in atari.
             let rescue = ladder && {
                 let b = self.t.board();
@@ -939,6 +1003,7 @@ impl Reader {
             };
             self.undo(saved);
             let code = if cond { through_ko(code) } else { code };
+            self.log("attack", s, m, code);
             if rank(code) > rank(best.0) {
                 best = (code, m);
                 if code == WIN {
@@ -950,7 +1015,31 @@ impl Reader {
         best
     }
 
-    /// The string has one liberty: capture it there.
+    /// Extra attacks on a string in atari whose capture is only a ko or a snapback: take liberties from
+    /// the defender's strings around the capturing point, so that the capture comes with atari.
+    fn attack1_moves(&self, s: Point, attacker: Color, c: &mut Cands) {
+        let b = self.t.board();
+        let defender = attacker.opponent();
+        let Some(l) = b.first_liberty(s) else { return };
+        let id = b.string_id(s);
+        let mut seen = Set::<4>::new();
+        for q in Board::neighbors(l) {
+            if b.color(q) == Some(defender) && b.string_id(q) != id && b.liberties(q) <= 3 && seen.push(b.string_id(q))
+            {
+                for &x in libs_of(b, q).as_slice() {
+                    let al = approx_libs(b, x, attacker) as i32;
+                    // A self-atari there is simply captured.
+                    if x != l && (al >= 2 || captures_at(b, x, attacker) > 0) {
+                        c.add_max(x, 6 + al.min(4));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The string has one liberty: capture it there. [`WIN`] when the capturing string keeps two
+    /// liberties, [`KO_A`] when the defender may take back a single stone (ko), 0 when the capture is
+    /// answered by a bigger recapture (snapback).
     fn attack1(&mut self, s: Point, attacker: Color) -> (u8, Point) {
         let b = self.t.board();
         let mut one = [0 as Point; 1];
@@ -958,16 +1047,19 @@ impl Reader {
         let l = one[0];
         let size = b.string_size(s);
         let Some((cond, saved)) = self.komaster_trymove(l, attacker, true) else { return (0, 0) };
-        // Capturing a single stone as a ko: the defender may take back after a ko threat.
-        let ko = size == 1 && self.t.board().ko().is_some();
-        self.undo(saved);
-        if cond {
-            (KO_B, l)
-        } else if ko {
-            (KO_A, l)
+        let after = self.t.board();
+        let code = if size > 1 || after.liberties(l) >= 2 {
+            WIN
+        } else if after.string_size(l) == 1 {
+            // Capturing a single stone as a ko: the defender may take back after a ko threat.
+            KO_A
         } else {
-            (WIN, l)
-        }
+            0
+        };
+        self.undo(saved);
+        let code = if cond { through_ko(code) } else { code };
+        self.log("attack1", s, l, code);
+        (code, if code == 0 { 0 } else { l })
     }
 
     fn do_defend(&mut self, s: Point) -> (u8, Point) {
@@ -988,10 +1080,10 @@ impl Reader {
         self.defense_moves(s, defender, &mut cands);
         if let Some((k, c)) = self.t.board().ko() {
             if c == defender && !self.ladder_only && !cands.contains(k) {
-                cands.add(k, -5);
+                cands.add_max(k, -5);
             }
         }
-        cands.sort();
+        cands.sort_descending();
         let mut best = (0u8, 0 as Point);
         for i in 0..cands.n {
             let m = cands.pts[i];
@@ -999,6 +1091,7 @@ impl Reader {
             let code = reverse(self.do_attack(s).0);
             self.undo(saved);
             let code = if cond { through_ko(code) } else { code };
+            self.log("defend", s, m, code);
             if rank(code) > rank(best.0) {
                 best = (code, m);
                 if code == WIN {
@@ -1063,6 +1156,46 @@ mod tests {
         let b = board_from(&[". X O .", "X O . .", ". X O .", ". . . ."]);
         let mut r = Reader::new(&b);
         assert_eq!(r.attack(b.point(1, 1)).0, WIN);
+    }
+
+    #[test]
+    fn capture_into_snapback_is_no_attack() {
+        // reading.tst 234 (GNU Go 3.8: `attack C1` = 1 A1). White D1 would take C1 but leave its own
+        // eight stones with the single liberty C1, and black takes them back; A1 takes A2-B2 first.
+        let b = board_from(&[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            "X X X X . . . . .",
+            "O O O X X X . . .",
+            "X X O O O X . . .",
+            ". O X . O X . . .",
+        ]);
+        let mut r = Reader::new(&b);
+        assert_eq!(r.attack(b.point(2, 8)), (WIN, Some(b.point(0, 8))));
+        // `does_attack` only asks whether the stone comes off the board (GNU Go 3.8: `does_attack D1 C1` = 1).
+        assert_eq!(r.does_attack(b.point(3, 8), b.point(2, 8)), WIN);
+    }
+
+    #[test]
+    fn ko_defended_by_making_room_first() {
+        // reading.tst 133 (GNU Go 3.8: `defend J8` = 3 F9): connecting at J9 leaves black one liberty,
+        // but F9 first makes white's capture at J9 a ko black can fight after a threat.
+        let b = board_from(&[
+            ". X . X . . X X .",
+            "X X X X X X O O X",
+            ". . . . O O O O O",
+            ". . . . . . X O O",
+            ". . . . . . O X O",
+            ". . . . . X O X X",
+            ". . . . O O X . X",
+            "O O O O O X . O X",
+            ". . O . O X X X X",
+        ]);
+        let mut r = Reader::new(&b);
+        assert_eq!(r.defend(b.point(8, 1)), (KO_B, Some(b.point(5, 0))));
     }
 
     #[test]

@@ -1,13 +1,14 @@
 //! Matching on real positions: `patterns.db` and `patterns.db` + `patterns2.db` over 19×19
 //! middle-game positions of GNU Go's regression games (move 100 of the first 16 games that
-//! long), for the side to move: full-board scans per second, bitmask vs naive, and the
-//! incremental re-match after the next move of the game (the same side's view, as during a
+//! long), for the side to move: full-board scans per second, bitmask (and its portable build,
+//! `bitmask-portable`, where the CPU has AVX2) vs naive, and the incremental re-match after the
+//! next move of the game (the same side's view, as during a
 //! search; the changes are the stone and its captures). Needs `shared/gnugo` beside the
 //! workspace; without it the benchmark prints a note and measures nothing.
 //!
-//! Times are the benchmark thread's CPU time (Linux `/proc/thread-self/schedstat`), not wall
-//! time: the machine is shared, and CPU time does not count the time other processes hold
-//! the cores (elsewhere the wall clock is used).
+//! Times are the benchmark thread's CPU time (Linux `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`),
+//! not wall time: the machine is shared, and CPU time does not count the time other processes
+//! hold the cores (elsewhere the wall clock is used). `WALL=1` measures wall time instead.
 
 use criterion::measurement::{Measurement, ValueFormatter, WallTime};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
@@ -15,19 +16,23 @@ mod support;
 
 use patterns::*;
 use std::hint::black_box;
-use support::{gnugo, positions};
+use support::{cpu_ns, gnugo, positions, wall_ns};
 
-/// Nanoseconds this thread has run, or the wall clock where the kernel does not say.
-fn cpu_ns() -> u64 {
-    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().and_then(|t| t.parse().ok()))
-        .unwrap_or_else(|| START.get_or_init(std::time::Instant::now).elapsed().as_nanos() as u64)
+/// Criterion measurement of the thread's CPU time (or wall time with `WALL` set), formatted
+/// as times.
+struct CpuTime {
+    wall: bool,
 }
 
-/// Criterion measurement of the thread's CPU time, formatted as times.
-struct CpuTime;
+impl CpuTime {
+    fn now(&self) -> u64 {
+        if self.wall {
+            wall_ns()
+        } else {
+            cpu_ns()
+        }
+    }
+}
 
 static WALL: WallTime = WallTime;
 
@@ -35,10 +40,10 @@ impl Measurement for CpuTime {
     type Intermediate = u64;
     type Value = u64;
     fn start(&self) -> u64 {
-        cpu_ns()
+        self.now()
     }
     fn end(&self, i: u64) -> u64 {
-        cpu_ns().saturating_sub(i)
+        self.now().saturating_sub(i)
     }
     fn add(&self, a: &u64, b: &u64) -> u64 {
         a + b
@@ -92,6 +97,15 @@ fn bench(c: &mut Criterion<CpuTime>) {
                 out.len()
             })
         });
+        let portable = fast.clone().with_simd(false);
+        g.bench_function("bitmask-portable", |b| {
+            b.iter(|| {
+                for p in &packed {
+                    portable.scan(black_box(p), &mut out);
+                }
+                out.len()
+            })
+        });
         let starts: Vec<IncrementalMatcher> =
             positions.iter().map(|p| IncrementalMatcher::new(&fast, &p.grid, !p.white)).collect();
         g.bench_function("incremental-one-move", |b| {
@@ -120,7 +134,7 @@ fn bench(c: &mut Criterion<CpuTime>) {
 
 criterion_group! {
     name = benches;
-    config = Criterion::default().with_measurement(CpuTime);
+    config = Criterion::default().with_measurement(CpuTime { wall: std::env::var_os("WALL").is_some() });
     targets = bench
 }
 criterion_main!(benches);

@@ -7,13 +7,7 @@ mod support;
 
 use patterns::*;
 
-/// Nanoseconds this thread has run (Linux), 0 elsewhere.
-fn cpu_ns() -> u64 {
-    std::fs::read_to_string("/proc/thread-self/schedstat")
-        .ok()
-        .and_then(|s| s.split_whitespace().next().and_then(|t| t.parse().ok()))
-        .unwrap_or(0)
-}
+use support::cpu_ns;
 
 #[inline(never)]
 fn incremental_update(m: &mut IncrementalMatcher, matcher: &BitmaskMatcher, changes: &[(usize, usize, Cell)]) {

@@ -1,23 +1,29 @@
-//! The bitmask matcher over a [`PackedBoard`]. Per anchor point it reads the composite
-//! word (the point's 5×5 neighbourhood, kept up to date by the board) once. Ten of its bits —
-//! the anchor's code and the codes of its four orthogonal neighbours — pick a group: the
-//! orientations whose anchor element admits that colour and whose elements admit those
-//! neighbours (the seed's anchor-colour pre-filter, widened; an orientation is filed in every
-//! group it admits). Within the group a bit-parallel index leaves only orientations that fit
-//! the board there (transformed bounding box and declared edges: the room rows) and agree with
-//! the other 20 points of the window: one bitset of members per (window point, code) and per
-//! (side, room to that edge), 64 members a word, four words (one 32-byte aligned quad) an and;
-//! up to four quads are and-ed in registers at a time, with one early exit when they all die
-//! after the eight nearest points. Members are ordered by what they ask of those points, so
-//! members that die together share words. A survivor has passed its whole core (the
-//! composite-word and-compare, bit-sliced over the members); only its residual tests (points
-//! beyond the window, stones first) remain, the first inline in the member's 20-byte record.
+//! The bitmask matcher over a [`PackedBoard`]. Only points whose code some pattern's anchor
+//! admits are anchors (stones, for GNU Go's databases), found a board row at a time from the
+//! packed row. Per anchor the matcher reads the composite word (the point's 5×5
+//! neighbourhood, kept up to date by the board) once. Ten of its bits — the anchor's code and
+//! the codes of its four orthogonal neighbours — pick a group: the orientations whose anchor
+//! element admits that colour and whose elements admit those neighbours (the seed's
+//! anchor-colour pre-filter, widened; an orientation is filed in every group it admits).
+//! Within the group a bit-parallel index leaves only orientations that fit the board there
+//! (transformed bounding box and declared edges: the room rows) and agree with the other 20
+//! points of the window: one bitset of members per (window point, code) and per (side, room
+//! to that edge), 64 members a word, four words (one 32-byte aligned quad: one AVX2 and) at
+//! a time. Each quad exits early when its members all die at the room rows or after the
+//! eight nearest points; members are ordered by the edges they declare, then by reach, then
+//! by what they ask of those points, so members that die together share quads. A survivor
+//! has passed its whole core (the composite-word and-compare, bit-sliced over the members);
+//! only its residual tests (points beyond the window, stones first) remain, the first inline
+//! in the member's 20-byte record.
 //!
-//! The index is large (megabytes for `patterns.db`) and the rows an anchor reads depend on the
-//! board, so a full scan prefetches the next anchor's rows while it matches the current one,
-//! and asks for all survivors' records before testing any: their cache misses overlap instead
-//! of following one another. Scanning allocates nothing but the caller's output. This module
-//! owns scanning; it must not change the compiled patterns nor evaluate constraints.
+//! The index is large (megabytes for `patterns.db`, in flat arrays) and the rows an anchor
+//! reads depend on the board, so a full scan prefetches the next anchor's rows while it
+//! matches the current one, and asks for all survivors' records before testing any: their
+//! cache misses overlap instead of following one another. The scanning loops are built twice,
+//! portable and with AVX2 (chosen at run time by CPU detection; [`BitmaskMatcher::with_simd`]
+//! forces the portable one); they allocate nothing but the caller's output, whose capacity is
+//! reused. This module owns scanning; it must not change the compiled patterns nor evaluate
+//! constraints.
 
 use crate::board::{Match, Vertex};
 use crate::compile::{Compiled, PatternSet, Residual};
@@ -51,10 +57,9 @@ const REST: [(i32, i32); NR] = [
     (2, 2),
 ];
 const NR: usize = 20;
-/// Index rows and-ed before the first check that some member is still alive.
+/// Table rows a quad ands (after its room rows, the first check) before the second check
+/// that some member is still alive.
 const EARLY: usize = 8;
-/// Quads and-ed together in registers.
-const CHUNK: usize = 4;
 
 const fn rest_shifts() -> [u32; NR] {
     let mut s = [0; NR];
@@ -85,6 +90,8 @@ const GROUPS: usize = 1 << 10;
 struct Quad([u64; 4]);
 
 impl Quad {
+    const ONES: Quad = Quad([u64::MAX; 4]);
+
     #[inline(always)]
     fn and(self, o: &Quad) -> Quad {
         Quad([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2], self.0[3] & o.0[3]])
@@ -100,26 +107,27 @@ impl Quad {
     }
 }
 
-/// The orientations of one group key, with their index.
-#[derive(Debug, Clone, Default)]
-struct Group {
-    /// Orientation numbers, in member order.
-    members: Vec<u32>,
-    /// What a surviving member needs, in member order: one cache line away from the index.
-    hot: Vec<Hot>,
-    /// Quads per index row (members rounded up to 256).
-    quads: usize,
-    /// `table[(p * 4 + code) * quads + q]`: the members of quad `q` admitting `code` at
-    /// [`REST`]`[p]`. Row-major, so one anchor's rows are contiguous runs.
-    table: Vec<Quad>,
-    /// `room[(side * room_rows + d) * quads + q]`: the members that fit with `d` points
-    /// (clamped to `room_rows - 1`) between the anchor and that side's edge (north, south,
-    /// west, east), touching exactly the edges they declare.
-    room: Vec<Quad>,
-    /// `extent[(side * room_rows + k) * quads + q]`: the members reaching at least `k` points
-    /// from the anchor towards that side: which can cover a point, for incremental re-matching.
-    extent: Vec<Quad>,
+/// Where one group (the orientations of one [`group_key`]) lies in the matcher's flat
+/// arrays. Its bit rows, `quads` quads each, are the index table (row `p * 4 + code`: the
+/// members admitting `code` at [`REST`]`[p]`), then the room rows (row `TABLE_ROWS + side *
+/// room_rows + d`: the members that fit with `d` points, clamped to `room_rows - 1`, between
+/// the anchor and that side's edge — north, south, west, east — touching exactly the edges
+/// they declare), then the extent rows (row `TABLE_ROWS + 4 * room_rows + side * room_rows +
+/// k`: the members reaching at least `k` points towards that side, for incremental
+/// re-matching).
+#[derive(Debug, Clone, Copy, Default)]
+struct GroupHead {
+    /// First quad of the group's rows in `bits`.
+    bits: u32,
+    /// Quads per row (members rounded up to 256); 0 for a group without members.
+    quads: u32,
+    /// First of the group's members in `hot` and `members`.
+    hot: u32,
 }
+
+const TABLE_ROWS: usize = NR * 4;
+/// Rows an anchor reads at most: room and extent per side, then the table's.
+const MAX_ROWS: usize = 8 + NR;
 
 /// What a survivor needs, per orientation, packed small (20 bytes), with its first residual
 /// test inline: most survivors that fail, fail there, without reading the residual array.
@@ -145,10 +153,21 @@ pub struct BitmaskMatcher {
     /// Index of each pattern's first orientation (orientations follow `transforms()`).
     first: Vec<u32>,
     /// By [`group_key`].
-    groups: Vec<Group>,
+    heads: Vec<GroupHead>,
+    /// Every group's bit rows (see [`GroupHead`]).
+    bits: Vec<Quad>,
+    /// Every group's members (orientation numbers) and their records, group after group, in
+    /// member order.
+    members: Vec<u32>,
+    hot: Vec<Hot>,
+    /// The anchor codes some group has members for (bit `k`: code `k`): the other points
+    /// are never anchors.
+    anchor_codes: u8,
     reach: i32,
     /// Distances to an edge the room index tells apart: farther ones act as `reach + 1`.
     room_rows: usize,
+    /// Whether scans run the AVX2 build of their loops (where the CPU has it).
+    avx2: bool,
 }
 
 /// Bit `p * 4 + code`: the codes an orientation admits at the window point `p` (the
@@ -171,46 +190,56 @@ fn sides(o: &Compiled) -> [(i32, bool); 4] {
     [(-o.min.0, o.edges.north), (o.max.0, o.edges.south), (-o.min.1, o.edges.west), (o.max.1, o.edges.east)]
 }
 
-impl Group {
-    fn new(orientations: &[Compiled], admits: &[u128], hot: &[Hot], mut members: Vec<u32>, room_rows: usize) -> Group {
-        // Members asking the same of the nearest window points sit together, so a board
-        // that refuses them clears whole words.
-        let nibble = |m: u32, p: usize| (admits[m as usize] >> (4 * (KEYED.len() + p))) as u8 & 15;
-        members.sort_by_key(|&m| {
-            let mut key = [0u8; EARLY];
-            for (p, k) in key.iter_mut().enumerate() {
-                let a = nibble(m, p);
-                *k = (a.count_ones() as u8) << 4 | a;
-            }
-            (key, m)
-        });
-        let quads = members.len().div_ceil(256);
-        let mut table = vec![Quad::default(); NR * 4 * quads];
-        let mut room = vec![Quad::default(); 4 * room_rows * quads];
-        let mut extent = vec![Quad::default(); 4 * room_rows * quads];
-        for (i, &m) in members.iter().enumerate() {
-            let q = i / 256;
-            for p in 0..NR {
-                for code in 0..4 {
-                    if nibble(m, p) >> code & 1 == 1 {
-                        table[(p * 4 + code) * quads + q].set(i);
-                    }
-                }
-            }
-            for (side, (reach, edge)) in sides(&orientations[m as usize]).into_iter().enumerate() {
-                for d in 0..room_rows as i32 {
-                    if d >= reach && (!edge || d == reach) {
-                        room[(side * room_rows + d as usize) * quads + q].set(i);
-                    }
-                    if d <= reach {
-                        extent[(side * room_rows + d as usize) * quads + q].set(i);
-                    }
+/// Appends one group's rows to `bits` and returns its members in member order.
+fn build_group(
+    orientations: &[Compiled],
+    admits: &[u128],
+    mut members: Vec<u32>,
+    room_rows: usize,
+    bits: &mut Vec<Quad>,
+) -> Vec<u32> {
+    // Members that fit the same anchors sit together (by the edges they declare, then by
+    // how far they reach), then those asking the same of the nearest window points, so the
+    // room rows and a board that refuses them clear whole quads.
+    let nibble = |m: u32, p: usize| (admits[m as usize] >> (4 * (KEYED.len() + p))) as u8 & 15;
+    members.sort_by_key(|&m| {
+        let s = sides(&orientations[m as usize]);
+        let edges = s.iter().enumerate().fold(0u8, |e, (k, &(_, edge))| e | u8::from(edge) << k);
+        let reach = s.iter().map(|&(r, _)| r).max().unwrap_or(0);
+        let mut key = [0u8; EARLY];
+        for (p, k) in key.iter_mut().enumerate() {
+            let a = nibble(m, p);
+            *k = (a.count_ones() as u8) << 4 | a;
+        }
+        (edges, reach, key, m)
+    });
+    let quads = members.len().div_ceil(256);
+    let base = bits.len();
+    bits.resize(base + (TABLE_ROWS + 8 * room_rows) * quads, Quad::default());
+    let rows = &mut bits[base..];
+    let (room, extent) = (TABLE_ROWS, TABLE_ROWS + 4 * room_rows);
+    for (i, &m) in members.iter().enumerate() {
+        let q = i / 256;
+        for p in 0..NR {
+            for code in 0..4 {
+                if nibble(m, p) >> code & 1 == 1 {
+                    rows[(p * 4 + code) * quads + q].set(i);
                 }
             }
         }
-        let hot = members.iter().map(|&m| hot[m as usize]).collect();
-        Group { members, hot, quads, table, room, extent }
+        for (side, (reach, edge)) in sides(&orientations[m as usize]).into_iter().enumerate() {
+            for d in 0..room_rows as i32 {
+                let row = side * room_rows + d as usize;
+                if d >= reach && (!edge || d == reach) {
+                    rows[(room + row) * quads + q].set(i);
+                }
+                if d <= reach {
+                    rows[(extent + row) * quads + q].set(i);
+                }
+            }
+        }
     }
+    members
 }
 
 impl BitmaskMatcher {
@@ -221,7 +250,7 @@ impl BitmaskMatcher {
             orientations.iter().map(|o| o.min.0.abs().max(o.min.1.abs()).max(o.max.0).max(o.max.1)).max().unwrap_or(0);
         let room_rows = reach as usize + 2;
         let mut residuals = Vec::new();
-        let hot: Vec<Hot> = orientations
+        let records: Vec<Hot> = orientations
             .iter()
             .map(|o| {
                 let always = Residual { row: 0, col: 0, mask: 0, value: 0 };
@@ -239,21 +268,36 @@ impl BitmaskMatcher {
                 }
             })
             .collect();
-        let groups = (0..GROUPS)
-            .map(|key| {
-                let anchor = (key >> 2) & 3;
-                if anchor == 3 {
-                    return Group::default();
-                }
-                // Key bits 0..2, 4..6, 6..8, 8..10: the KEYED points in order.
-                let near = [key & 3, (key >> 4) & 3, (key >> 6) & 3, (key >> 8) & 3];
-                let wanted = near.iter().enumerate().fold(0u128, |m, (p, &code)| m | 1 << (p * 4 + code));
-                let members: Vec<u32> = (0..orientations.len() as u32)
-                    .filter(|&k| orientations[k as usize].anchor_codes[anchor] && admits[k as usize] & wanted == wanted)
-                    .collect();
-                Group::new(&orientations, &admits, &hot, members, room_rows)
-            })
-            .collect();
+        let (mut heads, mut bits, mut members, mut hot) =
+            (Vec::with_capacity(GROUPS), Vec::new(), Vec::new(), Vec::new());
+        let mut anchor_codes = 0u8;
+        for key in 0..GROUPS {
+            let anchor = (key >> 2) & 3;
+            // Key bits 0..2, 4..6, 6..8, 8..10: the KEYED points in order.
+            let near = [key & 3, (key >> 4) & 3, (key >> 6) & 3, (key >> 8) & 3];
+            let wanted = near.iter().enumerate().fold(0u128, |m, (p, &code)| m | 1 << (p * 4 + code));
+            let group: Vec<u32> = (0..orientations.len() as u32)
+                .filter(|&k| {
+                    anchor < 3 && orientations[k as usize].anchor_codes[anchor] && admits[k as usize] & wanted == wanted
+                })
+                .collect();
+            if group.is_empty() {
+                heads.push(GroupHead::default());
+                continue;
+            }
+            anchor_codes |= 1 << anchor;
+            let head = GroupHead {
+                bits: bits.len() as u32,
+                quads: group.len().div_ceil(256) as u32,
+                hot: members.len() as u32,
+            };
+            let group = build_group(&orientations, &admits, group, room_rows, &mut bits);
+            hot.extend(group.iter().map(|&m| records[m as usize]));
+            members.extend(group);
+            heads.push(head);
+        }
+        // Row offsets (and the heads' fields) are u32: a row's end must still fit.
+        assert!(u32::try_from(bits.len()).is_ok() && u32::try_from(members.len()).is_ok(), "index too large");
         let weights = orientations.iter().map(|o| o.weight).collect();
         let mut first = Vec::with_capacity(set.len());
         for (k, o) in orientations.iter().enumerate() {
@@ -261,7 +305,33 @@ impl BitmaskMatcher {
                 first.push(k as u32);
             }
         }
-        BitmaskMatcher { orientations, weights, residuals, first, groups, reach, room_rows }
+        BitmaskMatcher {
+            orientations,
+            weights,
+            residuals,
+            first,
+            heads,
+            bits,
+            members,
+            hot,
+            anchor_codes,
+            reach,
+            room_rows,
+            avx2: avx2_available(),
+        }
+    }
+
+    /// With `false`, scans run the portable build of their loops even where the CPU has
+    /// AVX2 (for tests and benchmarks of the fallback); with `true`, the AVX2 build where the
+    /// CPU has it (the default).
+    pub fn with_simd(mut self, simd: bool) -> BitmaskMatcher {
+        self.avx2 = simd && avx2_available();
+        self
+    }
+
+    /// Whether scans run the AVX2 build of their loops.
+    pub fn simd(&self) -> bool {
+        self.avx2
     }
 
     /// The compiled orientations, in pattern order.
@@ -288,15 +358,10 @@ impl BitmaskMatcher {
 
     /// Memory taken by the index (bitsets and per-member data), in bytes.
     pub fn index_bytes(&self) -> usize {
-        let groups: usize = self
-            .groups
-            .iter()
-            .map(|g| {
-                32 * (g.table.len() + g.room.len() + g.extent.len())
-                    + (4 + std::mem::size_of::<Hot>()) * g.members.len()
-            })
-            .sum();
-        groups + 4 * self.residuals.len()
+        std::mem::size_of::<Quad>() * self.bits.len()
+            + (4 + std::mem::size_of::<Hot>()) * self.hot.len()
+            + std::mem::size_of::<GroupHead>() * self.heads.len()
+            + std::mem::size_of::<Residual>() * self.residuals.len()
     }
 
     /// The farthest any pattern point lies from its anchor, in rows or columns.
@@ -304,58 +369,77 @@ impl BitmaskMatcher {
         self.reach
     }
 
-    /// All matches on `board`, replacing the contents of `out` (whose capacity is reused).
+    /// All matches on `board`, replacing the contents of `out` (whose capacity is reused:
+    /// the scan allocates nothing once `out` has held a board's matches).
     pub fn scan(&self, board: &PackedBoard, out: &mut Vec<Match>) {
         out.clear();
-        let n = board.size();
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is only set when the running CPU reports AVX2, the one
+            // requirement of calling a function built with that feature.
+            unsafe { self.scan_avx2(board, out) };
+            return;
+        }
+        self.scan_all(board, out);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn scan_avx2(&self, board: &PackedBoard, out: &mut Vec<Match>) {
+        self.scan_all(board, out);
+    }
+
+    /// The full scan's loop, built once portable and once for AVX2: everything it calls on
+    /// the way to a match is inlined into it.
+    #[inline(always)]
+    fn scan_all(&self, board: &PackedBoard, out: &mut Vec<Match>) {
         // One anchor behind: the next anchor's index rows are fetched while this one is
         // matched, as their addresses depend on the board and defeat the hardware prefetcher.
-        let mut pending = None;
-        for r in 0..n {
-            for c in 0..n {
+        let mut rows = [[0u32; MAX_ROWS]; 2];
+        let mut pending: Option<(usize, usize, GroupHead)> = None;
+        let mut k = 0;
+        for r in 0..board.size() {
+            let mut anchors = board.row_points_with(r, self.anchor_codes);
+            while anchors != 0 {
+                let c = anchors.trailing_zeros() as usize / 2;
+                anchors &= anchors - 1;
                 let w = board.window(r, c);
-                let g = &self.groups[group_key(w)];
-                if g.quads == 0 {
+                let head = self.heads[group_key(w)];
+                if head.quads == 0 {
                     continue;
                 }
-                self.prefetch(g, w, board.size(), r, c);
-                if let Some((pr, pc)) = pending.replace((r, c)) {
-                    self.scan_at::<false, false>(board, pr, pc, 0.0, [0; 4], out);
+                k ^= 1;
+                let len = self.anchor_rows(head, board, r, c, [0; 4], &mut rows[k]);
+                self.prefetch_rows(&rows[k][..len]);
+                if let Some((pr, pc, ph)) = pending.replace((r, c, head)) {
+                    self.match_anchor::<false>(board, pr, pc, ph, &rows[k ^ 1][..4 + NR], 4 + EARLY, 0.0, out);
                 }
             }
         }
-        if let Some((pr, pc)) = pending {
-            self.scan_at::<false, false>(board, pr, pc, 0.0, [0; 4], out);
-        }
-    }
-
-    /// Asks the cache for the index rows an anchor will read.
-    #[inline(always)]
-    fn prefetch(&self, g: &Group, w: u64, n: usize, row: usize, col: usize) {
-        let (rr, stride) = (self.room_rows, g.quads);
-        for (side, d) in [row, n - 1 - row, col, n - 1 - col].into_iter().enumerate() {
-            prefetch_quads(&g.room, (side * rr + d.min(rr - 1)) * stride, stride);
-        }
-        for (p, &shift) in SHIFTS.iter().enumerate() {
-            let code = ((w >> shift) & 3) as usize;
-            prefetch_quads(&g.table, (p * 4 + code) * stride, stride);
+        if let Some((pr, pc, ph)) = pending {
+            self.match_anchor::<false>(board, pr, pc, ph, &rows[k][..4 + NR], 4 + EARLY, 0.0, out);
         }
     }
 
     /// The matches of patterns whose maximum weight is at least `min_weight`.
     pub fn scan_min_weight(&self, board: &PackedBoard, min_weight: f64, out: &mut Vec<Match>) {
         out.clear();
-        let n = board.size();
-        for r in 0..n {
-            for c in 0..n {
-                self.scan_at::<false, true>(board, r, c, min_weight, [0; 4], out);
+        let mut rows = [0u32; MAX_ROWS];
+        for r in 0..board.size() {
+            for c in 0..board.size() {
+                let w = board.window(r, c);
+                let head = self.heads[group_key(w)];
+                if head.quads != 0 {
+                    let len = self.anchor_rows(head, board, r, c, [0; 4], &mut rows);
+                    self.match_anchor::<true>(board, r, c, head, &rows[..len], 4 + EARLY, min_weight, out);
+                }
             }
         }
     }
 
     /// Appends the matches anchored at `(row, col)`.
     pub fn scan_anchor(&self, board: &PackedBoard, row: usize, col: usize, out: &mut Vec<Match>) {
-        self.scan_at::<false, false>(board, row, col, 0.0, [0; 4], out);
+        self.scan_anchor_covering_unchecked(board, row, col, [0; 4], out);
     }
 
     /// Appends the matches anchored at `(row, col)` whose rectangle meets the board rectangle
@@ -370,18 +454,40 @@ impl BitmaskMatcher {
         cols: (usize, usize),
         out: &mut Vec<Match>,
     ) {
-        let (r, c) = (row as i32, col as i32);
-        // Reach needed towards each side: north to the rectangle's bottom row, and so on.
-        let need = [r - rows.1 as i32, rows.0 as i32 - r, c - cols.1 as i32, cols.0 as i32 - c];
-        if need.iter().any(|&k| k > self.reach) {
-            return;
+        if let Some(need) = self.need(row, col, rows, cols) {
+            self.scan_anchor_covering_unchecked(board, row, col, need, out);
         }
-        self.scan_at::<true, false>(board, row, col, 0.0, need, out);
+    }
+
+    fn scan_anchor_covering_unchecked(
+        &self,
+        board: &PackedBoard,
+        row: usize,
+        col: usize,
+        need: [i32; 4],
+        out: &mut Vec<Match>,
+    ) {
+        let w = board.window(row, col);
+        let head = self.heads[group_key(w)];
+        if head.quads != 0 {
+            let mut rows = [0u32; MAX_ROWS];
+            let len = self.anchor_rows(head, board, row, col, need, &mut rows);
+            self.match_anchor::<false>(board, row, col, head, &rows[..len], len - NR + EARLY, 0.0, out);
+        }
+    }
+
+    /// Per side, the reach an orientation anchored at `(row, col)` needs to meet the
+    /// rectangle `rows` × `cols` (north to its bottom row, and so on); `None` when no
+    /// orientation reaches that far.
+    fn need(&self, row: usize, col: usize, rows: (usize, usize), cols: (usize, usize)) -> Option<[i32; 4]> {
+        let (r, c) = (row as i32, col as i32);
+        let need = [r - rows.1 as i32, rows.0 as i32 - r, c - cols.1 as i32, cols.0 as i32 - c];
+        need.iter().all(|&k| k <= self.reach).then_some(need)
     }
 
     /// Appends the matches anchored in `anchor_rows` × `anchor_cols` (inclusive, on the board)
     /// whose rectangle meets `rows` × `cols`: [`Self::scan_anchor_covering`] at each anchor, with
-    /// the next anchor's room and extent rows prefetched meanwhile.
+    /// the next anchor's rows prefetched meanwhile.
     pub fn scan_covering(
         &self,
         board: &PackedBoard,
@@ -391,206 +497,245 @@ impl BitmaskMatcher {
         cols: (usize, usize),
         out: &mut Vec<Match>,
     ) {
-        let mut pending = None;
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is only set when the running CPU reports AVX2.
+            unsafe { self.scan_covering_avx2(board, anchor_rows, anchor_cols, rows, cols, out) };
+            return;
+        }
+        self.scan_covering_all(board, anchor_rows, anchor_cols, rows, cols, out);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn scan_covering_avx2(
+        &self,
+        board: &PackedBoard,
+        anchor_rows: (usize, usize),
+        anchor_cols: (usize, usize),
+        rows: (usize, usize),
+        cols: (usize, usize),
+        out: &mut Vec<Match>,
+    ) {
+        self.scan_covering_all(board, anchor_rows, anchor_cols, rows, cols, out);
+    }
+
+    #[inline(always)]
+    fn scan_covering_all(
+        &self,
+        board: &PackedBoard,
+        anchor_rows: (usize, usize),
+        anchor_cols: (usize, usize),
+        rows: (usize, usize),
+        cols: (usize, usize),
+        out: &mut Vec<Match>,
+    ) {
+        if anchor_rows.0 > anchor_rows.1 || anchor_cols.0 > anchor_cols.1 {
+            return;
+        }
+        let mut buf = [[0u32; MAX_ROWS]; 2];
+        let mut pending: Option<(usize, usize, GroupHead, usize)> = None;
+        let mut k = 0;
+        // Columns of the anchor rectangle, as `row_points_with` gives them.
+        let span = anchor_cols.1 + 1 - anchor_cols.0;
+        let cols_mask = (0x5555_5555_5555_5555u64 >> (64 - 2 * span)) << (2 * anchor_cols.0);
         for r in anchor_rows.0..=anchor_rows.1 {
-            for c in anchor_cols.0..=anchor_cols.1 {
-                let g = &self.groups[group_key(board.window(r, c))];
-                let (ri, ci) = (r as i32, c as i32);
-                let need = [ri - rows.1 as i32, rows.0 as i32 - ri, ci - cols.1 as i32, cols.0 as i32 - ci];
-                if g.quads == 0 || need.iter().any(|&k| k > self.reach) {
+            let mut anchors = board.row_points_with(r, self.anchor_codes) & cols_mask;
+            while anchors != 0 {
+                let c = anchors.trailing_zeros() as usize / 2;
+                anchors &= anchors - 1;
+                let w = board.window(r, c);
+                let head = self.heads[group_key(w)];
+                if head.quads == 0 {
                     continue;
                 }
-                let (rr, stride, last) = (self.room_rows, g.quads, board.size() - 1);
-                for (side, d) in [r, last - r, c, last - c].into_iter().enumerate() {
-                    prefetch_quads(&g.room, (side * rr + d.min(rr - 1)) * stride, stride);
-                    if need[side] > 0 {
-                        prefetch_quads(&g.extent, (side * rr + need[side] as usize) * stride, stride);
-                    }
-                }
-                if let Some((pr, pc, pneed)) = pending.replace((r, c, need)) {
-                    self.scan_at::<true, false>(board, pr, pc, 0.0, pneed, out);
+                let Some(need) = self.need(r, c, rows, cols) else { continue };
+                k ^= 1;
+                let len = self.anchor_rows(head, board, r, c, need, &mut buf[k]);
+                self.prefetch_rows(&buf[k][..len]);
+                if let Some((pr, pc, ph, plen)) = pending.replace((r, c, head, len)) {
+                    let early = plen - NR + EARLY;
+                    self.match_anchor::<false>(board, pr, pc, ph, &buf[k ^ 1][..plen], early, 0.0, out);
                 }
             }
         }
-        if let Some((pr, pc, pneed)) = pending {
-            self.scan_at::<true, false>(board, pr, pc, 0.0, pneed, out);
+        if let Some((pr, pc, ph, plen)) = pending {
+            self.match_anchor::<false>(board, pr, pc, ph, &buf[k][..plen], plen - NR + EARLY, 0.0, out);
         }
     }
 
-    /// With `COVER`, `need` gives per side the reach an orientation must have (only those
-    /// above 0 are tested); with `WEIGHED`, orientations lighter than `min_weight` are left out.
+    /// Fills `rows` with the quad offsets (in `bits`) of the rows an anchor ands: its room
+    /// rows, the extent rows of the sides `need` asks to reach (above 0), then its table
+    /// rows; returns how many.
     #[inline(always)]
-    fn scan_at<const COVER: bool, const WEIGHED: bool>(
+    fn anchor_rows(
+        &self,
+        head: GroupHead,
+        board: &PackedBoard,
+        row: usize,
+        col: usize,
+        need: [i32; 4],
+        rows: &mut [u32; MAX_ROWS],
+    ) -> usize {
+        let (rr, quads, base) = (self.room_rows, head.quads as usize, head.bits as usize);
+        let (w, last) = (board.window(row, col), board.size() - 1);
+        let mut len = 0;
+        for (side, d) in [row, last - row, col, last - col].into_iter().enumerate() {
+            rows[len] = (base + (TABLE_ROWS + side * rr + d.min(rr - 1)) * quads) as u32;
+            len += 1;
+        }
+        for (side, &k) in need.iter().enumerate() {
+            if k > 0 {
+                rows[len] = (base + (TABLE_ROWS + (4 + side) * rr + k as usize) * quads) as u32;
+                len += 1;
+            }
+        }
+        for (p, &shift) in SHIFTS.iter().enumerate() {
+            let code = ((w >> shift) & 3) as usize;
+            rows[len] = (base + (p * 4 + code) * quads) as u32;
+            len += 1;
+        }
+        len
+    }
+
+    /// Asks the cache for the lines of an anchor's rows.
+    #[inline(always)]
+    fn prefetch_rows(&self, rows: &[u32]) {
+        // The first line of each row: measured as fast as fetching them whole, with fewer
+        // instructions (most rows are one or two lines; the hardware follows the rest).
+        for &o in rows {
+            prefetch(self.bits.as_ptr().wrapping_add(o as usize) as *const u8);
+        }
+    }
+
+    /// Matches one anchor: ands `rows` (an early check after the first `early` of them),
+    /// then tests the survivors' residual points. With `WEIGHED`, orientations lighter than
+    /// `min_weight` are left out.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn match_anchor<const WEIGHED: bool>(
         &self,
         board: &PackedBoard,
         row: usize,
         col: usize,
+        head: GroupHead,
+        rows: &[u32],
+        early: usize,
         min_weight: f64,
-        need: [i32; 4],
         out: &mut Vec<Match>,
     ) {
-        let w = board.window(row, col);
-        let g = &self.groups[group_key(w)];
-        if g.quads == 0 {
-            return;
-        }
-        let last = board.size() - 1;
-        let (rr, stride) = (self.room_rows, g.quads);
-        let mut room = [0; 4];
-        for (side, d) in [row, last - row, col, last - col].into_iter().enumerate() {
-            room[side] = (side * rr + d.min(rr - 1)) * stride;
-        }
-        let mut extent = [usize::MAX; 4];
-        if COVER {
-            for (side, &k) in need.iter().enumerate() {
-                if k > 0 {
-                    extent[side] = (side * rr + k as usize) * stride;
-                }
+        let quads = head.quads as usize;
+        let bits = &self.bits[..];
+        let (room, rest) = rows.split_at(4);
+        let (near, far) = rest.split_at(early.min(rows.len()) - 4);
+        let and_rows = |acc: &mut Quad, rows: &[u32], q: usize| {
+            for &o in rows {
+                *acc = acc.and(&bits[o as usize + q]);
             }
-        }
-        let at = Anchor { board, row, col, w, room, extent, min_weight };
-        let mut q0 = 0;
-        while q0 < stride {
-            match stride - q0 {
-                1 => self.chunk::<1, COVER, WEIGHED>(g, q0, &at, out),
-                2 => self.chunk::<2, COVER, WEIGHED>(g, q0, &at, out),
-                3 => self.chunk::<3, COVER, WEIGHED>(g, q0, &at, out),
-                _ => self.chunk::<CHUNK, COVER, WEIGHED>(g, q0, &at, out),
+        };
+        for q in 0..quads {
+            // Whole quads die at the room rows (members are sorted by reach) or at the nearest
+            // points (members asking the same of them sit together).
+            let mut acc = Quad::ONES;
+            and_rows(&mut acc, room, q);
+            if acc.any() == 0 {
+                continue;
             }
-            q0 += CHUNK;
+            and_rows(&mut acc, near, q);
+            if acc.any() == 0 {
+                continue;
+            }
+            and_rows(&mut acc, far, q);
+            if acc.any() != 0 {
+                self.survivors::<WEIGHED>(&Anchor { board, row, col, head, min_weight }, q, acc, out);
+            }
         }
     }
 
-    /// Ands the index rows of quads `q0 .. q0 + NQ` in registers, then checks the survivors.
-    #[inline(never)]
-    fn chunk<const NQ: usize, const COVER: bool, const WEIGHED: bool>(
-        &self,
-        g: &Group,
-        q0: usize,
-        at: &Anchor,
-        out: &mut Vec<Match>,
-    ) {
-        let stride = g.quads;
-        let row = |v: &'_ [Quad], base: usize| -> [Quad; NQ] {
-            let s: &[Quad; NQ] = v[base + q0..base + q0 + NQ].try_into().expect("NQ quads");
-            *s
-        };
-        let mut acc = row(&g.room, at.room[0]);
-        let and_row = |acc: &mut [Quad; NQ], r: [Quad; NQ]| {
-            for (a, b) in acc.iter_mut().zip(&r) {
-                *a = a.and(b);
-            }
-        };
-        for &base in &at.room[1..] {
-            and_row(&mut acc, row(&g.room, base));
-        }
-        if COVER {
-            for &base in &at.extent {
-                if base != usize::MAX {
-                    and_row(&mut acc, row(&g.extent, base));
-                }
-            }
-            if acc.iter().all(|a| a.any() == 0) {
-                return;
-            }
-        }
-        let w = at.w;
-        for (p, &shift) in SHIFTS[..EARLY].iter().enumerate() {
-            let code = ((w >> shift) & 3) as usize;
-            and_row(&mut acc, row(&g.table, (p * 4 + code) * stride));
-        }
-        if acc.iter().all(|a| a.any() == 0) {
-            return;
-        }
-        for (p, &shift) in SHIFTS.iter().enumerate().skip(EARLY) {
-            let code = ((w >> shift) & 3) as usize;
-            and_row(&mut acc, row(&g.table, (p * 4 + code) * stride));
-        }
+    /// Tests the residual points of the members of quad `q` left in `acc`.
+    #[inline(always)]
+    fn survivors<const WEIGHED: bool>(&self, at: &Anchor, q: usize, acc: Quad, out: &mut Vec<Match>) {
         let (r, c) = (at.row as i32, at.col as i32);
-        // Survivors' data first asked for all at once, so their cache misses overlap.
-        for (j, quad) in acc.iter().enumerate() {
-            for (l, &word) in quad.0.iter().enumerate() {
-                let base = ((q0 + j) * 4 + l) * 64;
-                let mut bits = word;
-                while bits != 0 {
-                    let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    prefetch(g.hot.get(base + i));
-                }
+        let first = at.head.hot as usize + 256 * q;
+        let hot = &self.hot[first..];
+        // Survivors' records first asked for all at once, so their cache misses overlap.
+        for (l, &word) in acc.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                prefetch(hot.as_ptr().wrapping_add(64 * l + i) as *const u8);
             }
         }
         let test = |t: &Residual| {
             let v = at.board.code((r + t.row as i32) as usize, (c + t.col as i32) as usize);
             v & t.mask as u64 == t.value as u64
         };
-        for (j, quad) in acc.iter().enumerate() {
-            for (l, &word) in quad.0.iter().enumerate() {
-                let base = ((q0 + j) * 4 + l) * 64;
-                let mut bits = word;
-                while bits != 0 {
-                    let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    let h = &g.hot[base + i];
-                    debug_assert!({
-                        let o = &self.orientations[g.members[base + i] as usize];
-                        o.fits(at.board.size() as i32, r, c) && at.w & o.core_mask == o.core_value
-                    });
-                    if WEIGHED && self.weights[g.members[base + i] as usize] < at.min_weight {
-                        continue;
-                    }
-                    if !test(&h.first) {
-                        continue;
-                    }
-                    let start = h.rest_start as usize;
-                    if !self.residuals[start..start + h.rest_len as usize].iter().all(test) {
-                        continue;
-                    }
-                    out.push(Match {
-                        pattern: h.pattern,
-                        anchor: Vertex::new(at.row, at.col),
-                        transform: h.transform,
-                        move_vertex: h
-                            .move_offset
-                            .map(|(i, j)| Vertex::new((r + i as i32) as usize, (c + j as i32) as usize)),
-                    });
+        for (l, &word) in acc.0.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = 64 * l + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let h = &hot[i];
+                debug_assert!({
+                    let o = &self.orientations[self.members[first + i] as usize];
+                    let w = at.board.window(at.row, at.col);
+                    o.fits(at.board.size() as i32, r, c) && w & o.core_mask == o.core_value
+                });
+                if WEIGHED && self.weights[self.members[first + i] as usize] < at.min_weight {
+                    continue;
                 }
+                if !test(&h.first) {
+                    continue;
+                }
+                let start = h.rest_start as usize;
+                if !self.residuals[start..start + h.rest_len as usize].iter().all(test) {
+                    continue;
+                }
+                out.push(Match {
+                    pattern: h.pattern,
+                    anchor: Vertex::new(at.row, at.col),
+                    transform: h.transform,
+                    move_vertex: h
+                        .move_offset
+                        .map(|(i, j)| Vertex::new((r + i as i32) as usize, (c + j as i32) as usize)),
+                });
             }
         }
     }
 }
 
-/// Prefetches `v[start..start + len]`, a cache line (two quads) at a time.
-#[inline(always)]
-fn prefetch_quads(v: &[Quad], start: usize, len: usize) {
-    let Some(run) = v.get(start..start + len) else { return };
-    for q in run.iter().step_by(2) {
-        prefetch(Some(q));
-    }
-}
-
-/// Asks the cache for the line holding `x` (nothing on other architectures).
-#[inline(always)]
-fn prefetch<T>(x: Option<&T>) {
+/// Whether the running CPU has AVX2 (never, off x86-64).
+fn avx2_available() -> bool {
     #[cfg(target_arch = "x86_64")]
-    if let Some(x) = x {
-        // SAFETY: a prefetch is only a hint: it never faults nor changes memory, and the
-        // address is that of a live value anyway.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(x as *const T as *const i8);
-        }
+    {
+        std::is_x86_feature_detected!("avx2")
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = x;
+    {
+        false
+    }
 }
 
-/// One anchor's inputs to the index: its composite word and its room and extent rows.
+/// Asks the cache for the line holding `p` (nothing on other architectures).
+#[inline(always)]
+fn prefetch(p: *const u8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint: it never faults nor changes memory, whatever the
+    // address (the callers' addresses are computed with wrapping arithmetic, never read).
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(p as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}
+
+/// An anchor whose survivors are tested: where it is and its group.
 struct Anchor<'a> {
     board: &'a PackedBoard,
     row: usize,
     col: usize,
-    w: u64,
-    room: [usize; 4],
-    extent: [usize; 4],
+    head: GroupHead,
     min_weight: f64,
 }

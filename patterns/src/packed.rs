@@ -117,6 +117,22 @@ impl PackedBoard {
         }
     }
 
+    /// The points of row `row` whose code is among `codes` (bit `k` set: code `k`), as bit
+    /// `2 * col` of the result for each such column: a scan's anchors without reading the
+    /// points one by one.
+    #[inline]
+    pub fn row_points_with(&self, row: usize, codes: u8) -> u64 {
+        let x = self.rows[row + BORDER] >> (2 * BORDER);
+        let (lo, hi) = (x & LOW_BITS, (x >> 1) & LOW_BITS);
+        let mut sel = 0;
+        for (code, bits) in [!lo & !hi, lo & !hi, hi & !lo].into_iter().enumerate() {
+            if codes >> code & 1 == 1 {
+                sel |= bits;
+            }
+        }
+        sel & LOW_BITS & ((1u64 << (2 * self.size)) - 1)
+    }
+
     /// The composite word of an on-board point: its 5×5 neighbourhood, offset `(dr, dc)`
     /// at [`window_shift`]`(dr, dc)`.
     #[inline]

@@ -10,9 +10,22 @@ usage: gnubg_cube.py positions --count N --seed S > tests/data/cube_positions.tx
        gnubg_cube.py decide --plies N < lines `POSID MATCHID me_away opp_away`
            gnubg-nn's decision on Kit Woolsey's table, one line each:
            `double take no_double_mwc double_take_mwc double_pass_mwc` (double/take 0 or 1),
-           then gnubg-nn's n-ply cubeless probabilities `win wg wbg lg lbg`
+           then gnubg-nn's n-ply cubeless probabilities `win wg wbg lg lbg`, then the double and
+           take verdicts of gnubg-nn's 0-ply cube model applied to those probabilities (its n-ply
+           decision is a recursion of its own, not that model on n-ply probabilities)
+       gnubg_cube.py gnubg-decide --plies N < lines `POSID MATCHID me_away opp_away`
+           the same from gnubg 1.07 itself (/usr/games/gnubg, its woolsey.xml table, cube and
+           chequer play at N plies; `me_away` 0 marks a money game), one line each:
+           `double take nd dt dp win wg wbg lg lbg optional` with the
+           equities normalised as gnubg prints them (NEMG, "double, pass" = +1) and `optional` 1
+           for gnubg's "Optional double" (no double and double/take equal)
+       gnubg_cube.py post-crawford
+           gnubg-nn's post-Crawford MWCs of a trailer 2..15-away (its Woolsey table computes them;
+           they are not the published pre-Crawford figures), read off its double/pass MWCs
 """
 import random
+import re
+import subprocess
 import sys
 
 import gnubg_nn as g
@@ -65,7 +78,70 @@ def decide(lines, plies):
         r = g.evaluate_cube_decision(pid, n=plies, i=1)
         p = g.probabilities(g.board_from_position_id(pid), plies)
         probs = " ".join(f"{x:.6f}" for x in p)
-        print(f"{int(r[0])} {int(r[1])} {r[3]:.6f} {r[4]:.6f} {r[5]:.6f} {probs}")
+        m = g.evaluate_cube_decision(pid, n=0, i=1, p=tuple(p))
+        print(f"{int(r[0])} {int(r[1])} {r[3]:.6f} {r[4]:.6f} {r[5]:.6f} {probs} {int(m[0])} {int(m[1])}")
+
+
+ACTIONS = {
+    "No double, take": (0, 1),
+    "No redouble, take": (0, 1),
+    "Double, take": (1, 1),
+    "Redouble, take": (1, 1),
+    "Optional double, take": (1, 1),
+    "Optional redouble, take": (1, 1),
+    "Double, pass": (1, 0),
+    "Redouble, pass": (1, 0),
+    "Too good to double, pass": (0, 0),
+    "Too good to redouble, pass": (0, 0),
+    "Too good to double, take": (0, 1),
+    "Too good to redouble, take": (0, 1),
+    "No double, beaver": (0, 1),
+    "No redouble, beaver": (0, 1),
+    "Double, beaver": (1, 1),
+    "Redouble, beaver": (1, 1),
+}
+
+
+def gnubg_decide(lines, plies):
+    script = [
+        "set output digits 5",
+        "set met /usr/share/gnubg/met/woolsey.xml",
+        f"set evaluation cubedecision evaluation plies {plies}",
+        f"set evaluation chequerplay evaluation plies {plies}",
+    ]
+    for line in lines:
+        pid, mid, me = line.split()[:3]
+        # `0` away: a money game (gnubg's defaults: Jacoby rule, beavers)
+        start = "new session" if me == "0" else "new match 15"
+        script += [start, f"set matchid {mid}", f"set board {pid}", "eval"]
+    out = subprocess.run(
+        ["/usr/games/gnubg", "-t", "-q"], input="\n".join(script) + "\n", capture_output=True, text=True, check=True
+    ).stdout
+    blocks = out.split("Cube analysis")[1:]
+    assert len(blocks) == len(lines), f"{len(blocks)} cube analyses for {len(lines)} positions"
+    num = r"([+-]?[\d.]+)"
+    for b in blocks:
+        probs = re.search(r"\n\s+" + r" ".join([num] * 3) + r" - " + r" ".join([num] * 3), b).groups()
+        nd = re.search(r"No (?:re)?double\s+" + num, b).group(1)
+        dp = re.search(r"(?:Re)?[Dd]ouble, pass\s+" + num, b).group(1)
+        dt = re.search(r"(?:Re)?[Dd]ouble, take\s+" + num, b).group(1)
+        action = re.search(r"Proper cube action: ([^(\n]*)", b).group(1).strip()
+        double, take = ACTIONS[action]
+        optional = int(action.startswith("Optional"))
+        p = [probs[0], probs[1], probs[2], probs[4], probs[5]]
+        print(f"{double} {take} {nd} {dt} {dp} {' '.join(p)} {optional}")
+
+
+def post_crawford():
+    # a trailer k-away doubling a leader 1-away who passes: the trailer is then (k-1)-away
+    # post-Crawford, so the double/pass MWC is the post-Crawford MWC of k-1 away
+    g.set.equities("woolsey")
+    out = []
+    for k in range(3, 17):
+        g.set.score(k, 1)
+        g.set.cube(1)
+        out.append(g.evaluate_cube_decision("4HPwATDgc/ABMA", n=0, i=1)[5])
+    print(" ".join(f"{x:.5f}" for x in out))
 
 
 if __name__ == "__main__":
@@ -76,3 +152,8 @@ if __name__ == "__main__":
     elif sys.argv[1] == "decide":
         plies = int(sys.argv[sys.argv.index("--plies") + 1])
         decide([l for l in sys.stdin if l.strip()], plies)
+    elif sys.argv[1] == "gnubg-decide":
+        plies = int(sys.argv[sys.argv.index("--plies") + 1])
+        gnubg_decide([l for l in sys.stdin if l.strip()], plies)
+    elif sys.argv[1] == "post-crawford":
+        post_crawford()

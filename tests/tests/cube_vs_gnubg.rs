@@ -1,16 +1,26 @@
-//! Cube decisions at 2 ply against gnubg-nn's (`gnubg_nn.evaluate_cube_decision`, n=2) on 500
-//! positions from real play: `tests/data/cube_positions.txt`, written by
+//! Cube decisions against gnubg-nn's (`gnubg_nn.evaluate_cube_decision`) on 500 positions from
+//! real play: `tests/data/cube_positions.txt`, written by
 //! `tests/python/gnubg_cube.py positions --count 500 --seed 7` (seeded games played by gnubg-nn at
 //! 0-ply, sampled before a roll where the player on roll has 55% to 85% cubeless winning
 //! chances, random match lengths 3 to 11 and scores, centred cube; the player on roll is never
-//! 1-away). Both sides use Kit Woolsey's match equity table. gnubg-nn cannot decide money cubes
-//! ("Not implemented for money"), so all positions are match play.
+//! 1-away). gnubg-nn cannot decide money cubes ("Not implemented for money"), so all positions
+//! are match play.
+//!
+//! Both sides use Kit Woolsey's table with gnubg-nn's post-Crawford row: gnubg-nn computes its
+//! own (3-away trailer 0.31955) where gnubg 1.07's `woolsey.xml`, and our built-in table, have
+//! 0.30; [`gnubg_nn_post_crawford_row`] reads it off gnubg-nn.
+//!
+//! gnubg 1.07 itself (`/usr/games/gnubg`, `eval` with cube and chequer play at the same plies, its
+//! `woolsey.xml`) is the second reference: gnubg-nn's cube model is not gnubg's, and the two
+//! programs agree on only 90% (0-ply) and 93% (2-ply) of these decisions.
 //!
 //! A decision agrees when both the double/no double and the take/pass verdicts agree ("too good"
-//! counts as no double, pass, as gnubg-nn reports it). Two measurements: our cube model alone
-//! (0-ply Janowski on gnubg-nn's own 2-ply probabilities) and our whole engine (our 2-ply
-//! cubeful evaluation on our nets). The bar is 90%; see the floors below for what is met.
+//! counts as no double; gnubg's "optional double" accepts either). Measured: our cube model alone
+//! (0-ply Janowski on the reference's own probabilities at the same depth) and our whole engine
+//! (our cubeful evaluation on our nets), at 0 and at 2 plies. The bar is 90% at 2 plies;
+//! see the floors below for what is met and why the rest is not.
 
+use backgammon::cube::CubeOwner;
 use backgammon::cube_decision::{analyse, cube_class, evaluate_position, CubeContext};
 use backgammon::cubeful::{Probs, Scoring};
 use backgammon::eval::Evaluator;
@@ -18,9 +28,22 @@ use backgammon::match_id::MatchState;
 use backgammon::met::MatchEquityTable;
 use backgammon::nply::NPly;
 use backgammon::Position;
-use interop_tests::{python_has, python_script, require, workspace_root};
+use interop_tests::{python_has, python_script, require, workspace_root, GNUBG};
 use std::io::Write;
 use std::process::{Command, Stdio};
+
+/// gnubg-nn's post-Crawford MWCs of a trailer 1-away … 15-away against a leader 1-away on its
+/// Woolsey table (`gnubg_cube.py post-crawford`; 1-away is 0.5 by definition).
+const GNUBG_NN_POST_CRAWFORD: [f64; 15] = [
+    0.5, 0.48505, 0.31955, 0.30235, 0.18940, 0.17545, 0.11375, 0.10470, 0.06745, 0.06165, 0.03995, 0.03690, 0.02360,
+    0.02210, 0.01435,
+];
+
+fn table() -> MatchEquityTable {
+    MatchEquityTable::woolsey()
+        .with_post_crawford("Kit Woolsey, gnubg-nn's post-Crawford row", &GNUBG_NN_POST_CRAWFORD)
+        .expect("MWCs between 0 and 1")
+}
 
 struct Case {
     pos: Position,
@@ -41,32 +64,95 @@ fn cases() -> Vec<Case> {
         .collect()
 }
 
-/// gnubg-nn's `[double, take, nd, dt, dp]` (MWCs) and its cubeless probabilities at the same
-/// depth, for each case.
-fn gnubg(cases: &[Case], plies: usize) -> Vec<([f64; 5], [f64; 5])> {
+/// One gnubg-nn answer.
+struct Theirs {
+    double: bool,
+    take: bool,
+    /// `[no double, double/take, double/pass]` MWCs.
+    mwc: [f64; 3],
+    /// Its cubeless probabilities at the same depth.
+    probs: [f64; 5],
+    /// The double and take verdicts of its 0-ply cube model on `probs` (gnubg-nn only).
+    model: (bool, bool),
+    /// gnubg's "Optional double": no double and double/take equal, either verdict is right.
+    optional: bool,
+}
+
+fn python(args: &[&str], input: &str) -> String {
     let mut child = Command::new("python3")
         .arg(python_script("gnubg_cube.py"))
-        .args(["decide", "--plies", &plies.to_string()])
+        .args(args)
         .current_dir(python_script(""))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("python3 runs");
-    let input: String = cases.iter().map(|c| format!("{}\n", c.line)).collect();
     child.stdin.take().expect("piped").write_all(input.as_bytes()).expect("write");
     let out = child.wait_with_output().expect("python3 finishes");
-    assert!(out.status.success(), "gnubg_cube.py failed");
-    String::from_utf8_lossy(&out.stdout)
+    assert!(out.status.success(), "gnubg_cube.py {args:?} failed");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn gnubg(cases: &[Case], plies: usize) -> Vec<Theirs> {
+    let input: String = cases.iter().map(|c| format!("{}\n", c.line)).collect();
+    python(&["decide", "--plies", &plies.to_string()], &input)
         .lines()
         .map(|l| {
             let v: Vec<f64> = l.split_whitespace().map(|x| x.parse().expect("number")).collect();
-            ([v[0], v[1], v[2], v[3], v[4]], [v[5], v[6], v[7], v[8], v[9]])
+            Theirs {
+                double: v[0] != 0.0,
+                take: v[1] != 0.0,
+                mwc: [v[2], v[3], v[4]],
+                probs: [v[5], v[6], v[7], v[8], v[9]],
+                model: (v[10] != 0.0, v[11] != 0.0),
+                optional: false,
+            }
         })
         .collect()
 }
 
-/// Our `(doubles, takes, [nd, dt, dp])` at `plies`, two threads.
-fn ours(cases: &[Case], met: &MatchEquityTable, plies: usize) -> Vec<(bool, bool, [f64; 3])> {
+/// gnubg 1.07's own decisions (`/usr/games/gnubg`, its `woolsey.xml`) at `plies`, its
+/// normalised equities turned back into MWCs with `met` (the same table).
+fn real_gnubg(cases: &[Case], met: &MatchEquityTable, plies: usize) -> Vec<Theirs> {
+    let input: String = cases.iter().map(|c| format!("{}\n", c.line)).collect();
+    python(&["gnubg-decide", "--plies", &plies.to_string()], &input)
+        .lines()
+        .zip(cases)
+        .map(|(l, c)| {
+            let v: Vec<f64> = l.split_whitespace().map(|x| x.parse().expect("number")).collect();
+            // gnubg normalises per current cube: money equity per cube as we do; in match play
+            // NEMG, which we turn back into MWC at the current cube
+            let cube = CubeContext::from_match_state(&c.state, met);
+            let mwc = |v: f64| match cube.scoring {
+                Scoring::Money { .. } => v,
+                Scoring::Match { score, .. } => {
+                    let w = met.mwc_after(score, true, cube.cube).unwrap();
+                    let lose = met.mwc_after(score, false, cube.cube).unwrap();
+                    lose + (v + 1.0) / 2.0 * (w - lose)
+                }
+            };
+            Theirs {
+                double: v[0] != 0.0,
+                take: v[1] != 0.0,
+                mwc: [mwc(v[2]), mwc(v[3]), mwc(v[4])],
+                probs: [v[5], v[6], v[7], v[8], v[9]],
+                model: (false, false),
+                optional: v[10] != 0.0,
+            }
+        })
+        .collect()
+}
+
+fn gnubg_installed() -> bool {
+    require(std::path::Path::new(GNUBG).exists() && python_has("gnubg_nn"), "gnubg and python3 with gnubg_nn")
+}
+
+/// A decision of ours: double, take, `[nd, dt, dp]`.
+type Decision = (bool, bool, [f64; 3]);
+
+/// Our decisions from our own evaluation at `plies` (two threads): the cubeful search's and
+/// Janowski's 0-ply model on our `plies`-ply cubeless probabilities.
+fn ours(cases: &[Case], met: &MatchEquityTable, plies: usize) -> Vec<(Decision, Decision)> {
     let ev = Evaluator::embedded();
     let half = cases.len().div_ceil(2);
     std::thread::scope(|s| {
@@ -79,14 +165,11 @@ fn ours(cases: &[Case], met: &MatchEquityTable, plies: usize) -> Vec<(bool, bool
                         .iter()
                         .map(|c| {
                             let cube = CubeContext::from_match_state(&c.state, met);
-                            assert!(matches!(cube.scoring, Scoring::Match { .. }), "{}", c.line);
-                            let (_, a) = evaluate_position(&mut search, &c.pos, &cube, plies).expect("score in table");
-                            let e = a.equities;
-                            (
-                                a.action.doubles(),
-                                a.action.takes() == Some(true),
-                                [e.no_double, e.double_take, e.double_pass],
-                            )
+                            let (p, a) = evaluate_position(&mut search, &c.pos, &cube, plies).expect("score in table");
+                            let m =
+                                analyse(&Probs::from_f32(p.0), cube.scoring, cube.cube, cube.owner, cube_class(&c.pos))
+                                    .expect("score in table");
+                            (decision(&a), decision(&m))
                         })
                         .collect::<Vec<_>>()
                 })
@@ -96,28 +179,53 @@ fn ours(cases: &[Case], met: &MatchEquityTable, plies: usize) -> Vec<(bool, bool
     })
 }
 
-/// Agreements (both verdicts, double only, take only) and mean |MWC error| of no double and
-/// double/take against gnubg-nn's.
-fn compare(cases: &[Case], decisions: &[(bool, bool, [f64; 3])], theirs: &[([f64; 5], [f64; 5])], what: &str) -> usize {
+fn decision(a: &backgammon::cube_decision::CubeAnalysis) -> Decision {
+    let e = a.equities;
+    (a.action.doubles(), a.action.takes() == Some(true), [e.no_double, e.double_take, e.double_pass])
+}
+
+/// Our cube model on gnubg-nn's probabilities.
+fn model(cases: &[Case], theirs: &[Theirs], met: &MatchEquityTable) -> Vec<Decision> {
+    cases
+        .iter()
+        .zip(theirs)
+        .map(|(c, t)| {
+            let cube = CubeContext::from_match_state(&c.state, met);
+            let a = analyse(&Probs::new(t.probs), cube.scoring, cube.cube, cube.owner, cube_class(&c.pos))
+                .expect("in table");
+            decision(&a)
+        })
+        .collect()
+}
+
+/// Agreements with gnubg-nn's decisions, printed with the mean |MWC error| of no double and
+/// double/take. Double/pass is table arithmetic and must agree to gnubg-nn's float precision
+/// when both sides use the same table (`same_table`).
+fn compare(cases: &[Case], decisions: &[Decision], theirs: &[Theirs], what: &str) -> usize {
+    compare_tables(cases, decisions, theirs, what, true)
+}
+
+fn compare_tables(cases: &[Case], decisions: &[Decision], theirs: &[Theirs], what: &str, same_table: bool) -> usize {
     let (mut agree, mut double_agree, mut take_agree) = (0, 0, 0);
     let (mut err_nd, mut err_dt) = (0.0f64, 0.0f64);
-    for ((c, (t, _)), (d, k, e)) in cases.iter().zip(theirs).zip(decisions) {
-        let (td, tk) = (t[0] != 0.0, t[1] != 0.0);
-        double_agree += usize::from(*d == td);
-        take_agree += usize::from(*k == tk);
-        if *d == td && *k == tk {
+    for ((c, t), (d, k, e)) in cases.iter().zip(theirs).zip(decisions) {
+        let double_ok = *d == t.double || t.optional;
+        double_agree += usize::from(double_ok);
+        take_agree += usize::from(*k == t.take);
+        if double_ok && *k == t.take {
             agree += 1;
         } else if std::env::var_os("CUBE_DIFF_VERBOSE").is_some() {
-            eprintln!("{what}: {}: ours double={d} take={k} {e:?}, gnubg {t:?}", c.line);
+            eprintln!("{what}: {}: ours double={d} take={k} {e:?}, gnubg {} {} {:?}", c.line, t.double, t.take, t.mwc);
         }
-        err_nd += (e[0] - t[2]).abs();
-        err_dt += (e[1] - t[3]).abs();
-        // double/pass is table arithmetic: before Crawford it must agree to gnubg's float
-        // precision (gnubg-nn's post-Crawford column is not Woolsey's published one)
-        let post_crawford = c.line.split_whitespace().nth(3) == Some("1");
-        if !post_crawford {
-            assert!((e[2] - t[4]).abs() < 2e-4, "{}: double/pass {} vs {}", c.line, e[2], t[4]);
-        }
+        err_nd += (e[0] - t.mwc[0]).abs();
+        err_dt += (e[1] - t.mwc[1]).abs();
+        assert!(
+            !same_table || (e[2] - t.mwc[2]).abs() < 2e-4,
+            "{what}: {}: double/pass {} vs {}",
+            c.line,
+            e[2],
+            t.mwc[2]
+        );
     }
     let n = cases.len();
     eprintln!(
@@ -130,41 +238,137 @@ fn compare(cases: &[Case], decisions: &[(bool, bool, [f64; 3])], theirs: &[([f64
     agree
 }
 
+/// How often gnubg-nn's own 0-ply cube model on its own probabilities makes its decision at
+/// that depth: the most a 0-ply model fed those probabilities can reach.
+fn ceiling(theirs: &[Theirs], what: &str) -> usize {
+    let n = theirs.iter().filter(|t| t.model == (t.double, t.take)).count();
+    eprintln!("{what}: gnubg-nn's 0-ply model on its own probabilities makes its decision on {n}/{}", theirs.len());
+    n
+}
+
+#[test]
+fn gnubg_nn_post_crawford_row() {
+    if !require(python_has("gnubg_nn"), "python3 with gnubg_nn") {
+        return;
+    }
+    let out = python(&["post-crawford"], "");
+    let row: Vec<f64> = out.split_whitespace().map(|x| x.parse().expect("number")).collect();
+    assert_eq!(row.len(), 14, "{out}");
+    for (k, v) in row.iter().enumerate() {
+        assert!((v - GNUBG_NN_POST_CRAWFORD[k + 1]).abs() < 1e-5, "{}-away: {v}", k + 2);
+    }
+    // the table the tests use carries it; the built-in Woolsey row (gnubg's woolsey.xml) differs
+    let (t, w) = (table(), MatchEquityTable::woolsey());
+    assert_eq!(t.post(3, 0).unwrap(), 0.31955);
+    assert_eq!(w.post(3, 0).unwrap(), 0.30);
+    assert_eq!(t.pre(3, 7).unwrap(), w.pre(3, 7).unwrap());
+}
+
+/// gnubg-nn's decisions as decisions of ours, to measure how far the two reference programs agree.
+fn as_decisions(theirs: &[Theirs]) -> Vec<Decision> {
+    theirs.iter().map(|t| (t.double, t.take, t.mwc)).collect()
+}
+
+#[test]
+fn zero_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
+    if !gnubg_installed() {
+        return;
+    }
+    let cases = cases();
+    let n = cases.len();
+    let (nn_met, met) = (table(), MatchEquityTable::woolsey());
+    let nn = gnubg(&cases, 0);
+    let real = real_gnubg(&cases, &met, 0);
+    assert_eq!((nn.len(), real.len()), (n, n));
+    // gnubg-nn's 0-ply decision is its model on its 0-ply probabilities
+    assert_eq!(ceiling(&nn, "0-ply"), n);
+    // the two reference programs: the same nets nearly, other cube models
+    compare_tables(&cases, &as_decisions(&nn), &real, "0-ply gnubg-nn against gnubg 1.07", false);
+    let model_real = compare(&cases, &model(&cases, &real, &met), &real, "0-ply cube model on gnubg 1.07's 0-ply");
+    let model_nn = compare(&cases, &model(&cases, &nn, &nn_met), &nn, "0-ply cube model on gnubg-nn's 0-ply");
+    let mine = |m: &MatchEquityTable| -> Vec<Decision> { ours(&cases, m, 0).into_iter().map(|(a, _)| a).collect() };
+    let agree_real = compare(&cases, &mine(&met), &real, "our 0-ply cube decisions against gnubg 1.07");
+    let agree_nn = compare(&cases, &mine(&nn_met), &nn, "our 0-ply cube decisions against gnubg-nn");
+    // Measured (2026-11-23): gnubg-nn and gnubg 1.07 agree on 449/500 (89.8%); our model on
+    // gnubg's probabilities makes gnubg's decision on 495/500 (99.0%), on gnubg-nn's makes
+    // gnubg-nn's on 446/500 (89.2%): gnubg-nn's is another model (its "no double" behaves as
+    // Janowski's with x = 0.75-0.78 in every position class, where gnubg and we use the manual's
+    // 0.68 for contact, 0.6-0.7 for races and bearoffs). Our whole engine (our nets): 393/500
+    // against gnubg, 380/500 against gnubg-nn.
+    assert!(model_real * 100 >= n * 98, "{model_real}/{n}: the cube model disagrees with gnubg's");
+    assert!(model_nn * 100 >= n * 89, "{model_nn}/{n}: the cube model disagrees with gnubg-nn's");
+    assert!(agree_real * 100 >= n * 77, "{agree_real}/{n} 0-ply cube decisions agree with gnubg's");
+    assert!(agree_nn * 100 >= n * 75, "{agree_nn}/{n} 0-ply cube decisions agree with gnubg-nn's");
+}
+
 #[test]
 fn two_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
-    if !require(python_has("gnubg_nn"), "python3 with gnubg_nn") {
+    if !gnubg_installed() {
         return;
     }
     let cases = cases();
     assert_eq!(cases.len(), 500);
     let n = cases.len();
+    let (nn_met, met) = (table(), MatchEquityTable::woolsey());
+    let nn = gnubg(&cases, 2);
+    let real = real_gnubg(&cases, &met, 2);
+    assert_eq!((nn.len(), real.len()), (n, n));
+    let top = ceiling(&nn, "2-ply");
+    compare_tables(&cases, &as_decisions(&nn), &real, "2-ply gnubg-nn against gnubg 1.07", false);
+    // the cube model alone: our 0-ply decision from gnubg-nn's own 2-ply probabilities
+    let model_agree = compare(&cases, &model(&cases, &nn, &nn_met), &nn, "cube model on gnubg-nn's 2-ply");
+    // the whole engine: our cubeful 2-ply search, and Janowski on our 2-ply probabilities
+    let (search_nn, janowski): (Vec<Decision>, Vec<Decision>) = ours(&cases, &nn_met, 2).into_iter().unzip();
+    let agree = compare(&cases, &search_nn, &nn, "our 2-ply cubeful search against gnubg-nn");
+    compare(&cases, &janowski, &nn, "Janowski on our 2-ply probabilities against gnubg-nn");
+    let search_real: Vec<Decision> = ours(&cases, &met, 2).into_iter().map(|(a, _)| a).collect();
+    let agree_real = compare(&cases, &search_real, &real, "our 2-ply cubeful search against gnubg 1.07");
+    // Measured (2026-11-23): gnubg-nn and gnubg 1.07 agree on 467/500 (93.4%). gnubg-nn's own
+    // model on its 2-ply probabilities makes its 2-ply decision on 458/500 (its 2-ply cube
+    // decision is a recursion of its own: n=1 and n=2 give identical figures); our model on them
+    // 433/500. Our cubeful search: 406/500 (81.2%) against gnubg, 384/500 (76.8%) against
+    // gnubg-nn; Janowski on our 2-ply probabilities does worse (368/500), so the search stays.
+    // The 90% is not met, and is about as far as the two reference programs agree with
+    // each other; the rest is our nets' probabilities (mean |MWC error| of "double, take" 0.023
+    // against gnubg, 0.003 for our model on gnubg-nn's own probabilities), e.g.
+    // trapped-chequer positions where our net sees 87% wins and gnubg 56%. These floors guard
+    // against regressions.
+    assert!(top * 100 >= n * 90, "{top}/{n}");
+    assert!(model_agree * 100 >= n * 86, "{model_agree}/{n}: the cube model disagrees with gnubg-nn's");
+    assert!(agree * 100 >= n * 76, "{agree}/{n} cube decisions agree with gnubg-nn 2-ply");
+    assert!(agree_real * 100 >= n * 80, "{agree_real}/{n} cube decisions agree with gnubg 2-ply");
+}
+
+/// Owned cubes against gnubg 1.07 at 0 ply: the first 200 positions with a 2-cube owned by the
+/// player on roll (redoubles), in money play (gnubg's defaults: Jacoby rule, beavers) and at the
+/// position's own score where the redouble is live (more than 2 points to go).
+#[test]
+fn zero_ply_redoubles_agree_with_gnubg() {
+    if !gnubg_installed() {
+        return;
+    }
+    let mut owned = Vec::new();
+    for c in cases().into_iter().take(200) {
+        let f: Vec<&str> = c.line.split_whitespace().collect();
+        let mut st = c.state;
+        st.cube_log2 = 1;
+        st.cube_owner = CubeOwner::Player(st.on_roll);
+        if f[2].parse::<u32>().expect("away") > 2 {
+            owned.push(Case { pos: c.pos, state: st, line: format!("{} {} {} {}", f[0], st.id(), f[2], f[3]) });
+        }
+        let money = MatchState { match_length: 0, score: [0, 0], crawford: false, ..st };
+        owned.push(Case { pos: c.pos, state: money, line: format!("{} {} 0 0", f[0], money.id()) });
+    }
+    let n = owned.len();
     let met = MatchEquityTable::woolsey();
-    let theirs = gnubg(&cases, 2);
-    assert_eq!(theirs.len(), n);
-    // the cube model alone: our decision from gnubg-nn's own 2-ply probabilities
-    let model: Vec<(bool, bool, [f64; 3])> = cases
-        .iter()
-        .zip(&theirs)
-        .map(|(c, (_, p))| {
-            let cube = CubeContext::from_match_state(&c.state, &met);
-            let a =
-                analyse(&Probs::new(*p), cube.scoring, cube.cube, cube.owner, cube_class(&c.pos)).expect("in table");
-            let e = a.equities;
-            (a.action.doubles(), a.action.takes() == Some(true), [e.no_double, e.double_take, e.double_pass])
-        })
-        .collect();
-    let model_agree = compare(&cases, &model, &theirs, "cube model on gnubg-nn's 2-ply probabilities");
-    // the whole engine: our 2-ply probabilities and our cube model
-    let mine = ours(&cases, &met, 2);
-    let agree = compare(&cases, &mine, &theirs, "our 2-ply cube decisions");
-    // Measured (2026-11-23): model 436/500 (87.2%), whole engine 383/500 (76.6%). The issue's
-    // bar is 90%; it is not met. Most disagreements of the model alone are post-Crawford
-    // (gnubg-nn's post-Crawford MWCs are not Woolsey's published ones: 3-away trailer 0.3195 vs
-    // 0.30) and borderline no double / double within a few thousandths of MWC (gnubg-nn's 2-ply
-    // "no double" is its cubeful recursion, ours here 0-ply Janowski on its 2-ply probabilities);
-    // the whole engine adds our nets' probability errors (mean |MWC error| of "double, take"
-    // 0.025), e.g. trapped-chequer positions where our net sees 87% wins and gnubg 56%.
-    // These floors guard against regressions.
-    assert!(model_agree * 100 >= n * 85, "{model_agree}/{n}: the cube model disagrees with gnubg's");
-    assert!(agree * 100 >= n * 75, "{agree}/{n} cube decisions agree with gnubg 2-ply");
+    let real = real_gnubg(&owned, &met, 0);
+    assert_eq!(real.len(), n);
+    let model_agree = compare(&owned, &model(&owned, &real, &met), &real, "0-ply redoubles, model on gnubg's");
+    let mine: Vec<Decision> = ours(&owned, &met, 0).into_iter().map(|(a, _)| a).collect();
+    let agree = compare(&owned, &mine, &real, "our 0-ply redoubles against gnubg 1.07");
+    // Measured (2026-11-23), 350 decisions: our model on gnubg's probabilities 349/350, our
+    // whole engine 265/350 with the TD nets, 261/350 with the expert-iteration nets that replaced
+    // them (the printed errors mix money equity and MWC here). The floor sits under the shipped nets.
+    assert!(model_agree * 100 >= n * 99, "{model_agree}/{n}: redoubles disagree with gnubg's model");
+    assert!(agree * 100 >= n * 73, "{agree}/{n} redoubles agree with gnubg");
 }

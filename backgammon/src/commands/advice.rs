@@ -273,11 +273,25 @@ pub fn format_cube_hint(
         }
         out.push('\n');
     }
-    let _ = writeln!(out, "Proper cube action: {}", a.action.describe(a.redouble));
+    let _ = write!(out, "Proper cube action: {}", a.action.describe(a.redouble));
+    if matches!(a.action, CubeAction::NoDouble | CubeAction::NoDoubleBeaver) {
+        if let Some(margin) = no_double_margin(nd, dt, dp) {
+            let _ = write!(out, " ({:.1}%)", 100.0 * margin);
+        }
+    }
+    out.push('\n');
     if let CubeAction::NotAvailable(_) = a.action {
         out.push_str("(the cube cannot be turned now)\n");
     }
     out
+}
+
+/// gnubg's figure after "No double, take": where "no double" lies between "double, take" (0) and
+/// "double, pass" (1), i.e. how far the position is from a double. The ratio is the same for money
+/// equities, MWC and normalised match equities (each is an affine image of the others).
+fn no_double_margin(no_double: f64, double_take: f64, double_pass: f64) -> Option<f64> {
+    let span = double_pass - double_take;
+    (span.abs() > 1e-9).then(|| (no_double - double_take) / span)
 }
 
 /// `eval`: gnubg's table of the position before the roll, at 0-ply up to `plies`.
@@ -313,4 +327,27 @@ pub fn format_eval(search: &mut NPly<'_>, game: &Game, met: &MatchEquityTable, p
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::no_double_margin;
+
+    /// Figures gnubg 1.07's `hint` printed (money play, 2-ply): no double, double/pass, double/take
+    /// and the percentage it gave after "Proper cube action: No double, take|beaver". Its equities
+    /// are shown to 3 decimals, so the percentage is checked to within that rounding.
+    #[test]
+    fn no_double_margin_matches_gnubg() {
+        for (nd, dp, dt, gnubg) in [
+            (0.483, 1.0, 0.424, 10.2),
+            (0.479, 1.0, 0.394, 14.1),
+            (0.389, 1.0, 0.280, 15.2),
+            (0.074, 1.0, -0.268, 27.0),
+            (0.646, 1.0, 0.622, 6.3),
+        ] {
+            let m = 100.0 * no_double_margin(nd, dt, dp).unwrap();
+            assert!((m - gnubg).abs() < 0.2, "{nd} {dp} {dt}: {m:.2} vs gnubg {gnubg}");
+        }
+        assert_eq!(no_double_margin(0.5, 1.0, 1.0), None);
+    }
 }

@@ -14,6 +14,7 @@
 pub mod advice;
 mod files;
 pub mod moves;
+mod rollouts;
 
 use crate::cube::{Cube, CubeOwner};
 use crate::display::{draw_board, BoardAnnotations};
@@ -23,7 +24,6 @@ use crate::match_id::MatchState;
 use crate::met::MatchEquityTable;
 use crate::nply::{NPly, Settings, MAX_PLIES};
 use crate::position::Position;
-use crate::rollout::{rollout, RolloutConfig};
 use crate::score::WinKind;
 use crate::session::{Rules, Session, SessionError};
 use crate::variant::Variant;
@@ -72,7 +72,7 @@ pub struct State {
     /// Levels of `hint`/`eval` (chequer play, and the cube's plies).
     hint: Settings,
     hint_cube_plies: usize,
-    rollout_trials: u64,
+    rollout: rollouts::RolloutSettings,
     met: MatchEquityTable,
     search: NPly<'static>,
     log: String,
@@ -130,7 +130,7 @@ impl State {
             announced: 0,
             hint: Settings::plies(2),
             hint_cube_plies: 2,
-            rollout_trials: 1296,
+            rollout: rollouts::RolloutSettings::new(seed),
             met: MatchEquityTable::kazaross_xg2(),
             search: NPly::new(Evaluator::embedded(), seed),
             log: String::new(),
@@ -949,17 +949,6 @@ fn cmd_set_cube_use(st: &mut State, args: &Args) -> Reply {
     Ok(String::new())
 }
 
-fn cmd_set_rollout_trials(st: &mut State, args: &Args) -> Reply {
-    match (args.len(), args.value::<u64>(0)) {
-        (1, Ok(n)) if (1..=1_000_000).contains(&n) => {
-            st.rollout_trials = n;
-            st.say(format!("{n} games will be played per rollout."));
-            Ok(String::new())
-        }
-        _ => syntax("You must specify a number of trials from 1 to 1000000."),
-    }
-}
-
 fn cmd_show_board(st: &mut State, args: &Args) -> Reply {
     no_args(args, "show board")?;
     match st.board_text() {
@@ -1061,30 +1050,6 @@ fn cmd_eval(st: &mut State, args: &Args) -> Reply {
     Ok(out)
 }
 
-fn cmd_rollout(st: &mut State, args: &Args) -> Reply {
-    no_args(args, "rollout")?;
-    let g = st.live_game()?;
-    let pos = *g.position();
-    let cfg = RolloutConfig { trials: st.rollout_trials, seed: st.seed, progress: true, ..RolloutConfig::default() };
-    let r = rollout(st.search.ev, &pos, &cfg);
-    let row = |v: &[f64; 6]| {
-        let mut s = String::new();
-        for x in &v[..5] {
-            let _ = write!(s, "{x:.3}   ");
-        }
-        let _ = write!(s, "{:+.3}", v[5]);
-        s
-    };
-    Ok(format!(
-        "Rollout of {} ({} games, cubeless, 0-ply, seed {}):\n        Win     W(g)    W(bg)   L(g)    L(bg)   Equity\n  mean: {}\n  s.e.: {}",
-        pos.id(),
-        r.trials,
-        st.seed,
-        row(&r.mean),
-        row(&r.se)
-    ))
-}
-
 fn cmd_quit(st: &mut State, _args: &Args) -> Reply {
     st.quit = true;
     Ok(String::new())
@@ -1114,7 +1079,7 @@ const COMMANDS: &[(&str, &str, &str, engine_core::command::Handler<State>)] = &[
     ("reject", "Reject a cube or resignation", "reject", cmd_reject),
     ("resign", "Offer to resign", "resign [normal|gammon|backgammon]", cmd_resign),
     ("roll", "Roll the dice", "roll", cmd_roll),
-    ("rollout", "Roll out the position (cubeless, 0-ply)", "rollout", cmd_rollout),
+    ("rollout", "Roll out the cube decision, or the plays of `hint'", "rollout [=N ...]", rollouts::cmd_rollout),
     ("set automatic doubles", "Set the limit of automatic doubles (money)", "set automatic doubles <n>", cmd_set_automatic_doubles),
     ("set automaticdoubles", "Set the limit of automatic doubles (money)", "set automaticdoubles <n>", cmd_set_automatic_doubles),
     ("set beavers", "Set how many beavers are allowed (money)", "set beavers <n>", cmd_set_beavers),
@@ -1127,7 +1092,13 @@ const COMMANDS: &[(&str, &str, &str, engine_core::command::Handler<State>)] = &[
     ("set matchid", "Set the match state from a match ID", "set matchid <match ID>", cmd_set_matchid),
     ("set player", "Set who plays a side and how", "set player 0|1|both|<name> human|gnu|chequerplay evaluation plies <n>|cubedecision evaluation plies <n>|level <name>|name <name>", cmd_set_player),
     ("set rng", "Choose the random number generator", "set rng mersenne|manual|...", cmd_set_rng),
-    ("set rollout trials", "Set the number of games of a rollout", "set rollout trials <n>", cmd_set_rollout_trials),
+    ("set rollout bearofftruncation", "Stop rollouts at the bearoff databases", "set rollout bearofftruncation on|off", rollouts::cmd_set_rollout_bearofftruncation),
+    ("set rollout chequerplay plies", "Depth of chequer play in rollouts", "set rollout chequerplay plies <n>", rollouts::cmd_set_rollout_chequerplay_plies),
+    ("set rollout cubeful", "Cubeful or cubeless rollouts", "set rollout cubeful on|off", rollouts::cmd_set_rollout_cubeful),
+    ("set rollout seed", "Seed of the rollout dice", "set rollout seed <n>", rollouts::cmd_set_rollout_seed),
+    ("set rollout trials", "Set the number of games of a rollout", "set rollout trials <n>", rollouts::cmd_set_rollout_trials),
+    ("set rollout truncation plies", "Truncate rollouts after N plies (0: never)", "set rollout truncation plies <n>", rollouts::cmd_set_rollout_truncation_plies),
+    ("set rollout varredn", "Variance reduction in rollouts", "set rollout varredn on|off", rollouts::cmd_set_rollout_varredn),
     ("set seed", "Seed the dice", "set seed <n>", cmd_set_seed),
     ("set variant", "Choose the variant of new games", "set variant standard|nackgammon|hypergammon1|hypergammon2|hypergammon3", cmd_set_variant),
     ("set variation", "Choose the variant of new games", "set variation standard|nackgammon|1-chequer-hypergammon|...", cmd_set_variant),
@@ -1135,6 +1106,7 @@ const COMMANDS: &[(&str, &str, &str, engine_core::command::Handler<State>)] = &[
     ("show matchid", "Show the match ID", "show matchid", cmd_show_matchid),
     ("show pipcount", "Show the pip counts", "show pipcount", cmd_show_pipcount),
     ("show player", "Show the players' settings", "show player", cmd_show_player),
+    ("show rollout", "Show the rollout settings", "show rollout", rollouts::cmd_show_rollout),
     ("show score", "Show the score", "show score", cmd_show_score),
     ("take", "Accept the cube", "take", cmd_take),
     ("undo", "Take back the last action", "undo", cmd_undo),

@@ -249,3 +249,73 @@ proptest! {
         }
     }
 }
+
+/// The figure after `label` in a line of `rollout`'s cubeful table: (value, standard error).
+fn cube_row(out: &str, label: &str) -> (f64, f64) {
+    let line = out.lines().find(|l| l.contains(label)).unwrap_or_else(|| panic!("no {label} in {out}"));
+    let nums: Vec<f64> = line.split([' ', ')']).filter_map(|t| t.trim_start_matches('+').parse().ok()).collect();
+    (nums[1], nums[2])
+}
+
+#[test]
+fn rollout_of_the_seeds_bearoff_cube_decision() {
+    // the seed's two-sided example, money play, centred cube: no double 0.1605 and double/take
+    // 2 x 0.1605 = 0.3210 (the opponent then owns a 2-cube) in the exact cubeful database
+    let mut sh = quick_shell(11);
+    sh.execute("set player 0 human");
+    sh.execute("set player 1 human");
+    sh.execute("new session");
+    sh.execute("set matchid MAEAAAAAAAAA");
+    sh.execute("set board CgAAEAEAAAAAAA");
+    assert!(sh.execute("show rollout").contains("Cubeful rollout."));
+    sh.execute("set rollout trials 1296");
+    let out = sh.execute("rollout");
+    assert!(out.starts_with("Rollout of CgAAEAEAAAAAAA (1296 games, cubeful, 0-ply, seed 11):"), "{out}");
+    let (nd, nd_se) = cube_row(&out, "1. No double");
+    let (dt, dt_se) = cube_row(&out, "3. Double, take");
+    assert!((nd - 0.1605).abs() <= 3.0 * nd_se + 0.02, "{out}");
+    assert!((dt - 0.3210).abs() <= 3.0 * dt_se + 0.02, "{out}");
+    assert!(out.contains("2. Double, pass        +1.000"), "{out}");
+    assert!(out.trim_end().ends_with("Proper cube action: Double, take"), "{out}");
+    // cubeless: the position's table only, the same dice for the same seed
+    sh.execute("set rollout cubeful off");
+    sh.execute("set rollout trials 72");
+    let out = sh.execute("rollout");
+    assert!(out.starts_with("Rollout of CgAAEAEAAAAAAA (72 games, cubeless, 0-ply, seed 11):"), "{out}");
+    assert!(!out.contains("Cubeful equities"), "{out}");
+    assert_eq!(sh.execute("rollout"), out);
+}
+
+#[test]
+fn rollout_of_plays_after_the_roll_and_the_settings() {
+    let mut sh = quick_shell(4);
+    sh.execute("set player 0 human");
+    sh.execute("set player 1 human");
+    sh.execute("new session");
+    sh.execute("set matchid cIkFAAAAAAAA"); // player 1 on roll with 31 at the start
+    for (line, said) in [
+        ("set rollout trials 36", "36 games will be played per rollout."),
+        ("set rollout truncation plies 6", "Rollouts will be truncated after 6 plies."),
+        ("set rollout chequerplay plies 1", "Chequer play in rollouts will use 1-ply evaluation."),
+        ("set rollout seed 9", "Rollout seed set to 9."),
+        ("set rollout varredn off", "Will not use variance reduction in rollouts."),
+    ] {
+        assert!(sh.execute(line).contains(said), "{line}");
+    }
+    let shown = sh.execute("show rollout");
+    for said in ["36 games", "Truncated after 6 plies.", "Variance reduction is disabled.", "seed 9.", "1-ply"] {
+        assert!(shown.contains(said), "{said}: {shown}");
+    }
+    sh.execute("set rollout chequerplay plies 0");
+    let out = sh.execute("rollout =2 =1");
+    let l = lines(&out);
+    assert_eq!(l.len(), 5, "{out}");
+    assert!(l[0].starts_with("Rollout of 2 plays (36 games, cubeless, 0-ply, truncated at 6 plies, seed 9):"));
+    // best mean first; the second line shows its difference from the first
+    let eq = |s: &str| -> f64 { s[s.find("Eq.: ").unwrap() + 5..].split_whitespace().next().unwrap().parse().unwrap() };
+    assert!(eq(l[1]) >= eq(l[3]), "{out}");
+    assert!(l[3].contains(") (-") || l[3].contains(") (+0.000)"), "{out}");
+    assert!(sh.execute("rollout =99").contains("There is no move 99"));
+    assert!(sh.execute("rollout 2").contains("is not a move number"));
+    assert!(sh.execute("set rollout chequerplay plies 9").contains("from 0 to"));
+}

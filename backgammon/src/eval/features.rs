@@ -23,7 +23,10 @@ pub const RAW_PER_SIDE: usize = 98;
 /// Raw board units for both sides.
 pub const RAW: usize = 2 * RAW_PER_SIDE;
 /// Hand-crafted features per side.
-pub const HAND: usize = 10;
+pub const HAND: usize = 23;
+/// Hand-crafted features per side in feature set 1 (the first `HAND_V1` of [`HAND_NAMES`]), kept
+/// so that nets trained on set 1 can be carried over with zero weights on the newer inputs.
+pub const HAND_V1: usize = 10;
 /// All inputs.
 pub const INPUTS: usize = RAW + 2 * HAND;
 
@@ -39,6 +42,20 @@ pub const HAND_NAMES: [&str; HAND] = [
     "containment of the opponent: 1 - fewest escaping rolls from its points 16..=25 / 36",
     "rolls (of 36) on which the opponent can hit one of this side's blots / 36",
     "pips of wastage-free race lead: (opponent pips - own pips) / 50, clamped to [-1, 1]",
+    // feature set 2
+    "pips this side still needs to pass every opponent chequer (break contact) / 160",
+    "rearmost chequer: (own index + 1) / 25",
+    "rearmost anchor in the opponent's home board: (own index + 1) / 24, 0 without one",
+    "most advanced anchor on the opponent's side: (24 - own index) / 12, 0 without one",
+    "pips lost when hit: rolls (of 36) weighted by the pips of the rearmost hittable blot / 864",
+    "rolls (of 36) on which the opponent can hit two or more blots / 36",
+    "rolls (of 36) that dance from the bar: (opponent home points made / 6)^2",
+    "the dance chance above when this side has a chequer on the bar, else 0",
+    "mobility: chequers that can move each die 1..=6 (no bearing off), summed / 90",
+    "mean escaping rolls of the chequers back (opponent's home board or bar) / 36, 1 without any",
+    "pips to bring every chequer home / 100",
+    "chequers outside the home board / 15",
+    "rolls (of 36) on which the opponent can hit a blot with a single die / 36",
 ];
 
 /// Raw-unit slot `slot` (0..24 points, 24 bar, 25 off) of a side with `n` chequers there: the
@@ -166,6 +183,54 @@ pub fn hand_features(b: &[[u8; 25]; 2], side: usize, out: &mut [f32]) {
     out[8] = if their_any == 0 && them[BAR] == 0 { 0.0 } else { f32::from(shots(b, side)) / 36.0 };
     let lead = (their_pips as f32 - my_pips as f32) / 50.0;
     out[9] = lead.clamp(-1.0, 1.0);
+
+    // feature set 2. The opponent's rearmost chequer in this side's indices: their index q is
+    // our 23 - q, their bar is our -1 (it enters onto our 0..=5).
+    let their_back = if them[BAR] > 0 { Some(24) } else { (0..24).rev().find(|&q| them[q] > 0) };
+    let mark = their_back.map_or(24, |q| 23 - q as i32);
+    let mut contact_pips = 0i32;
+    let mut home_pips = 0u32;
+    let mut outside = 0u32;
+    let mut mobility = 0u32;
+    let mut back = 0u32;
+    let mut back_escapes = 0u32;
+    for i in 0..25usize {
+        let n = u32::from(me[i]);
+        if n == 0 {
+            continue;
+        }
+        if i as i32 > mark {
+            contact_pips += n as i32 * (i as i32 - mark);
+        }
+        if i >= 6 {
+            home_pips += n * (i as u32 - 5);
+            outside += n;
+        }
+        for d in 1..=6usize {
+            if i >= d && them[23 - (i - d)] < 2 {
+                mobility += n;
+            }
+        }
+        if i >= 18 {
+            back += n;
+            back_escapes += n * u32::from(escapes(their_points, i));
+        }
+    }
+    out[10] = contact_pips as f32 / 160.0;
+    out[11] = if my_any == 0 { 0.0 } else { (rear + 1) as f32 / 25.0 };
+    out[12] = (18..24).rev().find(|&i| me[i] >= 2).map_or(0.0, |i| (i + 1) as f32 / 24.0);
+    out[13] = (12..24).find(|&i| me[i] >= 2).map_or(0.0, |i| (24 - i) as f32 / 12.0);
+    let hits = hit_stats(b, side);
+    out[14] = hits.pip_loss as f32 / 864.0;
+    out[15] = f32::from(hits.double) / 36.0;
+    let closed = (0..6).filter(|&q| them[q] >= 2).count() as f32 / 6.0;
+    out[16] = closed * closed;
+    out[17] = if me[BAR] > 0 { closed * closed } else { 0.0 };
+    out[18] = mobility as f32 / 90.0;
+    out[19] = if back == 0 { 1.0 } else { back_escapes as f32 / (36.0 * back as f32) };
+    out[20] = home_pips as f32 / 100.0;
+    out[21] = outside as f32 / 15.0;
+    out[22] = f32::from(hits.direct) / 36.0;
 }
 
 fn longest_run(mask: u32) -> u32 {
@@ -234,6 +299,26 @@ fn escape_table() -> &'static [u8; 4096] {
 /// board, directly or by combination with free intermediate points. With opponent chequers on
 /// the bar only hits by the entering chequer are counted (an approximation: a feature, not a rule).
 pub fn shots(b: &[[u8; 25]; 2], side: usize) -> u8 {
+    hit_stats(b, side).any
+}
+
+/// How exposed `side`'s blots are to the opponent's next roll (counts over the 36 rolls, with the
+/// approximations of [`shots`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HitStats {
+    /// Rolls hitting at least one blot.
+    pub any: u8,
+    /// Rolls hitting a blot with one die alone (for doubles: the first step).
+    pub direct: u8,
+    /// Rolls able to reach two or more blots.
+    pub double: u8,
+    /// Sum over the rolls of the pips the rearmost reachable blot has travelled (own index + 1),
+    /// the pips it would lose when hit.
+    pub pip_loss: u32,
+}
+
+/// [`HitStats`] of `side`'s blots.
+pub fn hit_stats(b: &[[u8; 25]; 2], side: usize) -> HitStats {
     let me = &b[side];
     let them = &b[1 - side];
     // everything in the opponent's own indices: bit q = their point q + 1, bit 24 = their bar
@@ -246,8 +331,9 @@ pub fn shots(b: &[[u8; 25]; 2], side: usize) -> u8 {
             blocks |= 1 << (23 - i);
         }
     }
+    let mut stats = HitStats::default();
     if blots == 0 {
-        return 0;
+        return stats;
     }
     let mut sources = 0u32;
     if them[BAR] > 0 {
@@ -260,31 +346,37 @@ pub fn shots(b: &[[u8; 25]; 2], side: usize) -> u8 {
         }
     }
     let open = !blocks;
-    let mut count = 0u8;
     for a in 1..=6u32 {
         for c in a..=6u32 {
-            let hit = if a == c {
+            let (hit, direct) = if a == c {
                 let mut reach = sources;
-                let mut hit = false;
+                let mut hit = 0u32;
                 for _ in 0..4 {
                     reach = (reach >> a) & open;
-                    if reach & blots != 0 {
-                        hit = true;
-                        break;
-                    }
+                    hit |= reach & blots;
                 }
-                hit
+                (hit, (sources >> a) & open & blots)
             } else {
                 let ra = (sources >> a) & open;
                 let rc = (sources >> c) & open;
-                (ra | rc) & blots != 0 || ((ra >> c) | (rc >> a)) & open & blots != 0
+                let direct = (ra | rc) & blots;
+                (direct | ((ra >> c) | (rc >> a)) & open & blots, direct)
             };
-            if hit {
-                count += if a == c { 1 } else { 2 };
+            let weight = if a == c { 1 } else { 2 };
+            if hit != 0 {
+                stats.any += weight;
+                // the rearmost blot (its own highest index) is the opponent's lowest bit
+                stats.pip_loss += u32::from(weight) * (24 - hit.trailing_zeros());
+                if hit.count_ones() >= 2 {
+                    stats.double += weight;
+                }
+            }
+            if direct != 0 {
+                stats.direct += weight;
             }
         }
     }
-    count
+    stats
 }
 
 #[cfg(test)]
@@ -345,6 +437,32 @@ mod tests {
                 assert_eq!(escapes(blocked, from), escape_table()[pattern], "{blocked:#x} {from}");
             }
         }
+        // feature set 2 on the starting position (worked by hand, see each line)
+        let h = &f[RAW..RAW + HAND];
+        // every chequer must pass the opponent's 24-point chequers on our 1 point (index 0):
+        // 2 x 23 + 5 x 12 + 3 x 7 + 5 x 5 = 152 pips
+        assert!((h[10] - 152.0 / 160.0).abs() < 1e-6);
+        assert!((h[11] - 24.0 / 25.0).abs() < 1e-6); // rearmost on index 23
+        assert!((h[12] - 1.0).abs() < 1e-6); // the 24-point anchor
+        assert!((h[13] - 1.0).abs() < 1e-6); // the mid-point (index 12) is the most advanced
+        assert_eq!((h[14], h[15], h[22]), (0.0, 0.0, 0.0)); // no blots
+        assert!((h[16] - 1.0 / 36.0).abs() < 1e-6); // one home point made against us
+        assert_eq!(h[17], 0.0); // nobody on the bar
+                                // our indices blocked by the opponent: 0, 11, 16, 18. The back chequers move 5 dice of 6
+                                // (not 6: index 18), the mid-point 5 (not 1: index 11), the 8-point all 6, the 6-point 4
+                                // (not 5: index 0; 6 would bear off): 2 x 5 + 5 x 5 + 3 x 6 + 5 x 4 = 73
+        assert!((h[18] - 73.0 / 90.0).abs() < 1e-6);
+        assert_eq!(h[19], h[6]); // both back chequers stand on the rearmost point
+        assert!((h[20] - 0.77).abs() < 1e-6); // 2 x 18 + 5 x 7 + 3 x 2 pips to come home
+        assert!((h[21] - 10.0 / 15.0).abs() < 1e-6);
+        // the lone blot 6 pips away: 11 direct rolls of 17 hitting, each costing its 10 pips
+        let p = Position::from_points(&[(10, 1)], &[(21, 1)]).unwrap();
+        let hs = hit_stats(p.board(), ON_ROLL);
+        assert_eq!(hs, HitStats { any: 17, direct: 11, double: 0, pip_loss: 170 });
+        // a second blot one pip further on: 6-1 hits both (6 then 1, or 1 then 6)
+        let p = Position::from_points(&[(10, 1), (9, 1)], &[(21, 1)]).unwrap();
+        let hs = hit_stats(p.board(), ON_ROLL);
+        assert!(hs.double >= 2 && hs.double <= hs.any, "{hs:?}");
         // escapes: no blockade, every roll escapes
         assert_eq!(escapes(0, 24), 36);
         // a full six-point prime directly in front: nothing escapes

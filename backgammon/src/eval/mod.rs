@@ -8,7 +8,7 @@
 //!   [`net::Net`] each on the inputs of [`features`];
 //! - [`Evaluator::evaluate_plays`] evaluates all candidate plays of a roll in one pass, updating
 //!   a shared first-layer accumulator for the few board slots each play changes;
-//! - [`train`]: self-play TD(λ) training of the nets.
+//! - [`train`]: self-play TD(λ) and supervised (1-ply expert iteration) training of the nets.
 //!
 //! Outputs follow gnubg: `[win, win gammon, win backgammon, lose gammon, lose backgammon]`,
 //! gammons including backgammons, equity `2w - 1 + wg - lg + wbg - lbg`.

@@ -9,14 +9,15 @@
 //! class (0 contact, 1 crashed, 2 race), inputs, hidden, outputs (5), feature-set version, then a
 //! `u64` count of training games, then `f32` arrays `w1` (inputs × hidden, input-major), `b1`
 //! (hidden), `w2` (outputs × hidden), `b2` (outputs), then a `u32` FNV-1a checksum of everything
-//! before it.
+//! before it. Files of feature set 1 (216 inputs) are read too: their first-layer rows are moved
+//! to the current layout and the newer inputs get zero rows, so the net computes what it did.
 //!
 //! This module owns the arithmetic and the file format; which net to use is `super`'s business.
 
 // index loops over parallel arrays (board sides, weight rows) read more clearly than zips here
 #![allow(clippy::needless_range_loop)]
 
-use super::features::INPUTS;
+use super::features::{HAND, HAND_V1, INPUTS, RAW};
 use thiserror::Error;
 
 /// The five outputs.
@@ -26,8 +27,24 @@ pub const MAGIC: [u8; 8] = *b"BGNETW\0\0";
 /// The weights file version this code writes and reads.
 pub const FORMAT_VERSION: u32 = 1;
 /// Version of the input layout in `features` (bumped whenever inputs change meaning).
-pub const FEATURE_VERSION: u32 = 1;
+pub const FEATURE_VERSION: u32 = 2;
 const HEADER_LEN: usize = 8 + 6 * 4 + 8;
+/// Inputs of feature set 1: the raw units and `HAND_V1` hand features per side.
+const V1_INPUTS: usize = RAW + 2 * HAND_V1;
+
+/// First-layer rows of a feature set 1 net laid out for the current inputs: each side's first
+/// `HAND_V1` hand features keep their rows, the newer features get zero rows (so the net computes
+/// exactly what it computed before, and training can start from it).
+fn upgrade_v1_rows(w1: &[f32], hidden: usize) -> Vec<f32> {
+    let mut out = vec![0f32; INPUTS * hidden];
+    let row = |i: usize| &w1[i * hidden..(i + 1) * hidden];
+    for i in 0..V1_INPUTS {
+        // raw units and the on-roll side's hand features keep their index
+        let to = if i < RAW + HAND_V1 { i } else { RAW + HAND + (i - RAW - HAND_V1) };
+        out[to * hidden..(to + 1) * hidden].copy_from_slice(row(i));
+    }
+    out
+}
 
 /// A weights file that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -198,7 +215,9 @@ impl Net {
         if class > 2 {
             return Err(WeightsError::Shape { offset: 12, what: format!("class {class} (0..=2)") });
         }
-        if inputs != INPUTS {
+        // feature set 1 files are read as set 2 nets with zero weights on the newer inputs
+        let v1 = features == 1 && inputs == V1_INPUTS;
+        if inputs != INPUTS && !v1 {
             return Err(WeightsError::Shape { offset: 16, what: format!("{inputs} inputs, expected {INPUTS}") });
         }
         if hidden == 0 || hidden > MAX_HIDDEN {
@@ -207,7 +226,7 @@ impl Net {
         if outputs != OUTPUTS {
             return Err(WeightsError::Shape { offset: 24, what: format!("{outputs} outputs, expected {OUTPUTS}") });
         }
-        if features != FEATURE_VERSION {
+        if features != FEATURE_VERSION && !v1 {
             return Err(WeightsError::Features { found: features });
         }
         let games = u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes"));
@@ -232,6 +251,7 @@ impl Net {
         let b2v = take(outputs);
         let mut b2 = [0f32; OUTPUTS];
         b2.copy_from_slice(&b2v);
+        let w1 = if v1 { upgrade_v1_rows(&w1, hidden) } else { w1 };
         Ok(Net { class, hidden, games, w1, b1, w2, b2 })
     }
 
@@ -296,6 +316,46 @@ mod tests {
             }
             let want = 1.0 / (1.0 + (-z).exp());
             assert!((out[k] - want).abs() < 1e-5);
+        }
+    }
+
+    #[test]
+    fn feature_set_1_files_are_upgraded_to_the_same_function() {
+        // a hand-written set 1 file: 216 inputs, 3 hidden units
+        let h = 3;
+        let v1 = Net::new_random(0, h, 11);
+        let w1: Vec<f32> = (0..V1_INPUTS * h).map(|i| ((i * 37 % 101) as f32 - 50.0) / 200.0).collect();
+        let mut bytes = MAGIC.to_vec();
+        for x in [FORMAT_VERSION, 0, V1_INPUTS as u32, h as u32, OUTPUTS as u32, 1] {
+            bytes.extend_from_slice(&x.to_le_bytes());
+        }
+        bytes.extend_from_slice(&5u64.to_le_bytes());
+        for x in w1.iter().chain(&v1.b1).chain(&v1.w2).chain(&v1.b2) {
+            bytes.extend_from_slice(&x.to_le_bytes());
+        }
+        let sum = fnv1a(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        let net = Net::from_bytes(&bytes).unwrap();
+        assert_eq!(net.games, 5);
+        for pos in crate::sampling::random_game_positions(crate::variant::Variant::Standard, 20, 3) {
+            let mut x = [0f32; INPUTS];
+            super::super::features::features(&pos, &mut x);
+            // the set 1 inputs: raw units, then each side's first HAND_V1 hand features
+            let old: Vec<f32> = x[..RAW]
+                .iter()
+                .chain(&x[RAW..RAW + HAND_V1])
+                .chain(&x[RAW + HAND..RAW + HAND + HAND_V1])
+                .copied()
+                .collect();
+            let out = net.forward(&x);
+            for k in 0..OUTPUTS {
+                let mut z = v1.b2[k];
+                for j in 0..h {
+                    let a: f32 = v1.b1[j] + (0..V1_INPUTS).map(|i| old[i] * w1[i * h + j]).sum::<f32>();
+                    z += v1.w2[k * h + j] * sigmoid(a);
+                }
+                assert!((out[k] - sigmoid(z)).abs() < 1e-5);
+            }
         }
     }
 

@@ -1,4 +1,4 @@
-//! Self-play TD(λ) training of the evaluator's nets.
+//! Training of the evaluator's nets: self-play TD(λ) and supervised expert iteration.
 //!
 //! Each training game is played by 0-ply greedy choice (the play with the best cubeless equity
 //! for the mover, as [`Evaluator::best_play`] picks it) with seeded dice. After every move the
@@ -16,6 +16,12 @@
 //!
 //! Checkpoints: `DIR/latest/*.bgw` and `DIR/state.txt` after every checkpoint interval, plus a
 //! copy in `DIR/games-NNNNNNNN/`; [`Trainer::resume`] continues from them.
+//!
+//! Supervised expert iteration ([`run_supervised`]): positions sampled from 0-ply self-play of
+//! the current nets are labelled with the same nets' 1-ply values (the mean over the 21 rolls of
+//! the best play's 0-ply value, exact in bearoff and finished successors), and each net is fitted
+//! to its class's labels by minibatch Adam on the cross-entropy of its sigmoid outputs; repeated,
+//! each iteration learns from a lookahead of the previous one.
 //!
 //! This module owns training only; it never changes how positions are evaluated.
 
@@ -396,9 +402,514 @@ impl Worker {
     }
 }
 
+// ---------------------------------------------------------------------------------------------
+// Supervised training on 1-ply targets of our own nets (expert iteration)
+// ---------------------------------------------------------------------------------------------
+
+/// Settings of [`run_supervised`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct SupervisedConfig {
+    pub seed: u64,
+    /// Iterations to reach (each: new positions, their targets, a fit).
+    pub iterations: u32,
+    /// Positions sampled from self-play per iteration.
+    pub positions: usize,
+    /// Passes over an iteration's positions.
+    pub epochs: usize,
+    /// Adam step size at the first and the last epoch (geometric in between).
+    pub lr: f32,
+    pub lr_end: f32,
+    /// Minibatch size.
+    pub batch: usize,
+    /// Probability that a self-play move is a uniformly random legal play instead of the best.
+    pub explore: f64,
+    /// Share of the positions held out to measure the fit.
+    pub holdout: f64,
+}
+
+impl Default for SupervisedConfig {
+    fn default() -> Self {
+        SupervisedConfig {
+            seed: 1,
+            iterations: 1,
+            positions: 200_000,
+            epochs: 4,
+            lr: 5e-4,
+            lr_end: 5e-5,
+            batch: 128,
+            explore: 0.05,
+            holdout: 0.05,
+        }
+    }
+}
+
+/// A training example: a position (player on roll) and its target probabilities.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    pub pos: Position,
+    pub target: Probabilities,
+}
+
+/// What the supervised trainer reports to its caller (for a progress bar).
+#[derive(Clone, Debug)]
+pub enum Progress {
+    /// A phase of `len` units starts.
+    Phase { name: String, len: u64 },
+    /// `n` more units of the current phase are done.
+    Advance(u64),
+    /// A line worth keeping in a log.
+    Note(String),
+}
+
+/// Why a supervised run stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum SupervisedError {
+    #[error("{path}: {message}")]
+    Io { path: String, message: String },
+    #[error("{path}: bad sample file at byte {offset}: {message}")]
+    Data { path: String, offset: usize, message: String },
+    #[error(transparent)]
+    Weights(#[from] super::net::WeightsError),
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> SupervisedError {
+    SupervisedError::Io { path: path.display().to_string(), message: e.to_string() }
+}
+
+/// The 21 distinct rolls with their weights (of 36).
+const ROLLS: [(u8, u8, f32); 21] = {
+    let mut r = [(0u8, 0u8, 0f32); 21];
+    let mut n = 0;
+    let mut a = 1;
+    while a <= 6 {
+        let mut b = a;
+        while b <= 6 {
+            r[n] = (a, b, if a == b { 1.0 } else { 2.0 });
+            n += 1;
+            b += 1;
+        }
+        a += 1;
+    }
+    r
+};
+
+/// The 1-ply value of `pos` for the player on roll: the mean over the 36 rolls of the best play's
+/// 0-ply probabilities (the roll's mover keeps the position when no play is legal). Exact in
+/// over and bearoff successors, as [`Evaluator::evaluate_plays`] is.
+pub fn one_ply(
+    eval: &Evaluator,
+    pos: &Position,
+    gen: &mut MoveGenerator,
+    scratch: &mut Scratch,
+    buf: &mut Vec<Probabilities>,
+) -> Probabilities {
+    let mut sum = [0f32; OUTPUTS];
+    for &(d1, d2, w) in &ROLLS {
+        let p = match eval.best_play(gen, pos, d1, d2, scratch, buf) {
+            Some((_, p)) => p,
+            None => eval.evaluate(&pos.swapped()).flipped(),
+        };
+        for k in 0..OUTPUTS {
+            sum[k] += w * p.0[k];
+        }
+    }
+    Probabilities(sum.map(|v| v / 36.0))
+}
+
+/// Seed of task `task` of a run seeded `seed` in iteration `iteration`.
+fn task_seed(seed: u64, iteration: u32, task: u64) -> u64 {
+    seed ^ u64::from(iteration).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ task.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+}
+
+/// `n` net-class positions (contact, crashed, race; player on roll) from 0-ply self-play games,
+/// a share `explore` of the moves random. Games are played in tasks of 20 with their own seeds
+/// and collected in task order, so the result does not depend on the number of threads.
+pub fn self_play_positions(
+    eval: &Evaluator,
+    n: usize,
+    seed: u64,
+    iteration: u32,
+    explore: f64,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Vec<Position> {
+    const GAMES_PER_TASK: usize = 20;
+    const TASKS_PER_ROUND: u64 = 16;
+    let mut out = Vec::with_capacity(n + 2_000);
+    let mut task = 0u64;
+    while out.len() < n {
+        let round: Vec<Vec<Position>> = (task..task + TASKS_PER_ROUND)
+            .into_par_iter()
+            .map(|t| {
+                let mut rng = seeded_rng(task_seed(seed, iteration, t));
+                let mut gen = MoveGenerator::new();
+                let mut scratch = Scratch::default();
+                let mut buf = Vec::with_capacity(64);
+                let mut found = Vec::with_capacity(GAMES_PER_TASK * 50);
+                for _ in 0..GAMES_PER_TASK {
+                    let mut pos = Variant::Standard.starting_position();
+                    for _ in 0..10_000 {
+                        if classify(&pos).net().is_some() {
+                            found.push(pos);
+                        }
+                        let (d1, d2) = (rng.random_range(1..=6u8), rng.random_range(1..=6u8));
+                        let after = if rng.random_bool(explore) {
+                            let plays = gen.generate(&pos, d1, d2);
+                            if plays.is_empty() {
+                                pos
+                            } else {
+                                *plays[rng.random_range(0..plays.len())].result()
+                            }
+                        } else {
+                            eval.best_play(&mut gen, &pos, d1, d2, &mut scratch, &mut buf)
+                                .map_or(pos, |(play, _)| *play.result())
+                        };
+                        if after.chequers_in_play(ON_ROLL) == 0 {
+                            break;
+                        }
+                        pos = after.swapped();
+                    }
+                }
+                found
+            })
+            .collect();
+        task += TASKS_PER_ROUND;
+        for r in round {
+            progress(Progress::Advance(r.len().min(n.saturating_sub(out.len())) as u64));
+            out.extend(r);
+        }
+    }
+    out.truncate(n);
+    out
+}
+
+/// The 1-ply targets of `positions` (in order; parallel over chunks).
+pub fn label(eval: &Evaluator, positions: &[Position], progress: &(dyn Fn(Progress) + Sync)) -> Vec<Sample> {
+    positions
+        .par_chunks(64)
+        .map_init(
+            || (MoveGenerator::new(), Scratch::default(), Vec::with_capacity(64)),
+            |(gen, scratch, buf), chunk| {
+                let v: Vec<Sample> = chunk
+                    .iter()
+                    .map(|pos| Sample { pos: *pos, target: one_ply(eval, pos, gen, scratch, buf) })
+                    .collect();
+                progress(Progress::Advance(v.len() as u64));
+                v
+            },
+        )
+        .collect::<Vec<_>>()
+        .concat()
+}
+
+const SAMPLE_MAGIC: [u8; 8] = *b"BGSAMP1\0";
+const SAMPLE_LEN: usize = 10 + 4 * OUTPUTS;
+
+/// Writes samples: magic `BGSAMP1\0`, `u64` count, then per sample the 10-byte position key and
+/// five little-endian `f32` targets.
+pub fn save_samples(path: &Path, samples: &[Sample]) -> Result<(), SupervisedError> {
+    let mut v = Vec::with_capacity(16 + samples.len() * SAMPLE_LEN);
+    v.extend_from_slice(&SAMPLE_MAGIC);
+    v.extend_from_slice(&(samples.len() as u64).to_le_bytes());
+    for s in samples {
+        v.extend_from_slice(&s.pos.key());
+        for x in s.target.0 {
+            v.extend_from_slice(&x.to_le_bytes());
+        }
+    }
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, v).map_err(|e| io_error(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| io_error(path, e))
+}
+
+/// Reads a file written by [`save_samples`].
+pub fn load_samples(path: &Path) -> Result<Vec<Sample>, SupervisedError> {
+    let bytes = std::fs::read(path).map_err(|e| io_error(path, e))?;
+    parse_samples(&bytes).map_err(|(offset, message)| SupervisedError::Data {
+        path: path.display().to_string(),
+        offset,
+        message,
+    })
+}
+
+/// Parses sample file bytes; errors carry the byte offset.
+pub fn parse_samples(bytes: &[u8]) -> Result<Vec<Sample>, (usize, String)> {
+    if bytes.len() < 16 || bytes[..8] != SAMPLE_MAGIC {
+        return Err((0, "missing BGSAMP1 header".into()));
+    }
+    let count = u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes"));
+    let want = (count as usize).checked_mul(SAMPLE_LEN).and_then(|n| n.checked_add(16));
+    if want != Some(bytes.len()) {
+        return Err((8, format!("{count} samples do not fit {} bytes", bytes.len())));
+    }
+    bytes[16..]
+        .chunks_exact(SAMPLE_LEN)
+        .enumerate()
+        .map(|(i, c)| {
+            let offset = 16 + i * SAMPLE_LEN;
+            let key: [u8; 10] = c[..10].try_into().expect("10 bytes");
+            let pos = Position::from_key(&key).map_err(|e| (offset, e.to_string()))?;
+            let mut target = [0f32; OUTPUTS];
+            for (k, t) in target.iter_mut().enumerate() {
+                let o = 10 + 4 * k;
+                *t = f32::from_le_bytes(c[o..o + 4].try_into().expect("4 bytes"));
+                if !(0.0..=1.0).contains(t) {
+                    return Err((offset + o, format!("target {t} outside [0, 1]")));
+                }
+            }
+            Ok(Sample { pos, target: Probabilities(target) })
+        })
+        .collect()
+}
+
+/// Gradients (or Adam moments) shaped like a net.
+#[derive(Clone)]
+struct Grads {
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: [f32; OUTPUTS],
+}
+
+impl Grads {
+    fn zeros(net: &Net) -> Grads {
+        Grads {
+            w1: vec![0.0; net.w1.len()],
+            b1: vec![0.0; net.hidden],
+            w2: vec![0.0; net.w2.len()],
+            b2: [0.0; OUTPUTS],
+        }
+    }
+
+    fn clear(&mut self) {
+        self.w1.fill(0.0);
+        self.b1.fill(0.0);
+        self.w2.fill(0.0);
+        self.b2 = [0.0; OUTPUTS];
+    }
+
+    fn add(&mut self, o: &Grads) {
+        for (a, b) in self.w1.iter_mut().zip(&o.w1) {
+            *a += b;
+        }
+        for (a, b) in self.b1.iter_mut().zip(&o.b1) {
+            *a += b;
+        }
+        for (a, b) in self.w2.iter_mut().zip(&o.w2) {
+            *a += b;
+        }
+        for k in 0..OUTPUTS {
+            self.b2[k] += o.b2[k];
+        }
+    }
+}
+
+/// Adds the cross-entropy gradient of `samples` to `g`; returns the summed squared equity error.
+fn accumulate_gradient(net: &Net, samples: &[&Sample], g: &mut Grads) -> f64 {
+    let h = net.hidden;
+    let mut x = [0f32; INPUTS];
+    let mut hid = [0f32; MAX_HIDDEN];
+    let mut sq = 0f64;
+    for s in samples {
+        features(&s.pos, &mut x);
+        let out = net.finish(&net.accumulate(&x), &mut hid);
+        let mut dz = [0f32; OUTPUTS];
+        for k in 0..OUTPUTS {
+            dz[k] = out[k] - s.target.0[k];
+        }
+        let e = Probabilities(out).equity() - s.target.equity();
+        sq += f64::from(e * e);
+        let mut dh = [0f32; MAX_HIDDEN];
+        for k in 0..OUTPUTS {
+            let row = &net.w2[k * h..k * h + h];
+            let grow = &mut g.w2[k * h..k * h + h];
+            for j in 0..h {
+                dh[j] += dz[k] * row[j];
+                grow[j] += dz[k] * hid[j];
+            }
+            g.b2[k] += dz[k];
+        }
+        for j in 0..h {
+            dh[j] *= hid[j] * (1.0 - hid[j]);
+            g.b1[j] += dh[j];
+        }
+        for (i, &v) in x.iter().enumerate() {
+            if v != 0.0 {
+                let row = &mut g.w1[i * h..i * h + h];
+                for j in 0..h {
+                    row[j] += v * dh[j];
+                }
+            }
+        }
+    }
+    sq
+}
+
+/// Root mean squared cubeless equity error of `net` on `samples`.
+fn rms_equity_error(net: &Net, samples: &[&Sample]) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sq: f64 = samples
+        .par_chunks(256)
+        .map(|chunk| {
+            let mut x = [0f32; INPUTS];
+            let mut hid = [0f32; MAX_HIDDEN];
+            chunk
+                .iter()
+                .map(|s| {
+                    features(&s.pos, &mut x);
+                    let e = Probabilities(net.finish(&net.accumulate(&x), &mut hid)).equity() - s.target.equity();
+                    f64::from(e * e)
+                })
+                .sum::<f64>()
+        })
+        .sum();
+    (sq / samples.len() as f64).sqrt()
+}
+
+/// Fits each net to the samples of its class: Adam on minibatches (cross-entropy of the five
+/// sigmoid outputs), `epochs` seeded shuffles, the last `holdout` share of each class held out.
+/// Each minibatch's gradient is summed from two fixed halves (one per core) in a fixed order, so
+/// the fit is deterministic. Returns per class `(train, held out)` RMS equity errors after the fit.
+pub fn fit(
+    eval: &mut Evaluator,
+    samples: &[Sample],
+    cfg: &SupervisedConfig,
+    iteration: u32,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> [(f64, f64); 3] {
+    let mut result = [(0.0, 0.0); 3];
+    for c in 0..3 {
+        let mut rng = seeded_rng(task_seed(cfg.seed, iteration, 1_000_000 + c as u64));
+        let mut mine: Vec<&Sample> = samples.iter().filter(|s| classify(&s.pos).net() == Some(c)).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        // a seeded shuffle before the split, so the held-out share is a random one
+        for i in (1..mine.len()).rev() {
+            mine.swap(i, rng.random_range(0..=i));
+        }
+        let held = ((mine.len() as f64 * cfg.holdout) as usize).min(mine.len() - 1);
+        let (train, test) = mine.split_at(mine.len() - held);
+        let mut train = train.to_vec();
+        let net = &mut eval.nets[c];
+        progress(Progress::Note(format!(
+            "iteration {iteration} {}: {} samples ({} held out), RMS equity error before {:.4} / {:.4}",
+            super::NET_NAMES[c],
+            mine.len(),
+            test.len(),
+            rms_equity_error(net, &train),
+            rms_equity_error(net, test)
+        )));
+        let mut m = Grads::zeros(net);
+        let mut v = Grads::zeros(net);
+        let mut ga = Grads::zeros(net);
+        let mut gb = Grads::zeros(net);
+        let (beta1, beta2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+        let mut step = 0i32;
+        let batch = cfg.batch.max(2);
+        progress(Progress::Phase {
+            name: format!("fit {} ({} epochs)", super::NET_NAMES[c], cfg.epochs),
+            len: (cfg.epochs * train.len()) as u64,
+        });
+        for epoch in 0..cfg.epochs {
+            let t = if cfg.epochs > 1 { epoch as f64 / (cfg.epochs - 1) as f64 } else { 0.0 };
+            let lr = (f64::from(cfg.lr) * (f64::from(cfg.lr_end) / f64::from(cfg.lr)).powf(t)) as f32;
+            for i in (1..train.len()).rev() {
+                train.swap(i, rng.random_range(0..=i));
+            }
+            for mb in train.chunks(batch) {
+                let half = mb.len() / 2;
+                let (first, second) = mb.split_at(half);
+                ga.clear();
+                gb.clear();
+                let net_ref: &Net = net;
+                rayon::join(
+                    || accumulate_gradient(net_ref, first, &mut ga),
+                    || accumulate_gradient(net_ref, second, &mut gb),
+                );
+                ga.add(&gb);
+                step += 1;
+                let scale = 1.0 / mb.len() as f32;
+                let c1 = 1.0 - beta1.powi(step);
+                let c2 = 1.0 - beta2.powi(step);
+                let adam = |p: &mut [f32], g: &[f32], m: &mut [f32], v: &mut [f32]| {
+                    for i in 0..p.len() {
+                        let gi = g[i] * scale;
+                        m[i] = beta1 * m[i] + (1.0 - beta1) * gi;
+                        v[i] = beta2 * v[i] + (1.0 - beta2) * gi * gi;
+                        p[i] -= lr * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
+                    }
+                };
+                adam(&mut net.w1, &ga.w1, &mut m.w1, &mut v.w1);
+                adam(&mut net.b1, &ga.b1, &mut m.b1, &mut v.b1);
+                adam(&mut net.w2, &ga.w2, &mut m.w2, &mut v.w2);
+                adam(&mut net.b2, &ga.b2, &mut m.b2, &mut v.b2);
+                progress(Progress::Advance(mb.len() as u64));
+            }
+            progress(Progress::Note(format!(
+                "iteration {iteration} {} epoch {}: lr {lr:.2e}, held-out RMS equity error {:.4}",
+                super::NET_NAMES[c],
+                epoch + 1,
+                rms_equity_error(net, test)
+            )));
+        }
+        result[c] = (rms_equity_error(net, &train), rms_equity_error(net, test));
+    }
+    result
+}
+
+/// Runs supervised iterations into `dir`: iteration `i` samples positions by self-play with the
+/// current nets (`samples-i.bin`, reused when present), labels them with the nets' 1-ply values,
+/// fits the nets to them and writes `iter-i/` and `latest/`. A run resumes after the last
+/// finished iteration; `init` is the starting point of a new run.
+pub fn run_supervised(
+    dir: &Path,
+    init: Evaluator,
+    cfg: &SupervisedConfig,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Evaluator, SupervisedError> {
+    std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
+    let mut eval = init;
+    let mut first = 1;
+    for i in (1..=cfg.iterations).rev() {
+        let done = dir.join(format!("iter-{i}"));
+        if done.join("race.bgw").exists() {
+            eval = Evaluator::load_dir(&done)?;
+            progress(Progress::Note(format!("resuming after iteration {i}")));
+            first = i + 1;
+            break;
+        }
+    }
+    for i in first..=cfg.iterations {
+        let file = dir.join(format!("samples-{i}.bin"));
+        let samples = if file.exists() {
+            load_samples(&file)?
+        } else {
+            progress(Progress::Phase {
+                name: format!("iteration {i}: self-play positions"),
+                len: cfg.positions as u64,
+            });
+            let positions = self_play_positions(&eval, cfg.positions, cfg.seed, i, cfg.explore, progress);
+            progress(Progress::Phase { name: format!("iteration {i}: 1-ply targets"), len: positions.len() as u64 });
+            let samples = label(&eval, &positions, progress);
+            save_samples(&file, &samples)?;
+            samples
+        };
+        let errors = fit(&mut eval, &samples, cfg, i, progress);
+        progress(Progress::Note(format!("iteration {i} done: RMS equity error (train, held out) {errors:.4?}")));
+        let out = dir.join(format!("iter-{i}"));
+        eval.save_dir(&out).map_err(|e| io_error(&out, e))?;
+        let latest = dir.join("latest");
+        eval.save_dir(&latest).map_err(|e| io_error(&latest, e))?;
+    }
+    Ok(eval)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::CONTACT as CONTACT_NET;
 
     #[test]
     fn training_is_deterministic_and_moves_the_weights() {
@@ -413,6 +924,64 @@ mod tests {
         assert_eq!(a.eval.nets, b.eval.nets);
         assert_ne!(a.eval.nets[0].w1, before.w1);
         assert_eq!(a.games, 6);
+    }
+
+    #[test]
+    fn one_ply_of_a_bearoff_position_is_exact() {
+        // both sides' last chequer on the 1 point: whatever the roll, the player on roll wins
+        let p = Position::from_points(&[(1, 1)], &[(1, 1)]).unwrap();
+        let mut gen = MoveGenerator::new();
+        let v = one_ply(Evaluator::embedded(), &p, &mut gen, &mut Scratch::default(), &mut Vec::new());
+        assert_eq!(v.0, [1.0, 0.0, 0.0, 0.0, 0.0]);
+        // my two chequers on my 6 point against the opponent's one on its 1 point: only doubles of
+        // 3 or more bear both off in one roll, 4 of 36; otherwise the opponent wins
+        let p = Position::from_points(&[(6, 2)], &[(1, 1)]).unwrap();
+        let v = one_ply(Evaluator::embedded(), &p, &mut gen, &mut Scratch::default(), &mut Vec::new());
+        assert!((v.win() - 4.0 / 36.0).abs() < 1e-6, "{v:?}");
+    }
+
+    #[test]
+    fn samples_round_trip_and_bad_files_are_located() {
+        let eval = Evaluator::embedded();
+        let positions = self_play_positions(eval, 30, 5, 1, 0.1, &|_| {});
+        assert_eq!(positions.len(), 30);
+        assert_eq!(positions, self_play_positions(eval, 30, 5, 1, 0.1, &|_| {}));
+        let samples = label(eval, &positions, &|_| {});
+        let dir = std::env::temp_dir().join(format!("bg-samples-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("s.bin");
+        save_samples(&path, &samples).unwrap();
+        assert_eq!(load_samples(&path).unwrap(), samples);
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes.pop();
+        assert!(matches!(parse_samples(&bytes), Err((8, _))));
+        let mut bytes = std::fs::read(&path).unwrap();
+        // the first target of the first sample set to 2.0
+        bytes[16 + 10..16 + 14].copy_from_slice(&2f32.to_le_bytes());
+        assert_eq!(parse_samples(&bytes).unwrap_err().0, 26);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn fitting_reduces_the_error_on_the_training_samples() {
+        let eval = Evaluator::embedded();
+        let positions = self_play_positions(eval, 400, 9, 1, 0.0, &|_| {});
+        // targets from a different (random) net, so the shipped net starts far from them
+        let other = Trainer::new(TrainConfig { hidden: [8, 8, 8], ..TrainConfig::default() }).eval;
+        let samples = label(&other, &positions, &|_| {});
+        let cfg = SupervisedConfig {
+            epochs: 10,
+            batch: 16,
+            lr: 1e-2,
+            lr_end: 3e-3,
+            holdout: 0.0,
+            ..SupervisedConfig::default()
+        };
+        let mut fitted = eval.clone();
+        let refs: Vec<&Sample> = samples.iter().filter(|s| classify(&s.pos).net() == Some(CONTACT_NET)).collect();
+        let before = rms_equity_error(&fitted.nets[CONTACT_NET], &refs);
+        let errors = fit(&mut fitted, &samples, &cfg, 1, &|_| {});
+        assert!(errors[CONTACT_NET].0 < 0.5 * before, "{before} -> {errors:?}");
     }
 
     #[test]

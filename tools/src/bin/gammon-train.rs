@@ -1,17 +1,29 @@
-//! `gammon-train`: self-play TD(λ) training of the evaluator's nets. This binary only parses
-//! arguments, shows progress and calls `backgammon::eval::train`.
+//! `gammon-train`: training of the evaluator's nets, by self-play TD(λ) (`--mode td`, the
+//! default) or by supervised expert iteration on our own nets' 1-ply values (`--mode supervised`).
+//! This binary only parses arguments, shows progress and calls `backgammon::eval::train`.
 //!
 //! Exit codes: 0 success; 1 an I/O or checkpoint error (one line on standard error).
 
-use backgammon::eval::train::{TrainConfig, Trainer};
-use clap::Parser;
+use backgammon::eval::train::{run_supervised, Progress, SupervisedConfig, TrainConfig, Trainer};
+use backgammon::eval::Evaluator;
+use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Mode {
+    /// self-play TD(lambda)
+    Td,
+    /// expert iteration: self-play positions, 1-ply targets of the current nets, Adam fit
+    Supervised,
+}
+
 #[derive(Parser)]
-#[command(name = "gammon-train", version, about = "Self-play TD(lambda) training of the backgammon nets")]
+#[command(name = "gammon-train", version, about = "Training of the backgammon nets (TD(lambda) or supervised)")]
 struct Cli {
+    #[arg(long, value_enum, default_value = "td")]
+    mode: Mode,
     /// Directory for checkpoints (`latest/`, `games-NNNNNNNN/`, `state.txt`); resumes from it.
     #[arg(long, default_value = "train")]
     dir: PathBuf,
@@ -40,10 +52,96 @@ struct Cli {
     /// Checkpoint every this many games.
     #[arg(long, default_value_t = 10_000)]
     checkpoint_every: u64,
+    /// Supervised: starting nets (a directory of .bgw files; feature set 1 files are upgraded),
+    /// the embedded weights when omitted. Ignored when the run resumes.
+    #[arg(long)]
+    init: Option<PathBuf>,
+    /// Supervised: iterations to reach.
+    #[arg(long, default_value_t = 1)]
+    iterations: u32,
+    /// Supervised: self-play positions per iteration.
+    #[arg(long, default_value_t = 200_000)]
+    positions: usize,
+    /// Supervised: passes over each iteration's positions.
+    #[arg(long, default_value_t = 4)]
+    epochs: usize,
+    /// Supervised: Adam step size at the first epoch, falling geometrically to --lr-end.
+    #[arg(long, default_value_t = 5e-4)]
+    lr: f32,
+    #[arg(long, default_value_t = 5e-5)]
+    lr_end: f32,
+    /// Supervised: minibatch size.
+    #[arg(long, default_value_t = 128)]
+    batch: usize,
+    /// Supervised: share of self-play moves chosen at random.
+    #[arg(long, default_value_t = 0.05)]
+    explore: f64,
+}
+
+fn supervised(cli: &Cli) -> ExitCode {
+    let init = match &cli.init {
+        Some(dir) => match Evaluator::load_dir(dir) {
+            Ok(e) => e,
+            Err(e) => {
+                eprintln!("gammon-train: {}: {e}", dir.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        None => Evaluator::embedded().clone(),
+    };
+    let cfg = SupervisedConfig {
+        seed: cli.seed,
+        iterations: cli.iterations,
+        positions: cli.positions,
+        epochs: cli.epochs,
+        lr: cli.lr,
+        lr_end: cli.lr_end,
+        batch: cli.batch,
+        explore: cli.explore,
+        ..SupervisedConfig::default()
+    };
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} {msg} [{bar:40}] {pos}/{len} ({per_sec}, eta {eta})")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    let start = std::time::Instant::now();
+    let report = |p: Progress| match p {
+        Progress::Phase { name, len } => {
+            bar.set_message(name);
+            bar.set_length(len);
+            bar.set_position(0);
+            bar.reset_eta();
+        }
+        Progress::Advance(n) => bar.inc(n),
+        Progress::Note(line) => {
+            let line = format!("[{:.0} s] {line}", start.elapsed().as_secs_f64());
+            // a hidden bar (output not a terminal) prints nothing: log to stderr instead
+            if bar.is_hidden() {
+                eprintln!("{line}");
+            } else {
+                bar.println(line);
+            }
+        }
+    };
+    match run_supervised(&cli.dir, init, &cfg, &report) {
+        Ok(_) => {
+            bar.finish();
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("gammon-train: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.mode == Mode::Supervised {
+        return supervised(&cli);
+    }
     let config = TrainConfig {
         seed: cli.seed,
         hidden: [cli.hidden[0], cli.hidden[1], cli.hidden[2]],

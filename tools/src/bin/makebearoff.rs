@@ -123,7 +123,11 @@ fn two_sided(args: &Args, points: usize, chequers: usize) -> Result<(), String> 
 fn hypergammon(args: &Args, chequers: usize) -> Result<(), String> {
     let start = Instant::now();
     let db = Hyper::generate(chequers, args.threshold, |sweep| {
-        eprintln!("sweep {:3}: largest change {:.2e} ({:.1?})", sweep.number, sweep.delta, start.elapsed());
+        if sweep.finished() {
+            eprintln!("sweep {:3}: largest change {:.2e} ({:.1?})", sweep.number, sweep.delta, start.elapsed());
+        } else {
+            eprintln!("sweep {:3}: {}/{} positions ({:.1?})", sweep.number, sweep.done, sweep.total, start.elapsed());
+        }
     })
     .map_err(|e| e.to_string())?;
     hyper::write_file(&db, &args.outfile).map_err(|e| e.to_string())

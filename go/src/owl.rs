@@ -1,0 +1,430 @@
+//! A first owl (GNU Go's life-and-death reader, `owl.texi`): can a dragon be killed (`owl_attack`) or
+//! made to live (`owl_defend`)? Answers use GNU Go's result codes (0, [`WIN`]; [`KO_A`]/[`KO_B`] are
+//! never produced yet: an illegal ko recapture is simply not tried) and the move that achieves them.
+//!
+//! This module owns the search only. It plays on the [`Reader`]'s board (every move is taken back and
+//! the reader is put back on the caller's position) and uses the reader's tactics, [`crate::eye`]'s eye
+//! spaces and [`crate::dragon`]'s escape measure for its evaluation; it never changes the position.
+//!
+//! Search: a depth-first alternation of attacker and defender moves, bounded by a ply depth, a node
+//! limit (when it runs out the leaf rule decides, so answers stay deterministic) and a branching factor
+//! that narrows with depth. At each node the goal is the strings holding the dragon's original stones;
+//! the attack has succeeded when the queried stone is captured. Evaluation: opponent strings next to the
+//! goal that the reader captures outright are dead ("lunches"), as are stones enclosed in small regions;
+//! the goal's eye spaces are valued ([`crate::eye::Eyes::compute_for`], diagonals judged by liberties)
+//! and summed ([`crate::dragon::genus`]). The goal lives when the minimum is two eyes or its escape
+//! potential reaches [`ESCAPE_OWL`]. At a leaf the side to move gets the benefit of the doubt: the
+//! defender lives if the maximum is two, the attacker kills if it is less.
+//!
+//! Candidate moves, scored and tried best first: the eye spaces' vital points (attack or defence),
+//! their points and margins, tactical attacks and defences of goal strings short of liberties, captures
+//! of lunches (defender) or saving them (attacker), and the goal's liberties weighted by how open they
+//! are (escape for the defender, blocking for the attacker). Moves that put the mover in atari outside
+//! the eye spaces are skipped. A fixed transposition table per query caches results by position.
+
+use crate::board::{Board, Color, Point, ARRAY};
+use crate::dragon::{escape, genus, mark_enclosed};
+use crate::eye::{Eyes, Safety};
+use crate::reading::{Reader, WIN};
+
+pub use crate::reading::{KO_A, KO_B};
+
+/// Escape potential at which the goal counts as having run out.
+pub const ESCAPE_OWL: usize = 16;
+const TABLE_BITS: usize = 12;
+/// Node budget of each tactical query made by the owl.
+const READ_NODES: u64 = 3000;
+
+/// Depth, node and branching limits of one owl query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OwlLimits {
+    /// Plies read at most.
+    pub depth: usize,
+    /// Nodes per query before the leaf rule decides.
+    pub node_limit: u64,
+    /// Moves tried at the root; one fewer every two plies, at least two.
+    pub branches: usize,
+}
+
+impl Default for OwlLimits {
+    fn default() -> Self {
+        OwlLimits { depth: 8, node_limit: 600, branches: 5 }
+    }
+}
+
+/// What the evaluation found at a node.
+struct Analysis {
+    alive: bool,
+    max: u8,
+    /// Scored candidate moves for the side to move.
+    cands: Vec<(i32, Point)>,
+}
+
+struct Owl<'a> {
+    r: &'a mut Reader,
+    color: Color,
+    target: Point,
+    goal: Vec<bool>,
+    nodes: u64,
+    limits: OwlLimits,
+    /// (key, code + 1, move); key 0 is empty.
+    table: Vec<(u64, u8, Point)>,
+}
+
+impl Owl<'_> {
+    fn key(&self, attacker: bool) -> u64 {
+        let h = self.r.board().hash() ^ (u64::from(self.target) << 40) ^ 0x9e37_79b9_7f4a_7c15;
+        (if attacker { h.rotate_left(17) } else { h }) | 1
+    }
+
+    fn lookup(&self, key: u64) -> Option<(u8, Option<Point>)> {
+        let (k, c, m) = self.table[(key as usize) & ((1 << TABLE_BITS) - 1)];
+        (k == key && c > 0).then(|| (c - 1, (m != 0).then_some(m)))
+    }
+
+    fn store(&mut self, key: u64, code: u8, mv: Option<Point>) {
+        self.table[(key as usize) & ((1 << TABLE_BITS) - 1)] = (key, code + 1, mv.unwrap_or(0));
+    }
+
+    fn captured(&self) -> bool {
+        self.r.board().color(self.target) != Some(self.color)
+    }
+
+    /// Evaluates the current node and lists the candidates of `attacker` (or the defender).
+    fn analyse(&mut self, attacker: bool) -> Analysis {
+        let b = self.r.board().clone();
+        let (color, opp) = (self.color, self.color.opponent());
+        // The goal: strings holding an original stone.
+        let mut cur = vec![false; ARRAY];
+        let mut heads: Vec<Point> = Vec::new();
+        let mut stones: Vec<Point> = Vec::new();
+        for p in b.points() {
+            if self.goal[usize::from(p)] && b.color(p) == Some(color) && !heads.contains(&b.string_id(p)) {
+                heads.push(b.string_id(p));
+                for s in b.string_stones(p) {
+                    cur[usize::from(s)] = true;
+                    stones.push(s);
+                }
+            }
+        }
+        // Opponent strings next to the goal: lunches (dead) and strings in danger.
+        let mut dead = vec![false; ARRAY];
+        let mut near: Vec<Point> = Vec::new();
+        for &s in &stones {
+            for q in Board::neighbors(s) {
+                if b.color(q) == Some(opp) && !near.contains(&b.string_id(q)) {
+                    near.push(b.string_id(q));
+                }
+            }
+        }
+        let mut cands: Vec<(i32, Point)> = Vec::new();
+        let add = |cands: &mut Vec<(i32, Point)>, p: Point, w: i32| {
+            if let Some(c) = cands.iter_mut().find(|c| c.1 == p) {
+                c.0 += w;
+            } else {
+                cands.push((w, p));
+            }
+        };
+        for &h in &near {
+            if b.liberties(h) > 2 {
+                continue;
+            }
+            let (a, am) = self.r.attack(h);
+            if a != WIN {
+                continue;
+            }
+            let (d, dm) = self.r.defend(h);
+            if d == 0 {
+                for s in b.string_stones(h) {
+                    dead[usize::from(s)] = true;
+                }
+            }
+            if let (false, Some(m)) = (attacker, am) {
+                add(&mut cands, m, 70);
+            }
+            if let (true, Some(m)) = (attacker, dm) {
+                add(&mut cands, m, 50);
+            }
+        }
+        mark_enclosed(&b, &mut dead, false, Some(opp));
+        let eyes = Eyes::compute_for(&b, color, &dead, &cur, Safety::Quick);
+        let all: Vec<usize> = (0..eyes.spaces.len()).collect();
+        let (min, max) = genus(&eyes, &all);
+        let esc = escape(&b, &stones, color, &eyes, &dead);
+        let alive = min >= 2 || esc >= ESCAPE_OWL;
+        if alive {
+            return Analysis { alive, max, cands };
+        }
+        for s in &eyes.spaces {
+            let vital = if attacker { s.attack } else { s.defend };
+            if let Some(v) = vital {
+                add(&mut cands, v, 100);
+            }
+            if s.points.len() <= 8 {
+                for &p in &s.points {
+                    if b.is_empty(p) {
+                        let w = if s.marginal.contains(&p) { 40 } else { 30 };
+                        add(&mut cands, p, w);
+                    }
+                }
+            }
+        }
+        // Goal strings short of liberties: tactical attack or defence.
+        for &h in &heads {
+            if b.liberties(h) > 3 {
+                continue;
+            }
+            let (a, am) = self.r.attack(h);
+            if a == 0 {
+                continue;
+            }
+            if attacker {
+                if let Some(m) = am {
+                    add(&mut cands, m, 80);
+                }
+            } else if let (_, Some(m)) = self.r.defend(h) {
+                add(&mut cands, m, 80);
+            }
+        }
+        // Liberties, weighted by openness (escape or blocking).
+        let mut libs = Vec::new();
+        for &h in &heads {
+            libs.clear();
+            b.string_liberties(h, usize::MAX, &mut libs);
+            for &l in &libs {
+                if eyes.space(l, color).is_some() {
+                    continue;
+                }
+                let open = Board::neighbors(l).iter().filter(|&&q| b.is_empty(q)).count() as i32;
+                add(&mut cands, l, 10 + 5 * open);
+            }
+        }
+        cands.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        // Moves into atari outside the eye spaces are wasted.
+        let mover = if attacker { opp } else { color };
+        cands.retain(|&(_, p)| {
+            if eyes.space(p, color).is_some() || !b.is_legal(p, mover) {
+                return b.is_legal(p, mover);
+            }
+            let mut t = b.clone();
+            t.play_unchecked(p, mover);
+            t.liberties(p) >= 2
+        });
+        Analysis { alive, max, cands }
+    }
+
+    fn width(&self, depth: usize) -> usize {
+        self.limits.branches.saturating_sub(depth / 2).max(2)
+    }
+
+    fn attack(&mut self, depth: usize) -> (u8, Option<Point>) {
+        self.nodes += 1;
+        if self.captured() {
+            return (WIN, None);
+        }
+        let key = self.key(true);
+        if let Some(hit) = self.lookup(key) {
+            return hit;
+        }
+        let a = self.analyse(true);
+        let result = if a.alive {
+            (0, None)
+        } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
+            (if a.max < 2 { WIN } else { 0 }, None)
+        } else {
+            let mut found = (0, None);
+            for &(_, p) in a.cands.iter().take(self.width(depth)) {
+                if !self.r.trymove(p, self.color.opponent()) {
+                    continue;
+                }
+                let (c, _) = self.defend(depth + 1);
+                self.r.popgo();
+                if c == 0 {
+                    found = (WIN, Some(p));
+                    break;
+                }
+            }
+            if found.0 == 0 && a.max < 2 && depth < self.limits.depth {
+                // A tenuki: the dragon may be dead already.
+                if self.defend(depth + 1).0 == 0 {
+                    found = (WIN, None);
+                }
+            }
+            found
+        };
+        self.store(key, result.0, result.1);
+        result
+    }
+
+    fn defend(&mut self, depth: usize) -> (u8, Option<Point>) {
+        self.nodes += 1;
+        if self.captured() {
+            return (0, None);
+        }
+        let key = self.key(false);
+        if let Some(hit) = self.lookup(key) {
+            return hit;
+        }
+        let a = self.analyse(false);
+        let result = if a.alive {
+            (WIN, None)
+        } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
+            (if a.max >= 2 { WIN } else { 0 }, None)
+        } else {
+            let mut found = (0, None);
+            for &(_, p) in a.cands.iter().take(self.width(depth)) {
+                if !self.r.trymove(p, self.color) {
+                    continue;
+                }
+                let (c, _) = self.attack(depth + 1);
+                self.r.popgo();
+                if c == 0 {
+                    found = (WIN, Some(p));
+                    break;
+                }
+            }
+            found
+        };
+        self.store(key, result.0, result.1);
+        result
+    }
+}
+
+fn run(
+    r: &mut Reader,
+    board: &Board,
+    goal: &[Point],
+    limits: OwlLimits,
+    f: impl FnOnce(&mut Owl<'_>) -> (u8, Option<Point>),
+) -> (u8, Option<Point>) {
+    let Some(&target) = goal.iter().find(|&&p| board.color(p).is_some()) else { return (0, None) };
+    let color = board.color(target).expect("a stone");
+    let mut mask = vec![false; ARRAY];
+    for &p in goal {
+        if board.color(p) == Some(color) {
+            mask[usize::from(p)] = true;
+        }
+    }
+    r.set_board(board);
+    // Tactical questions inside the owl get a smaller budget, as GNU Go's owl reads at reduced depth.
+    let saved = r.limits;
+    r.limits.node_limit = r.limits.node_limit.min(READ_NODES);
+    let mut owl = Owl { r, color, target, goal: mask, nodes: 0, limits, table: vec![(0, 0, 0); 1 << TABLE_BITS] };
+    let out = f(&mut owl);
+    r.limits = saved;
+    r.set_board(board);
+    out
+}
+
+/// Can the dragon with stones `goal` be killed, the attacker moving first? Code and move. The first
+/// stone of `goal` is the one whose capture counts.
+pub fn owl_attack(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimits) -> (u8, Option<Point>) {
+    run(r, board, goal, limits, |o| o.attack(0))
+}
+
+/// Can the dragon with stones `goal` live, its owner moving first? Code and move (`None` when it lives
+/// without a move).
+pub fn owl_defend(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimits) -> (u8, Option<Point>) {
+    run(r, board, goal, limits, |o| o.defend(0))
+}
+
+/// [`owl_attack`] of the dragon through `p` (its stones from [`crate::dragon::Dragons`] without owl).
+pub fn attack_dragon(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits) -> (u8, Option<Point>) {
+    let goal = dragon_goal(r, board, p);
+    owl_attack(r, board, &goal, limits)
+}
+
+/// [`owl_defend`] of the dragon through `p`.
+pub fn defend_dragon(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits) -> (u8, Option<Point>) {
+    let goal = dragon_goal(r, board, p);
+    owl_defend(r, board, &goal, limits)
+}
+
+/// The stones of `p`'s dragon, `p` first: strings of its colour reached from `p`'s string through
+/// strings within two points that share two liberties with it or that the connection reader cannot cut
+/// off ([`crate::connection::same_dragon`]); cheaper than the whole board's [`crate::dragon::Dragons`].
+pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
+    let b = board;
+    let Some(c) = b.color(p) else { return Vec::new() };
+    r.set_board(board);
+    let mut found = vec![b.string_id(p)];
+    let mut k = 0;
+    let mut libs_a = Vec::new();
+    let mut libs_b = Vec::new();
+    while k < found.len() {
+        let s = found[k];
+        k += 1;
+        let mut near: Vec<Point> = Vec::new();
+        for st in b.string_stones(s) {
+            let (x, y) = b.coords(st);
+            for dy in -2i32..=2 {
+                for dx in -2i32..=2 {
+                    let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
+                    let n = b.size() as i32;
+                    if dx.abs() + dy.abs() > 2 || !(0..n).contains(&nx) || !(0..n).contains(&ny) {
+                        continue;
+                    }
+                    let q = b.point(nx as u8, ny as u8);
+                    if b.color(q) == Some(c) && !found.contains(&b.string_id(q)) && !near.contains(&b.string_id(q)) {
+                        near.push(b.string_id(q));
+                    }
+                }
+            }
+        }
+        libs_a.clear();
+        b.string_liberties(s, usize::MAX, &mut libs_a);
+        for h in near {
+            libs_b.clear();
+            b.string_liberties(h, usize::MAX, &mut libs_b);
+            let shared = libs_a.iter().filter(|l| libs_b.contains(l)).count();
+            if shared >= 2 || crate::connection::same_dragon(r, s, h) {
+                found.push(h);
+            }
+        }
+    }
+    let mut goal = vec![p];
+    for h in found {
+        goal.extend(b.string_stones(h).filter(|&s| s != p));
+    }
+    r.set_board(board);
+    goal
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::tests::board_from;
+
+    #[test]
+    fn straight_three_dies_to_the_vital_point_and_lives_with_it() {
+        // Black's corner group with a straight three eye space A9-C9 (vital point B9), walled in by white.
+        let b = board_from(&[
+            "...XO....",
+            "XXXXO....",
+            "OOOOO....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let mut r = Reader::new(&b);
+        let goal = [b.point(0, 1)];
+        let limits = OwlLimits::default();
+        let goal = dragon_goal(&mut r, &b, goal[0]);
+        assert_eq!(owl_attack(&mut r, &b, &goal, limits), (WIN, Some(b.point(1, 0))));
+        assert_eq!(owl_defend(&mut r, &b, &goal, limits), (WIN, Some(b.point(1, 0))));
+        // After black B9 it lives: no attack; after white B9 it is dead: no defence.
+        let mut alive = b.clone();
+        alive.play(crate::Move::Play(b.point(1, 0)), Color::Black).expect("legal");
+        assert_eq!(owl_attack(&mut r, &alive, &goal, limits).0, 0);
+        assert_eq!(owl_defend(&mut r, &alive, &goal, limits), (WIN, None));
+        let mut dead = b.clone();
+        dead.play(crate::Move::Play(b.point(1, 0)), Color::White).expect("legal");
+        assert_eq!(owl_defend(&mut r, &dead, &goal, limits).0, 0);
+        assert_eq!(owl_attack(&mut r, &dead, &goal, limits).0, WIN);
+        // The board handed in is untouched and the reader is back on it.
+        assert_eq!(r.board(), &dead);
+    }
+}

@@ -1,0 +1,78 @@
+//! Chequer play against gnubg 2-ply on 2,000 positions from real play:
+//! `tests/data/chequer_2ply.txt`, written by
+//! `tests/python/gnubg_chequer_ref.py --count 2000 --seed 2026 --jobs 2` (seeded money games
+//! played by gnubg-nn at 0 plies, a quarter of the non-forced turns kept; every legal play with
+//! gnubg-nn's 2-ply cubeless money equity). The file is the independent truth: its plays are
+//! gnubg's move generator's and its equities gnubg's.
+//!
+//! - our move generator lists exactly gnubg's plays in every position;
+//! - our 0-ply choice loses at most [`FLOOR_0PLY`] millipoints per move on average (the issue's
+//!   goal is under 4, the wildbg anchor about 5.9); the floor guards regressions of the nets;
+//! - gnubg-nn's own 0-ply choice, read from the file, is the sanity anchor: a few millipoints
+//!   (2.74 ± 0.21 measured);
+//! - with gnubg-nn installed, the script recomputes three records of the file identically, and
+//!   its `--check` confirms that its plies are gnubg's (the table's 2-ply best play and equity
+//!   are `best_move(n=2)`'s on four opening rolls).
+
+use backgammon::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate, RefPosition};
+use backgammon::eval::Evaluator;
+use backgammon::MoveGenerator;
+use interop_tests::{python_has, python_script, require, workspace_root};
+use std::collections::BTreeSet;
+use std::process::Command;
+
+/// Mean loss (mEMG per move) our 0-ply choice must stay under: 14.89 ± 0.92 measured on
+/// 2026-11-23 with the nets of commit 01c27a5 (1-ply 8.60 ± 0.60), 10.13 ± 0.65 with the
+/// retrained nets of the same day; the floor leaves about three standard errors above the first.
+const FLOOR_0PLY: f64 = 18.0;
+
+fn refs() -> Vec<RefPosition> {
+    read_file(workspace_root().join("tests/data/chequer_2ply.txt")).expect("reference file parses")
+}
+
+#[test]
+fn move_generation_matches_gnubg_on_every_reference_position() {
+    let refs = refs();
+    assert_eq!(refs.len(), 2000);
+    let mut gen = MoveGenerator::new();
+    for p in &refs {
+        let ours: BTreeSet<String> =
+            gen.generate(&p.position, p.dice.0, p.dice.1).iter().map(|m| m.result().id()).collect();
+        let theirs: BTreeSet<String> = p.plays.iter().map(|m| m.result.id()).collect();
+        assert_eq!(ours, theirs, "line {}: {} {:?}", p.line, p.position.id(), p.dice);
+        assert!(theirs.len() >= 2, "line {}: forced positions are not kept", p.line);
+    }
+}
+
+#[test]
+fn zero_ply_error_rate_against_gnubg_2ply() {
+    let refs = refs();
+    let anchor = reference_0ply_error_rate(&refs);
+    eprintln!("gnubg-nn 0-ply: {anchor}");
+    assert_eq!(anchor.positions, 2000);
+    assert!(anchor.mean_loss > 0.5 && anchor.mean_loss < 10.0, "gnubg 0-ply anchor {anchor}");
+    let ours = evaluator_error_rate(&refs, Evaluator::embedded(), 0);
+    eprintln!("ours 0-ply: {ours}");
+    assert_eq!(ours.unmatched, 0);
+    assert!(ours.mean_loss < FLOOR_0PLY, "our 0-ply error rate {ours} is above the floor {FLOOR_0PLY}");
+}
+
+fn run_script(args: &[&str]) -> String {
+    let out =
+        Command::new("python3").arg(python_script("gnubg_chequer_ref.py")).args(args).output().expect("python3 runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    text
+}
+
+#[test]
+fn reference_file_is_gnubgs() {
+    if !require(python_has("gnubg_nn"), "python module gnubg_nn") {
+        return;
+    }
+    let text = run_script(&["--check"]);
+    assert_eq!(text.matches("agrees with best_move n=2").count(), 4, "{text}");
+    let file = workspace_root().join("tests/data/chequer_2ply.txt");
+    let text = run_script(&["--verify", file.to_str().expect("UTF-8 path"), "--records", "3"]);
+    assert_eq!(text.trim(), "verified 3 of 2000 records");
+}

@@ -1,0 +1,64 @@
+//! `bg-errors [--plies N] [--weights DIR] [--file F] [--reference]`: chequer-play error rate of
+//! our engine at N plies against gnubg 2-ply on the reference positions of
+//! `tests/data/chequer_2ply.txt` (mean equity loss per move in millipoints, with its standard
+//! error). `--reference` also scores gnubg-nn's own 0-ply choice from the file as an anchor.
+//! This binary parses arguments and calls `backgammon::benchmark`.
+//!
+//! Exit codes: 0 success; 1 the file or the weights could not be read.
+
+use backgammon::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate};
+use backgammon::eval::Evaluator;
+use backgammon::nply::MAX_PLIES;
+use clap::Parser;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(name = "bg-errors", version, about = "Chequer-play error rate against gnubg 2-ply")]
+struct Cli {
+    /// Plies of our chooser (0 is the static evaluation of each play).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLIES as i64))]
+    plies: u8,
+    /// Directory with contact.bgw, crashed.bgw and race.bgw; the embedded weights when omitted.
+    #[arg(long)]
+    weights: Option<PathBuf>,
+    /// Reference file.
+    #[arg(long, default_value = "tests/data/chequer_2ply.txt")]
+    file: PathBuf,
+    /// Also report gnubg-nn 0-ply's own error rate on the file.
+    #[arg(long)]
+    reference: bool,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let refs = match read_file(&cli.file) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("bg-errors: {}: {e}", cli.file.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let owned;
+    let eval = match &cli.weights {
+        Some(dir) => match Evaluator::load_dir(dir) {
+            Ok(e) => {
+                owned = e;
+                &owned
+            }
+            Err(e) => {
+                eprintln!("bg-errors: {}: {e}", dir.display());
+                return ExitCode::FAILURE;
+            }
+        },
+        None => Evaluator::embedded(),
+    };
+    if cli.reference {
+        println!("gnubg-nn 0-ply: {}", reference_0ply_error_rate(&refs));
+    }
+    let start = Instant::now();
+    let rate = evaluator_error_rate(&refs, eval, usize::from(cli.plies));
+    println!("ours {}-ply: {} ({:.1?})", cli.plies, rate, start.elapsed());
+    ExitCode::SUCCESS
+}
