@@ -30,7 +30,7 @@
 
 use crate::board::{Board, Color, Point, ARRAY, STRIDE};
 use crate::candidates::Scored;
-use crate::reading::{Reader, KO_A, KO_B, WIN};
+use crate::reading::{reverse, Reader, KO_A, KO_B, WIN};
 
 /// One move of connection distance, in hundredths.
 const ONE: i32 = 100;
@@ -486,16 +486,6 @@ const KO_DEPTH: usize = 8;
 
 const TT_BITS: u32 = 12;
 
-/// The result for a player whose opponent's best reply achieves `code`.
-fn reverse(code: u8) -> u8 {
-    match code {
-        0 => WIN,
-        KO_A => KO_B,
-        KO_B => KO_A,
-        _ => 0,
-    }
-}
-
 fn rank(code: u8) -> u8 {
     match code {
         WIN => 3,
@@ -761,10 +751,31 @@ impl Search<'_> {
         let color = self.r.board().color(a).expect("a stone");
         let mut moves = Moves::new();
         let distance = self.find_moves(a, c, color, &mut moves);
+        let (saved, saved_move, tried) = match self.try_moves(a, c, &moves, color, has_passed, Self::disconnect_rec) {
+            Ok(m) => return (WIN, m),
+            Err(best) => best,
+        };
+        if tried == 0 && distance < ONE {
+            return (WIN, 0);
+        }
+        (saved, saved_move)
+    }
+
+    /// Plays each of `moves` for `color` in turn (a forbidden ko capture through [`Self::ko_branch`])
+    /// and lets `reply` answer for the other side: `Ok(move)` at the first move the reply cannot
+    /// refute, otherwise `Err((best code, its move, moves tried))`. Shared by both sides' searches.
+    fn try_moves(
+        &mut self,
+        a: Point,
+        c: Point,
+        moves: &Moves,
+        color: Color,
+        has_passed: bool,
+        reply: fn(&mut Self, Point, Point, bool) -> (u8, Point),
+    ) -> Result<Point, (u8, Point, usize)> {
         let (mut saved, mut saved_move) = (0u8, 0 as Point);
         let mut tried = 0;
-        for k in 0..moves.n {
-            let m = moves.pts[k];
+        for &m in &moves.pts[..moves.n] {
             if !self.r.trymove(m, color) {
                 if self.ko_allowed(m, color, saved) {
                     if let Some(code) = self.ko_branch(a, c, m, color, has_passed) {
@@ -779,21 +790,18 @@ impl Search<'_> {
             }
             tried += 1;
             self.ply += 1;
-            let (code, _) = self.disconnect_rec(a, c, has_passed);
+            let (code, _) = reply(self, a, c, has_passed);
             self.ply -= 1;
             self.r.popgo();
             if code == 0 {
-                return (WIN, m);
+                return Ok(m);
             }
             if rank(reverse(code)) > rank(saved) {
                 saved = reverse(code);
                 saved_move = m;
             }
         }
-        if tried == 0 && distance < ONE {
-            return (WIN, 0);
-        }
-        (saved, saved_move)
+        Err((saved, saved_move, tried))
     }
 
     /// Cutter to move: the code and the cutting move (0 for none).
@@ -835,35 +843,11 @@ impl Search<'_> {
                 moves.add_min(m, HUGE);
             }
         }
-        let (mut saved, mut saved_move) = (0u8, 0 as Point);
-        let mut tried = 0;
-        for k in 0..moves.n {
-            let m = moves.pts[k];
-            if !self.r.trymove(m, other) {
-                if self.ko_allowed(m, other, saved) {
-                    if let Some(code) = self.ko_branch(a, c, m, other, has_passed) {
-                        tried += 1;
-                        if code != WIN {
-                            saved = KO_B;
-                            saved_move = m;
-                        }
-                    }
-                }
-                continue;
-            }
-            tried += 1;
-            self.ply += 1;
-            let (code, _) = self.connect_rec(a, c, has_passed);
-            self.ply -= 1;
-            self.r.popgo();
-            if code == 0 {
-                return (WIN, m);
-            }
-            if rank(reverse(code)) > rank(saved) {
-                saved = reverse(code);
-                saved_move = m;
-            }
-        }
+        let (mut saved, mut saved_move, tried) =
+            match self.try_moves(a, c, &moves, other, has_passed, Self::connect_rec) {
+                Ok(m) => return (WIN, m),
+                Err(best) => best,
+            };
         if tried == 0 && distance >= ONE && (has_passed || self.connect_rec(a, c, true).0 == 0) {
             return (WIN, 0);
         }

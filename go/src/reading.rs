@@ -47,7 +47,7 @@ fn rank(code: u8) -> u8 {
 
 /// The player's result when the opponent's best reply achieves `code`.
 #[inline]
-fn reverse(code: u8) -> u8 {
+pub(crate) fn reverse(code: u8) -> u8 {
     match code {
         0 => WIN,
         KO_A => KO_B,
