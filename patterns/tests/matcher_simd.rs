@@ -10,17 +10,6 @@ use proptest::test_runner::{Config, TestRunner};
 
 mod common;
 
-fn databases() -> Vec<DbFile> {
-    match common::gnugo_database_files() {
-        Some(files) => files
-            .iter()
-            .filter(|p| p.file_name().is_some_and(|n| n == "patterns.db" || n == "patterns2.db"))
-            .map(|p| parse_path(p).expect("readable database"))
-            .collect(),
-        None => builtin(),
-    }
-}
-
 /// A random position (size, density, side) and a few random moves on it.
 fn case() -> impl Strategy<Value = (Grid, bool, Vec<(usize, usize, u8)>)> {
     (5usize..=19, 5u8..85, any::<bool>()).prop_flat_map(|(n, density, swap)| {
@@ -45,7 +34,7 @@ fn sorted(mut v: Vec<Match>) -> Vec<Match> {
 
 #[test]
 fn simd_and_portable_scans_agree_with_naive() {
-    let dbs = databases();
+    let dbs = common::scan_databases();
     let set = PatternSet::from_dbs(&dbs.iter().collect::<Vec<_>>());
     let naive = NaiveMatcher::new(&set);
     let simd = BitmaskMatcher::new(&set);

@@ -85,20 +85,9 @@ fn boards(count: usize) -> Vec<Grid> {
         .collect()
 }
 
-fn databases() -> Vec<DbFile> {
-    match common::gnugo_database_files() {
-        Some(files) => files
-            .iter()
-            .filter(|p| p.file_name().is_some_and(|n| n == "patterns.db" || n == "patterns2.db"))
-            .map(|p| parse_path(p).expect("readable database"))
-            .collect(),
-        None => builtin(),
-    }
-}
-
 #[test]
 fn scans_allocate_nothing_once_the_output_has_grown() {
-    let dbs = databases();
+    let dbs = common::scan_databases();
     let set = PatternSet::from_dbs(&dbs.iter().collect::<Vec<_>>());
     let grids = boards(12);
     for simd in [true, false] {
@@ -129,7 +118,7 @@ fn scans_allocate_nothing_once_the_output_has_grown() {
 
 #[test]
 fn incremental_rescans_allocate_nothing_once_grown() {
-    let dbs = databases();
+    let dbs = common::scan_databases();
     let set = PatternSet::from_dbs(&dbs.iter().collect::<Vec<_>>());
     let matcher = BitmaskMatcher::new(&set);
     let grid = &boards(1)[0];

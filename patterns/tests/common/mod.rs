@@ -22,3 +22,18 @@ pub fn gnugo_database_files() -> Option<Vec<PathBuf>> {
     files.sort();
     Some(files)
 }
+
+/// GNU Go's patterns.db and patterns2.db, parsed, or our built-in databases where GNU Go's are absent:
+/// the sets the scan tests run on.
+// each test file compiles this module on its own and not every one of them calls this
+#[allow(dead_code)]
+pub fn scan_databases() -> Vec<patterns::DbFile> {
+    match gnugo_database_files() {
+        Some(files) => files
+            .iter()
+            .filter(|p| p.file_name().is_some_and(|n| n == "patterns.db" || n == "patterns2.db"))
+            .map(|p| patterns::parse_path(p).expect("readable database"))
+            .collect(),
+        None => patterns::builtin(),
+    }
+}
