@@ -6,10 +6,15 @@
 //!   in evaluated plays;
 //! - `plays/one-by-one`: the same plays evaluated one `evaluate` call each, for comparison.
 //!
+//! `EVAL_BENCH_WEIGHTS=DIR` measures the nets of a weights directory instead of the embedded ones
+//! (for comparing versions on the same nets); `EVAL_BENCH_CONTACT_HIDDEN=128` widens the contact net to that many hidden units
+//! (`Net::widened`: the same outputs, the cost of a bigger net) until trained weights of that size
+//! exist; unset, the embedded nets are measured as shipped.
+//!
 //! Compare with gnubg's `calibrate` command (`/usr/games/gnubg -t`, then `calibrate`), which
 //! reports static evaluations per second on this machine.
 
-use backgammon::eval::{Evaluator, Probabilities, Scratch};
+use backgammon::eval::{Evaluator, Probabilities, Scratch, CONTACT};
 use backgammon::sampling::random_game_positions;
 use backgammon::{MoveGenerator, Play, Position, Variant};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -20,7 +25,15 @@ fn rolls() -> Vec<(u8, u8)> {
 }
 
 fn bench(c: &mut Criterion) {
-    let ev = Evaluator::embedded();
+    let mut ev = match std::env::var("EVAL_BENCH_WEIGHTS") {
+        Ok(dir) => Evaluator::load_dir(std::path::Path::new(&dir)).expect("EVAL_BENCH_WEIGHTS holds weights files"),
+        Err(_) => Evaluator::embedded().clone(),
+    };
+    if let Ok(h) = std::env::var("EVAL_BENCH_CONTACT_HIDDEN") {
+        let h = h.parse().expect("EVAL_BENCH_CONTACT_HIDDEN is a hidden layer size");
+        ev.nets[CONTACT] = ev.nets[CONTACT].widened(h, 1);
+    }
+    let ev = &ev;
     let corpus = random_game_positions(Variant::Standard, 1000, 2026);
     // solve the bearoff database before timing
     for p in &corpus {

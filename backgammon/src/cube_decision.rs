@@ -377,9 +377,7 @@ fn cubeful_values(
     use crate::eval::PositionClass as E;
     let class = crate::eval::classify(pos);
     if class == E::Over {
-        let p = crate::eval::over_probabilities(pos);
-        let i_win = p.0[0] > 0.5;
-        let kind = 1 + u32::from(p.0[1] + p.0[3] > 0.5) + u32::from(p.0[2] + p.0[4] > 0.5);
+        let (i_win, kind) = over_outcome(&crate::eval::over_probabilities(pos));
         for (o, c) in out.iter_mut().zip(cubes) {
             *o = c.absolute(c.game_value(i_win, kind)?);
         }
@@ -422,6 +420,25 @@ fn cubeful_values(
         };
     }
     Ok(())
+}
+
+/// Whether the player on roll won a finished game and how many points per cube (1 single,
+/// 2 gammon, 3 backgammon), from its exact probabilities.
+pub(crate) fn over_outcome(p: &Probabilities) -> (bool, u32) {
+    let i_win = p.0[0] > 0.5;
+    (i_win, 1 + u32::from(p.0[1] + p.0[3] > 0.5) + u32::from(p.0[2] + p.0[4] > 0.5))
+}
+
+/// The 0-ply cubeful value of `pos` for the player on roll, whose probabilities are `p`, after
+/// their best cube action (money: per cube; match: MWC). A finished game scores its points, not
+/// Janowski's interpolation of them, so that a roll that ends the game carries its exact value
+/// into a rollout's luck.
+pub(crate) fn leaf_value(pos: &Position, p: &Probabilities, cube: &CubeContext<'_>) -> Result<f64, ScoreOutOfRange> {
+    if crate::eval::classify(pos) == crate::eval::PositionClass::Over {
+        let (i_win, kind) = over_outcome(&crate::eval::over_probabilities(pos));
+        return cube.game_value(i_win, kind);
+    }
+    Ok(leaf_analysis(pos, p, cube)?.value())
 }
 
 /// The 0-ply decision from probabilities `p` of `pos` (Janowski, or the two-sided database).

@@ -197,9 +197,24 @@ impl<'e> NPly<'e> {
         depth: usize,
         key: &mut dyn FnMut(&Probabilities) -> f64,
     ) -> Position {
+        self.best_0ply_by(pos, d1, d2, depth, key).0
+    }
+
+    /// [`NPly::best_0ply_result_by`] with the chosen play's 0-ply probabilities (the mover's
+    /// view; with no legal play, the position's as the opponent is on roll); cubeful rollouts
+    /// need both for the luck of a roll.
+    pub(crate) fn best_0ply_by(
+        &mut self,
+        pos: &Position,
+        d1: u8,
+        d2: u8,
+        depth: usize,
+        key: &mut dyn FnMut(&Probabilities) -> f64,
+    ) -> (Position, Probabilities) {
         let plays = self.gens[depth].generate(pos, d1, d2);
         if plays.is_empty() {
-            return pos.swapped();
+            let next = pos.swapped();
+            return (next, self.ev.evaluate(&next).flipped());
         }
         self.buf.clear();
         self.buf.resize(plays.len(), Probabilities::default());
@@ -211,7 +226,7 @@ impl<'e> NPly<'e> {
                 (best, best_key) = (i, k);
             }
         }
-        plays[best].result().swapped()
+        (plays[best].result().swapped(), self.buf[best])
     }
 
     /// The 0-ply best play's probabilities (mover's view) for each of the 21 rolls and their

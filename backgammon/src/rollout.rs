@@ -4,10 +4,14 @@
 //! quasi-random dice ([`engine_core::quasi_dice::QuasiDice`]: the first rolls rotated and
 //! stratified), optional luck-based variance reduction, and a standard error for every output.
 //!
-//! Variance reduction (cubeless only): before each roll the 0-ply value of the best play of
-//! every one of the 21 rolls is computed; their roll-weighted mean is the 1-ply value of the
-//! position, and the chosen roll's value minus that mean is the roll's *luck* (zero mean under
-//! the dice). Each game's result minus its summed luck is an unbiased, lower-variance estimate.
+//! Variance reduction: before each roll the 0-ply value of the best play of every one of the 21
+//! rolls is computed; their roll-weighted mean is the 1-ply value of the position, and the chosen
+//! roll's value minus that mean is the roll's *luck* (zero mean under the dice, whatever the
+//! values are). Each game's result minus its summed luck is an unbiased, lower-variance estimate.
+//! Cubeless games measure luck in the five probabilities; cubeful games also in the cubeful
+//! value, a roll being worth the opponent's 0-ply cubeful equity after their own best cube action
+//! under the cube as it then stands (owner, level, score), turned into the original player's
+//! value per starting cube (money) or MWC (match play) before it is subtracted.
 //!
 //! Cubeful rollouts ([`rollout_cube`]) roll out a cube decision as the manual's "Rollout of cube
 //! decisions" does: the "no double" and "double, take" branches are played with the same dice
@@ -16,13 +20,18 @@
 //! is taken or passed as that analysis says). A game's value is its points times the final cube
 //! (money, per the starting cube value; the Jacoby rule counts gammons single while the cube is
 //! centred) or the MWC after it (match play), converted to a normalised equity per starting cube
-//! (the manual's NEMG in match play). Truncated games take the cubeful (Janowski) value of the
-//! position reached; cubeful games are not truncated at bearoff positions nor variance-reduced.
+//! (the manual's NEMG in match play). A game stopped at the truncation ply or on reaching the
+//! bearoff databases takes the cubeful value of the position there, the player on roll making
+//! their best cube action (none at ply 0, where the branch has made it): the two-sided
+//! database's exact cubeful money equities in money play, otherwise Janowski's model applied to
+//! the position's probabilities (exact in the databases).
 //!
 //! Resumable state: [`RolloutState`] (position, match ID, configuration, games done and the
 //! running sums, stored bit-exactly) is written as JSON after every batch (temp file + rename)
 //! and read back by [`RolloutState::load`]; since games depend only on `(seed, game)` and are
 //! summed in game order, a resumed rollout gives exactly the figures of an uninterrupted one.
+//! States of the first format, whose cubeful games were neither variance-reduced nor truncated at
+//! the bearoff databases, resume with both settings off for the same reason.
 //!
 //! Games run in parallel with rayon; each game's dice and noise depend only on `(seed, game)`
 //! and results are summed in game order, so a seeded rollout gives the same figures whatever the
@@ -30,7 +39,8 @@
 //! [`crate::cube_decision`]'s.
 
 use crate::batch::{parse_position, RequestError};
-use crate::cube_decision::{evaluate_position, CubeAction, CubeContext, CubeEquities};
+use crate::cube_decision::{evaluate_position, leaf_value, over_outcome, CubeAction, CubeContext, CubeEquities};
+use crate::cubeful::Scoring;
 use crate::eval::{classify, over_probabilities, Evaluator, PositionClass, Probabilities};
 use crate::met::ScoreOutOfRange;
 use crate::nply::{distinct_rolls, NPly, Settings};
@@ -50,9 +60,10 @@ pub struct RolloutConfig {
     pub play: Settings,
     /// Stop each game after this many plies and use the evaluation of the position reached.
     pub truncate: Option<u32>,
-    /// Stop at bearoff database positions and use their exact value (cubeless rollouts).
+    /// Stop at bearoff database positions and use their exact value (cubeful: the two-sided
+    /// database's cubeful money equity, or Janowski's model of the exact probabilities).
     pub bearoff_truncation: bool,
-    /// Luck-based variance reduction (cubeless rollouts).
+    /// Luck-based variance reduction.
     pub variance_reduction: bool,
     /// Stop early once the equity's standard error is at most this (checked between batches).
     pub max_se: Option<f64>,
@@ -207,12 +218,110 @@ fn play_game(ctx: &mut NPly, start: &Position, plan: &QuasiDice, cfg: &RolloutCo
     unreachable!("the loop returns")
 }
 
+/// The mover's value `v` (money: per their current cube; match: their MWC) as the original
+/// player's, in the starting scoring's unit; `difference`: `v` is a difference of such values
+/// (luck), which turns round without the MWC's offset.
+fn to_original(v: f64, cube: &CubeContext<'_>, cube0: &CubeContext<'_>, original: bool, difference: bool) -> f64 {
+    match cube.scoring {
+        Scoring::Money { .. } => {
+            let x = v * f64::from(cube.cube) / f64::from(cube0.cube);
+            if original {
+                x
+            } else {
+                -x
+            }
+        }
+        Scoring::Match { .. } if original => v,
+        Scoring::Match { .. } if difference => -v,
+        Scoring::Match { .. } => 1.0 - v,
+    }
+}
+
+/// The best 0-ply play of each distinct roll (in [`distinct_rolls`] order) for the player on
+/// roll in `pos`: its result (opponent on roll) and probabilities (mover's view). Plays are
+/// ranked as cubeful searches rank them ([`CubeContext::play_key`], of which `rank_cube` is the
+/// cube-dependent part: the cube value in match play, 0 in money play).
+#[derive(Clone, Copy)]
+struct RollPlays {
+    pos: Position,
+    rank_cube: u32,
+    plays: [(Position, Probabilities); 21],
+}
+
+impl RollPlays {
+    fn rank_cube(cube: &CubeContext<'_>) -> u32 {
+        match cube.scoring {
+            Scoring::Money { .. } => 0,
+            Scoring::Match { .. } => cube.cube,
+        }
+    }
+
+    fn search(ctx: &mut NPly, pos: &Position, cube: &CubeContext<'_>) -> RollPlays {
+        let mut out = RollPlays {
+            pos: *pos,
+            rank_cube: RollPlays::rank_cube(cube),
+            plays: [(Position::default(), Probabilities::default()); 21],
+        };
+        for (slot, (a, b, _)) in out.plays.iter_mut().zip(distinct_rolls()) {
+            *slot = ctx.best_0ply_by(pos, a, b, 0, &mut |q| cube.play_key(q));
+        }
+        out
+    }
+
+    /// The luck of roll `chosen` (a [`distinct_index`]) for the mover holding `cube` (this turn's
+    /// cube decision made): the roll's cubeful value minus its mean over the 21 rolls, in the
+    /// mover's unit (money per current cube, or MWC), with the chosen roll's cubeless
+    /// probabilities and their mean (mover's view). A roll's value is the opponent's 0-ply value
+    /// after their own best cube action, turned round, so a roll that hands them a winning double
+    /// counts as the bad luck it is.
+    fn luck(
+        &self,
+        cube: &CubeContext<'_>,
+        chosen: usize,
+    ) -> Result<(f64, Probabilities, Probabilities), ScoreOutOfRange> {
+        let theirs = cube.swapped();
+        let (mut sum_v, mut sum_p) = (0.0, [0f32; 5]);
+        let (mut got_v, mut got_p) = (0.0, Probabilities::default());
+        for (i, ((child, p), (_, _, w))) in self.plays.iter().zip(distinct_rolls()).enumerate() {
+            let v = leaf_value(child, &p.flipped(), &theirs)?;
+            let v = match cube.scoring {
+                Scoring::Money { .. } => -v,
+                Scoring::Match { .. } => 1.0 - v,
+            };
+            sum_v += f64::from(w) * v;
+            for (s, x) in sum_p.iter_mut().zip(p.0) {
+                *s += w * x;
+            }
+            if i == chosen {
+                (got_v, got_p) = (v, *p);
+            }
+        }
+        Ok((got_v - sum_v / 36.0, got_p, Probabilities(sum_p.map(|s| s / 36.0))))
+    }
+}
+
+/// The [`RollPlays`] of every ply of a thread's last "no double" game, by ply. The "double, take"
+/// game of the same index meets the same positions until a cube action ends either (chequer
+/// play ignores the cube), so it reads them rather than searching the 21 rolls again, which is
+/// most of a variance-reduced game's work. Kept from game to game: it allocates only to grow.
+#[derive(Default)]
+struct PlyCache {
+    plies: Vec<RollPlays>,
+}
+
+/// A rollout thread's search state and its [`PlyCache`].
+struct Worker<'e> {
+    ctx: NPly<'e>,
+    cache: PlyCache,
+}
+
 /// Plays game `game` of a cubeful rollout from `start` with the cube `cube0` (the original
 /// player's view, before any double this turn); `doubled`: the original player doubles at once
 /// and is taken. Returns the six cubeless outputs and the cubeful normalised equity (original
-/// player's view, per starting cube), and the first roll.
+/// player's view, per starting cube), each less the game's summed luck when variance reduction
+/// is on, and the first roll.
 fn play_cubeful(
-    ctx: &mut NPly,
+    worker: &mut Worker<'_>,
     start: &Position,
     plan: &QuasiDice,
     cfg: &RolloutConfig,
@@ -220,62 +329,84 @@ fn play_cubeful(
     cube0: &CubeContext<'_>,
     doubled: bool,
 ) -> ([f64; 7], usize) {
+    let Worker { ctx, cache } = worker;
+    if !doubled {
+        cache.plies.clear();
+    }
     ctx.reseed(cfg.seed ^ game.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let mut dice = plan.game(game);
     let mut cur = *start;
     let mut original = true;
     let mut cube = if doubled { cube0.doubled() } else { *cube0 };
     let mut first = None;
-    // the mover's value (money: per the mover's current cube; match: the mover's MWC) turned
-    // into the original player's value in the starting scoring's unit
-    let finish = |p: Probabilities, v: f64, original: bool, cube: &CubeContext<'_>| -> [f64; 7] {
-        let v = match cube.scoring {
-            crate::cubeful::Scoring::Money { .. } => {
-                let v = v * f64::from(cube.cube) / f64::from(cube0.cube);
-                if original {
-                    v
-                } else {
-                    -v
-                }
-            }
-            crate::cubeful::Scoring::Match { .. } => {
-                if original {
-                    v
-                } else {
-                    1.0 - v
-                }
-            }
-        };
-        let c = cubeless_outputs(view(p, original), &[0.0; 5]);
-        [c[0], c[1], c[2], c[3], c[4], c[5], cube0.normalised(v).unwrap_or(f64::NAN)]
+    // summed luck, original player's view: cubeful in the starting unit (money per starting cube,
+    // or MWC, which the normalisation maps affinely), cubeless per output
+    let mut luck_v = 0.0f64;
+    let mut luck_p = [0f32; 5];
+    let finish = |p: Probabilities, v: f64, original: bool, cube: &CubeContext<'_>, luck_v: f64, luck_p: &[f32; 5]| {
+        let c = cubeless_outputs(view(p, original), luck_p);
+        let v = cube0.normalised(to_original(v, cube, cube0, original, false) - luck_v).unwrap_or(f64::NAN);
+        [c[0], c[1], c[2], c[3], c[4], c[5], v]
     };
+    const FAILED: [f64; 7] = [f64::NAN; 7];
     for ply in 0u32.. {
-        if classify(&cur) == PositionClass::Over {
+        let class = classify(&cur);
+        if class == PositionClass::Over {
             let p = over_probabilities(&cur);
-            let i_win = p.0[0] > 0.5;
-            let kind = 1 + u32::from(p.0[1] + p.0[3] > 0.5) + u32::from(p.0[2] + p.0[4] > 0.5);
+            let (i_win, kind) = over_outcome(&p);
             let v = cube.game_value(i_win, kind).unwrap_or(f64::NAN);
-            return (finish(p, v, original, &cube), first.unwrap_or(0));
+            return (finish(p, v, original, &cube, luck_v, &luck_p), first.unwrap_or(0));
         }
-        // the cube decision before the roll (at ply 0 the branch has made it)
-        let truncated = cfg.truncate == Some(ply);
-        if truncated || (ply > 0 && cube.unavailable().is_none()) {
+        // scored where it stands: at the truncation ply, or in the bearoff databases (whose
+        // positions evaluate_position scores exactly, cubefully from the two-sided one in money
+        // play) before this turn's cube decision, which the value includes
+        if cfg.truncate == Some(ply) || (cfg.bearoff_truncation && class == PositionClass::Bearoff) {
+            let Ok((p, a)) = evaluate_position(ctx, &cur, &cube, cfg.play.plies) else {
+                return (FAILED, first.unwrap_or(0));
+            };
+            // at ply 0 the branch has made the decision already: no double, or double and take
+            let v = if ply == 0 { a.equities.no_double } else { a.value() };
+            return (finish(p, v, original, &cube, luck_v, &luck_p), first.unwrap_or(0));
+        }
+        if ply > 0 && cube.unavailable().is_none() {
             match evaluate_position(ctx, &cur, &cube, cfg.play.plies) {
-                Ok((p, a)) if truncated => return (finish(p, a.value(), original, &cube), first.unwrap_or(0)),
                 Ok((_, a)) if a.action.doubles() => {
                     if a.action.takes() == Some(true) {
                         cube = cube.doubled();
                     } else {
                         let won = Probabilities([1.0, 0.0, 0.0, 0.0, 0.0]);
-                        return (finish(won, a.equities.double_pass, original, &cube), first.unwrap_or(0));
+                        let v = a.equities.double_pass;
+                        return (finish(won, v, original, &cube, luck_v, &luck_p), first.unwrap_or(0));
                     }
                 }
                 Ok(_) => {}
-                Err(_) => return ([f64::NAN; 7], first.unwrap_or(0)),
+                Err(_) => return (FAILED, first.unwrap_or(0)),
             }
         }
         let (d1, d2) = dice.roll();
         first.get_or_insert(roll_outcome((d1, d2)));
+        if cfg.variance_reduction {
+            let at = ply as usize;
+            let hit = cache.plies.get(at).is_some_and(|e| e.pos == cur && e.rank_cube == RollPlays::rank_cube(&cube));
+            let fresh;
+            let plays = if hit {
+                &cache.plies[at]
+            } else {
+                fresh = RollPlays::search(ctx, &cur, &cube);
+                if !doubled && cache.plies.len() == at {
+                    cache.plies.push(fresh);
+                }
+                &fresh
+            };
+            let Ok((v, got, mean)) = plays.luck(&cube, distinct_index(d1, d2)) else {
+                return (FAILED, first.unwrap_or(0));
+            };
+            luck_v += to_original(v, &cube, cube0, original, true);
+            let (got, mean) = (view(got, original), view(mean, original));
+            for ((l, g), m) in luck_p.iter_mut().zip(got.0).zip(mean.0) {
+                *l += g - m;
+            }
+        }
         cur = match ctx.choose(&cur, d1, d2, &cfg.play) {
             Some(c) => c.play.result().swapped(),
             None => cur.swapped(),
@@ -363,20 +494,20 @@ fn run<E>(
         let results: Vec<([f64; WIDTH], usize)> = (done..end)
             .into_par_iter()
             .map_init(
-                || NPly::new(ev, cfg.seed),
-                |ctx, g| {
+                || Worker { ctx: NPly::new(ev, cfg.seed), cache: PlyCache::default() },
+                |w, g| {
                     let mut out = [0f64; WIDTH];
                     let first = match cube {
                         None => {
-                            let (x, f) = play_game(ctx, pos, &plan, cfg, g);
+                            let (x, f) = play_game(&mut w.ctx, pos, &plan, cfg, g);
                             out[..6].copy_from_slice(&x);
                             f
                         }
                         Some(job) => {
-                            let (x, f) = play_cubeful(ctx, pos, &plan, cfg, g, &job.cube, false);
+                            let (x, f) = play_cubeful(w, pos, &plan, cfg, g, &job.cube, false);
                             out[..7].copy_from_slice(&x);
                             if job.double_branch {
-                                let (y, _) = play_cubeful(ctx, pos, &plan, cfg, g, &job.cube, true);
+                                let (y, _) = play_cubeful(w, pos, &plan, cfg, g, &job.cube, true);
                                 out[DT..].copy_from_slice(&y);
                             }
                             f
@@ -437,11 +568,11 @@ impl CubeRolloutResult {
         let no_double = progress.branch(0);
         let double_take = available.is_none().then(|| progress.branch(DT));
         let dp_value = match cube.scoring {
-            crate::cubeful::Scoring::Money { .. } => 1.0,
-            crate::cubeful::Scoring::Match { met, score } => met.mwc_after(score, true, cube.cube)?,
+            Scoring::Money { .. } => 1.0,
+            Scoring::Match { met, score } => met.mwc_after(score, true, cube.cube)?,
         };
         let double_pass = cube.normalised(dp_value)?;
-        let beavers = matches!(cube.scoring, crate::cubeful::Scoring::Money { beavers: true, .. });
+        let beavers = matches!(cube.scoring, Scoring::Money { beavers: true, .. });
         let action = match (available, &double_take) {
             (Some(why), _) => CubeAction::NotAvailable(why),
             (None, Some(dt)) => CubeAction::from_equities(
@@ -558,7 +689,10 @@ pub struct RolloutState {
 }
 
 /// The `format` of state files.
-pub const STATE_FORMAT: &str = "gammon-rollout-state-1";
+pub const STATE_FORMAT: &str = "gammon-rollout-state-2";
+/// The format before cubeful games were variance-reduced and truncated at the bearoff
+/// databases; [`RolloutState::load`] still reads it.
+const STATE_FORMAT_1: &str = "gammon-rollout-state-1";
 
 impl RolloutState {
     /// A new job with nothing done.
@@ -613,12 +747,21 @@ impl RolloutState {
     pub fn load(path: &Path) -> Result<Self, RolloutError> {
         let text =
             std::fs::read_to_string(path).map_err(|source| RolloutError::Io { path: path.to_path_buf(), source })?;
-        let state: RolloutState = serde_json::from_str(&text).map_err(|e| RolloutError::State {
+        let mut state: RolloutState = serde_json::from_str(&text).map_err(|e| RolloutError::State {
             path: path.to_path_buf(),
             line: e.line(),
             column: e.column(),
             message: e.to_string(),
         })?;
+        if state.format == STATE_FORMAT_1 {
+            // its cubeful games ignored these two settings: the rest of the rollout must too,
+            // or its games would not be alike (cubeless ones are unchanged)
+            if state.cubeful {
+                state.config.variance_reduction = false;
+                state.config.bearoff_truncation = false;
+            }
+            state.format = STATE_FORMAT.to_string();
+        }
         state.progress(path)?;
         Ok(state)
     }
@@ -779,6 +922,10 @@ mod tests {
         assert_eq!(a, b);
         let c = rollout(ev, &pos, &RolloutConfig { seed: 2, ..cfg });
         assert_ne!(a.mean, c.mean);
+        // cubeful and variance-reduced likewise
+        let cube = CubeContext::money();
+        let a = rollout_cube(ev, &pos, &cube, &cfg).unwrap();
+        assert_eq!(a, one.install(|| rollout_cube(ev, &pos, &cube, &cfg)).unwrap());
     }
 
     #[test]
@@ -833,7 +980,8 @@ mod tests {
         let pos = Position::from_id("CgAAEAEAAAAAAA").unwrap();
         let db = crate::bearoff::cache::two_sided_default().equities(&pos).unwrap().cubeful.unwrap();
         let cube = CubeContext::money();
-        let r = rollout_cube(ev, &pos, &cube, &quick(1296)).unwrap();
+        let plain = RolloutConfig { bearoff_truncation: false, variance_reduction: false, ..quick(1296) };
+        let r = rollout_cube(ev, &pos, &cube, &plain).unwrap();
         let dt = r.double_take.as_ref().unwrap();
         eprintln!(
             "nd {:.4}±{:.4} dt {:.4}±{:.4} vs {db:?}",
@@ -845,6 +993,138 @@ mod tests {
         assert_eq!(r.double_pass, 1.0);
         // a pass never happens at the root, so the cubeless win rate is the database's
         assert!((r.no_double.cubeless.mean[0] - db_win(&pos)).abs() < 4.0 * r.no_double.cubeless.se[0] + 0.01);
+    }
+
+    #[test]
+    fn cubeful_variance_reduction_is_exact_on_the_seeds_bearoff() {
+        // the seed's CgAAEAEAAAAAAA played out (no bearoff truncation): with every roll's luck
+        // measured by the database's exact cubeful equities, each game's reduced value is the
+        // position's exact one. 360 games are not whole blocks of the second roll, so the plain
+        // mean is not exact by stratification alone.
+        use crate::cubeful::Ownership;
+        let ev = Evaluator::embedded();
+        let pos = Position::from_id("CgAAEAEAAAAAAA").unwrap();
+        let money = CubeContext::money();
+        let db = crate::bearoff::cache::two_sided_default().equities(&pos).unwrap().cubeful.unwrap();
+        let plain = RolloutConfig { bearoff_truncation: false, variance_reduction: false, ..quick(360) };
+        let reduced = RolloutConfig { variance_reduction: true, ..plain };
+        // the seed: centred no double 0.1605 (so double, take 2 x 0.1605 = 0.3210), owned 0.3441,
+        // opponent-owned 0.1605
+        let cases = [
+            (money, (0.1605, db.centred), Some((0.3210, 2.0 * db.opponent_owns))),
+            (
+                CubeContext { cube: 2, owner: Ownership::Mine, ..money },
+                (0.3441, db.owned),
+                Some((0.3210, 2.0 * db.opponent_owns)),
+            ),
+            (CubeContext { cube: 2, owner: Ownership::Theirs, ..money }, (0.1605, db.opponent_owns), None),
+        ];
+        for (cube, nd, dt) in cases {
+            let p = rollout_cube(ev, &pos, &cube, &plain).unwrap();
+            let r = rollout_cube(ev, &pos, &cube, &reduced).unwrap();
+            let mut pairs = vec![(&p.no_double, &r.no_double, nd)];
+            if let (Some(pd), Some(rd), Some(dt)) = (&p.double_take, &r.double_take, dt) {
+                pairs.push((pd, rd, dt));
+            }
+            assert_eq!(pairs.len(), 1 + usize::from(dt.is_some()), "{cube:?}");
+            for (pb, rb, (seed, exact)) in pairs {
+                eprintln!(
+                    "{:?} {}-cube: plain {:+.5} ± {:.5}, reduced {:+.7} ± {:.7}, database {exact:+.7}",
+                    cube.owner, cube.cube, pb.cubeful, pb.cubeful_se, rb.cubeful, rb.cubeful_se
+                );
+                // the database stores its figures to about 3e-5; the seed's have four decimals
+                assert!((rb.cubeful - exact).abs() <= 2.0 * rb.cubeful_se + 3e-5, "{rb:?} vs {exact}");
+                assert!((rb.cubeful - seed).abs() <= 2.0 * rb.cubeful_se + 5e-5, "{rb:?} vs {seed}");
+                assert!(rb.cubeful_se < pb.cubeful_se / 100.0, "{rb:?} vs {pb:?}");
+                assert!((pb.cubeful - exact).abs() <= 3.0 * pb.cubeful_se + 5e-5, "{pb:?} vs {exact}");
+            }
+        }
+    }
+
+    #[test]
+    fn cubeful_variance_reduction_is_unbiased_and_lowers_the_error() {
+        // a 64-59 pip race played to the end with cube decisions all the way, in money play and
+        // at 5-away 5-away: the reduced and plain means agree, the reduced error is far smaller
+        let ev = Evaluator::embedded();
+        let pos = Position::from_id("PA8HAIDnOQAAAA").unwrap();
+        let met = crate::met::MatchEquityTable::kazaross_xg2();
+        let matched = CubeContext {
+            scoring: Scoring::Match { met: &met, score: crate::met::MatchScore::new(5, 5, false) },
+            ..CubeContext::money()
+        };
+        for (cube, trials) in [(CubeContext::money(), 2592), (matched, 1296)] {
+            let plain = rollout_cube(ev, &pos, &cube, &RolloutConfig { variance_reduction: false, ..quick(trials) });
+            let reduced = rollout_cube(ev, &pos, &cube, &quick(trials));
+            let (plain, reduced) = (plain.unwrap(), reduced.unwrap());
+            let branches = |r: &CubeRolloutResult| [r.no_double.clone(), r.double_take.clone().unwrap()];
+            for (p, r) in branches(&plain).iter().zip(&branches(&reduced)) {
+                eprintln!(
+                    "plain {:+.4} ± {:.4}, reduced {:+.4} ± {:.4}",
+                    p.cubeful, p.cubeful_se, r.cubeful, r.cubeful_se
+                );
+                let both = p.cubeful_se.hypot(r.cubeful_se);
+                assert!((p.cubeful - r.cubeful).abs() <= 2.0 * both, "{p:?} vs {r:?}");
+                assert!(r.cubeful_se < p.cubeful_se / 3.0, "{p:?} vs {r:?}");
+                // the cubeless outputs are reduced too
+                let (pc, rc) = (&p.cubeless, &r.cubeless);
+                assert!((pc.mean[5] - rc.mean[5]).abs() <= 2.0 * pc.se[5].hypot(rc.se[5]), "{pc:?} vs {rc:?}");
+                assert!(rc.se[5] < pc.se[5] / 2.0, "{pc:?} vs {rc:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn cubeful_games_stop_where_the_settings_say() {
+        let ev = Evaluator::embedded();
+        let money = CubeContext::money();
+        // the start is in the two-sided database: its exact cubeful equities at once
+        let pos = Position::from_id("CgAAEAEAAAAAAA").unwrap();
+        let db = crate::bearoff::cache::two_sided_default().equities(&pos).unwrap().cubeful.unwrap();
+        // (the mean and error of 36 equal values are only so in floating point)
+        let exactly = |b: &BranchResult, v: f64| (b.cubeful - v).abs() < 1e-12 && b.cubeful_se < 1e-6;
+        let r = rollout_cube(ev, &pos, &money, &quick(36)).unwrap();
+        assert!(exactly(&r.no_double, db.centred), "{r:?} vs {db:?}");
+        assert!(exactly(r.double_take.as_ref().unwrap(), 2.0 * db.opponent_owns), "{r:?} vs {db:?}");
+        // truncated at once: the 0-ply equities of each branch's decision, not the best action's
+        let opening = Position::from_id("4HPwATDgc/ABMA").unwrap();
+        let (_, a) = evaluate_position(&mut NPly::new(ev, 1), &opening, &money, 0).unwrap();
+        let r = rollout_cube(ev, &opening, &money, &RolloutConfig { truncate: Some(0), ..quick(36) }).unwrap();
+        assert!(exactly(&r.no_double, a.equities.no_double), "{r:?} vs {a:?}");
+        assert!(exactly(r.double_take.as_ref().unwrap(), a.equities.double_take), "{r:?} vs {a:?}");
+        // a one-sided database position (too many chequers for the two-sided one) truncates too,
+        // by Janowski's model of its exact probabilities
+        let one_sided = Position::from_points(&[(1, 3), (2, 2), (3, 2)], &[(6, 5), (5, 5), (4, 5)]).unwrap();
+        let (_, a) = evaluate_position(&mut NPly::new(ev, 1), &one_sided, &money, 0).unwrap();
+        let r = rollout_cube(ev, &one_sided, &money, &quick(36)).unwrap();
+        assert!(exactly(&r.no_double, a.equities.no_double), "{r:?} vs {a:?}");
+    }
+
+    #[test]
+    fn double_take_games_reuse_the_no_double_searches_exactly() {
+        // the cache only saves work: a "double, take" game gives the same figures without it
+        let ev = Evaluator::embedded();
+        let met = crate::met::MatchEquityTable::kazaross_xg2();
+        let matched = CubeContext {
+            scoring: Scoring::Match { met: &met, score: crate::met::MatchScore::new(7, 4, false) },
+            ..CubeContext::money()
+        };
+        let cfg = RolloutConfig { truncate: Some(10), ..quick(36) };
+        let plan = QuasiDice::new(cfg.seed, false);
+        let pos = Position::from_id("4HPwATDgc/ABMA").unwrap();
+        let mut w = Worker { ctx: NPly::new(ev, 1), cache: PlyCache::default() };
+        let mut hits = 0;
+        for cube in [CubeContext::money(), matched] {
+            for g in 0..12 {
+                play_cubeful(&mut w, &pos, &plan, &cfg, g, &cube, false);
+                let recorded = w.cache.plies.len();
+                let (with, _) = play_cubeful(&mut w, &pos, &plan, &cfg, g, &cube, true);
+                w.cache.plies.clear();
+                let (without, _) = play_cubeful(&mut w, &pos, &plan, &cfg, g, &cube, true);
+                assert_eq!(with.map(f64::to_bits), without.map(f64::to_bits), "game {g} {cube:?}");
+                hits += recorded;
+            }
+        }
+        assert!(hits > 0);
     }
 
     fn db_win(pos: &Position) -> f64 {
@@ -905,6 +1185,22 @@ mod tests {
             assert_eq!(RolloutState::load(&path).unwrap(), resumed);
             std::fs::remove_file(&path).unwrap();
         }
+    }
+
+    #[test]
+    fn first_format_cubeful_states_resume_as_they_were_played() {
+        let path = temp_path("format-1");
+        for cubeful in [false, true] {
+            let mut old = RolloutState::new("4HPMwQCMz+AIIQ", None, cubeful, quick(36));
+            old.format = STATE_FORMAT_1.to_string();
+            old.save(&path).unwrap();
+            let state = RolloutState::load(&path).unwrap();
+            assert_eq!(state.format, STATE_FORMAT);
+            // cubeful games of that format were neither reduced nor stopped in the databases
+            assert_eq!(state.config.variance_reduction, !cubeful);
+            assert_eq!(state.config.bearoff_truncation, !cubeful);
+        }
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

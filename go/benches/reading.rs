@@ -1,7 +1,8 @@
 //! Tactical reading speed (`go::reading`): `attack` on a fixed set of strings from GNU Go's reading
 //! regression games (`../shared/gnugo/regression/games`), each with a cold cache. Criterion reports the
-//! time per attack; nodes per second over the whole set is printed once. For GNU Go's figures run the
-//! same commands through `gnugo --mode gtp` with `get_reading_node_counter`.
+//! time per attack; the answer, nodes and time of each case and nodes per second over the whole set are
+//! printed once. For GNU Go's figures run `tests/python/gnugo_reading_bench.py` (the same commands
+//! through `gnugo --mode gtp` with `get_reading_node_counter`).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use go::reading::Reader;
@@ -23,7 +24,8 @@ const CASES: [(&str, usize, &str); 8] = [
     ("incident85.sgf", 214, "H17"),
 ];
 
-fn positions() -> Vec<(Board, Point)> {
+/// The cases whose games were found: position, string, and the case's name for the per-case lines.
+fn positions() -> Vec<(Board, Point, String)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo/regression/games");
     let mut out = Vec::new();
     for (file, until, v) in CASES {
@@ -33,7 +35,7 @@ fn positions() -> Vec<(Board, Point)> {
         let b = game.board().clone();
         if let Some(Move::Play(p)) = parse_vertex(v, &b) {
             if b.color(p).is_some() {
-                out.push((b, p));
+                out.push((b, p, format!("{file} {until} attack {v}")));
             }
         }
     }
@@ -46,17 +48,21 @@ fn bench_attack(c: &mut Criterion) {
         eprintln!("reading bench: regression games not found, nothing to measure");
         return;
     }
-    let (start, mut nodes) = (Instant::now(), 0u64);
-    for (b, p) in &cases {
+    let (mut secs, mut nodes) = (0.0, 0u64);
+    for (b, p, name) in &cases {
+        let t = Instant::now();
         let mut r = Reader::new(b);
-        r.attack(*p);
+        let (code, mv) = r.attack(*p);
+        let dt = t.elapsed().as_secs_f64();
+        secs += dt;
         nodes += r.nodes;
+        let mv = mv.map_or(String::new(), |m| go::vertex::format_vertex(b, Move::Play(m)));
+        println!("{name}: {code} {mv}  {} nodes  {:.0} us", r.nodes, dt * 1e6);
     }
-    let secs = start.elapsed().as_secs_f64();
     println!("{} attacks: {nodes} nodes in {secs:.3}s, {:.0} nodes/s", cases.len(), nodes as f64 / secs);
     c.bench_function("attack/regression-set", |bench| {
         bench.iter(|| {
-            for (b, p) in &cases {
+            for (b, p, _) in &cases {
                 let mut r = Reader::new(b);
                 r.attack(*p);
             }

@@ -302,20 +302,74 @@ impl Board {
     /// Writes up to `out.len()` liberties of the string through the stone on `p` into `out` (in the
     /// order met walking the string) and returns how many; allocation-free, for reading.
     pub fn liberties_into(&self, p: Point, out: &mut [Point]) -> usize {
-        let mut marks = Marks::new();
+        if self.color(p).is_none() {
+            return 0;
+        }
+        // The count is known, so the walk stops as soon as it has them all: in the reader most strings
+        // are long with few liberties, and this is the hottest loop there.
+        let want = usize::from(self.libs[usize::from(self.head[usize::from(p)])]).min(out.len());
+        if want == 0 {
+            return 0;
+        }
+        // Few liberties wanted: the ones found so far are the cheapest duplicate check.
+        if want <= 16 {
+            self.walk_liberties(p, out, want, |found, q| found.iter().all(|&x| x != q))
+        } else {
+            let mut marks = Marks::new();
+            self.walk_liberties(p, out, want, |_, q| marks.insert(q))
+        }
+    }
+
+    /// The liberties of the string through `p` in walking order until `want` are found; `fresh` tells
+    /// whether a liberty is not among those found so far.
+    #[inline(always)]
+    fn walk_liberties(
+        &self,
+        p: Point,
+        out: &mut [Point],
+        want: usize,
+        mut fresh: impl FnMut(&[Point], Point) -> bool,
+    ) -> usize {
         let mut n = 0;
-        for s in self.string_stones(p) {
+        let mut s = p;
+        loop {
             for q in Self::neighbors(s) {
-                if self.is_empty(q) && marks.insert(q) {
-                    if n == out.len() {
-                        return n;
-                    }
+                if self.is_empty(q) && fresh(&out[..n], q) {
                     out[n] = q;
                     n += 1;
+                    if n == want {
+                        return n;
+                    }
                 }
             }
+            s = self.next[usize::from(s)];
+            if s == p {
+                return n;
+            }
         }
-        n
+    }
+
+    /// Calls `f` with the head and the liberty count of the string of colour `c` next to each stone of
+    /// the string through `s`, in walking order (a string met several times is passed each time).
+    #[inline]
+    pub fn for_each_adjacent(&self, s: Point, c: Color, mut f: impl FnMut(Point, usize)) {
+        if self.color(s).is_none() {
+            return;
+        }
+        let code = c.code();
+        let mut st = s;
+        loop {
+            for q in Self::neighbors(st) {
+                if self.cells[usize::from(q)] == code {
+                    let h = self.head[usize::from(q)];
+                    f(h, usize::from(self.libs[usize::from(h)]));
+                }
+            }
+            st = self.next[usize::from(st)];
+            if st == s {
+                return;
+            }
+        }
     }
 
     /// One liberty of the string through `p` (the only one when it is in atari).
@@ -504,6 +558,23 @@ impl Board {
         }
     }
 
+    /// Becomes `other`, a board of the same size with the same border (a [`TryBoard`] slot): only the
+    /// rows of the board are copied, since a move never changes the border rows (most of the array on
+    /// boards smaller than the largest), and undo in reading is this copy.
+    fn copy_rows_from(&mut self, other: &Board) {
+        debug_assert_eq!(self.size, other.size);
+        let r = STRIDE..(usize::from(other.size) + 1) * STRIDE;
+        self.cells[r.clone()].copy_from_slice(&other.cells[r.clone()]);
+        self.head[r.clone()].copy_from_slice(&other.head[r.clone()]);
+        self.next[r.clone()].copy_from_slice(&other.next[r.clone()]);
+        self.libs[r.clone()].copy_from_slice(&other.libs[r.clone()]);
+        self.stones[r.clone()].copy_from_slice(&other.stones[r]);
+        self.allow_suicide = other.allow_suicide;
+        self.ko = other.ko;
+        self.hash = other.hash;
+        self.captures = other.captures;
+    }
+
     /// Joins two strings; returns the new head.
     fn merge(&mut self, a: Point, b: Point) -> Point {
         if a == b {
@@ -628,9 +699,9 @@ impl Board {
 }
 
 /// GNU Go's `trymove`/`tryko`/`popgo` on top of a [`Board`]: moves played for reading and taken back in
-/// stack order. Each level saves the whole board (a few kilobytes, copied with `clone_from` into a slot
-/// that is reused), so after the deepest line has been read once no further move allocates, and undo is
-/// exact by construction (no change log to get wrong).
+/// stack order. Each level saves the rows of the board (a few kilobytes, copied into a slot that is
+/// reused; undo copies them back), so after the deepest line has been read once no further move
+/// allocates, and undo is exact by construction (no change log to get wrong).
 #[derive(Clone)]
 pub struct TryBoard {
     board: Board,
@@ -659,12 +730,14 @@ impl TryBoard {
     /// Replaces the root position; every tried move is forgotten.
     pub fn reset(&mut self, board: &Board) {
         self.board.clone_from(board);
+        // The slots are refreshed by partial copies, which assume the root's border rows.
+        self.saved.clear();
         self.depth = 0;
     }
 
     fn push(&mut self) {
         if self.depth < self.saved.len() {
-            self.saved[self.depth].clone_from(&self.board);
+            self.saved[self.depth].copy_rows_from(&self.board);
         } else {
             self.saved.push(self.board.clone());
         }
@@ -706,7 +779,7 @@ impl TryBoard {
             return false;
         }
         self.depth -= 1;
-        std::mem::swap(&mut self.board, &mut self.saved[self.depth]);
+        self.board.copy_rows_from(&self.saved[self.depth]);
         true
     }
 }

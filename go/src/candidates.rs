@@ -20,6 +20,7 @@ impl<const N: usize> Scored<N> {
 
     /// Adds `p` with score `s`; a point already listed keeps `merge` of both scores, and a full
     /// list drops new points.
+    #[inline]
     fn add_with(&mut self, p: Point, s: i32, merge: fn(i32, i32) -> i32) {
         if let Some(i) = self.pts[..self.n].iter().position(|&q| q == p) {
             self.score[i] = merge(self.score[i], s);
@@ -40,8 +41,16 @@ impl<const N: usize> Scored<N> {
         self.add_with(p, s, i32::min);
     }
 
+    /// An inlined loop: the library's `contains` on `u16` slices is an out-of-line call, and the reader
+    /// asks this at every node.
+    #[inline]
     pub(crate) fn contains(&self, p: Point) -> bool {
-        self.pts[..self.n].contains(&p)
+        for &q in &self.pts[..self.n] {
+            if q == p {
+                return true;
+            }
+        }
+        false
     }
 
     /// Stable sort, highest score first (insertion sort: the lists are short).

@@ -262,6 +262,10 @@ fn register_owl(r: &mut Registry<GtpState>) {
 fn reader(s: &mut GtpState) -> &mut Reader {
     s.analysis.reader.set_board(s.game.board());
     s.analysis.reader.depth_offset = s.analysis.tried.len();
+    s.analysis.reader.root_last = match s.game.last_move() {
+        Some((_, Move::Play(p))) => Some(p),
+        _ => None,
+    };
     &mut s.analysis.reader
 }
 

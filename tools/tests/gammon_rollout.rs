@@ -101,3 +101,34 @@ fn errors_and_help() {
     let text = String::from_utf8(help.stdout).unwrap();
     assert!(text.contains("standard errors") && text.contains("--truncate") && text.contains("--seed"), "{text}");
 }
+
+/// The third line of `gammon rollout --cubeful`: `nd nd_se dt dt_se dp`.
+fn cube_line(args: &[&str]) -> [f64; 5] {
+    let mut all = vec!["rollout", "--cubeful"];
+    all.extend_from_slice(args);
+    let out = gammon(&all);
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let third = text.lines().nth(2).unwrap_or_else(|| panic!("{text}"));
+    let v: Vec<f64> = third.split_whitespace().take(5).map(|f| f.parse().unwrap()).collect();
+    v.try_into().expect("five numbers")
+}
+
+#[test]
+fn cubeful_rollout_honours_truncation_and_variance_reduction() {
+    // the seed's two-sided example: scored from the exact cubeful database at once
+    let [nd, nd_se, dt, dt_se, _] = cube_line(&["CgAAEAEAAAAAAA", "--trials", "36"]);
+    assert!((nd - 0.1605).abs() < 1e-4 && (dt - 0.3210).abs() < 1e-4 && nd_se == 0.0 && dt_se == 0.0);
+    // a race truncated at once: the 0-ply cubeful no double and double/take of `eval --cubeful`
+    let race = "PA8HAIDnOQAAAA";
+    let out = gammon(&["eval", race, "--cubeful"]);
+    let e: Vec<f64> =
+        String::from_utf8(out.stdout).unwrap().split_whitespace().filter_map(|t| t.parse().ok()).collect();
+    let [nd, nd_se, dt, _, _] = cube_line(&[race, "--trials", "36", "--truncate", "0"]);
+    assert!((nd - e[7]).abs() < 2e-6 && (dt - e[8]).abs() < 2e-6 && nd_se == 0.0, "{nd} {dt} vs {e:?}");
+    // played out: luck-based variance reduction takes most of the error away
+    let plain = cube_line(&[race, "--trials", "144", "--no-variance-reduction"]);
+    let reduced = cube_line(&[race, "--trials", "144"]);
+    assert!(reduced[1] < plain[1] / 3.0 && reduced[3] < plain[3] / 3.0, "{plain:?} vs {reduced:?}");
+    assert!((reduced[0] - plain[0]).abs() < 3.0 * plain[1].hypot(reduced[1]), "{plain:?} vs {reduced:?}");
+}

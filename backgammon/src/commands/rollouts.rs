@@ -41,7 +41,7 @@ impl RolloutSettings {
             None => out.push_str("No truncation.\n"),
         }
         out.push_str(if c.bearoff_truncation {
-            "Will truncate cubeless rollouts when reaching the bearoff databases.\n"
+            "Will truncate rollouts when reaching the bearoff databases.\n"
         } else {
             "Will not truncate at the bearoff databases.\n"
         });

@@ -7,7 +7,10 @@
 //!   15×6 distributions (both databases from [`crate::bearoff::cache`]); race, crashed, contact: one
 //!   [`net::Net`] each on the inputs of [`features`];
 //! - [`Evaluator::evaluate_plays`] evaluates all candidate plays of a roll in one pass, updating
-//!   a shared first-layer accumulator for the few board slots each play changes;
+//!   a shared first-layer accumulator for the few raw units and hand-crafted features each play
+//!   changes;
+//! - on x86-64 CPUs with AVX2 (x86-64-v3), evaluation runs a build of its code for those
+//!   instructions, chosen at run time;
 //! - [`train`]: self-play TD(λ) and supervised (1-ply expert iteration) training of the nets.
 //!
 //! Outputs follow gnubg: `[win, win gammon, win backgammon, lose gammon, lose backgammon]`,
@@ -26,8 +29,8 @@ use crate::bearoff::one_sided::MAX_ROLLS;
 use crate::bearoff::QuantisedOneSided;
 use crate::movegen::{MoveGenerator, Play};
 use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
-use features::{borne_off, hand_features, slot_units, HAND, RAW, RAW_PER_SIDE};
-use net::{Accumulator, Net, WeightsError, MAX_HIDDEN, OUTPUTS};
+use features::{borne_off, HAND, RAW};
+use net::{Accumulator, Input, Net, SparseInputs, WeightsError, MAX_HIDDEN, OUTPUTS};
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -70,6 +73,7 @@ impl PositionClass {
 /// when a side has at most 6 chequers in play beyond what sits on its 1 point (and, with two or
 /// more on its 2 point, on its 2 point too); otherwise race, or bearoff when both sides are
 /// entirely within their home boards.
+#[inline]
 pub fn classify(pos: &Position) -> PositionClass {
     let b = pos.board();
     let back = |s: usize| b[s].iter().rposition(|&n| n > 0);
@@ -128,12 +132,17 @@ impl Probabilities {
     /// position rules out: none for a side whose opponent has borne off a chequer, no backgammon
     /// without contact unless the loser still has a chequer in the winner's home board or on the bar.
     pub fn sanitise(&mut self, pos: &Position) {
+        self.sanitise_class(pos, classify(pos));
+    }
+
+    /// [`Probabilities::sanitise`] for a position of the known class `class`.
+    fn sanitise_class(&mut self, pos: &Position, class: PositionClass) {
         let b = pos.board();
         let p = &mut self.0;
         for v in p.iter_mut() {
             *v = if v.is_nan() { 0.0 } else { v.clamp(0.0, 1.0) };
         }
-        let race = !matches!(classify(pos), PositionClass::Contact | PositionClass::Crashed);
+        let race = !matches!(class, PositionClass::Contact | PositionClass::Crashed);
         let back = |s: usize| b[s][18..25].iter().any(|&n| n > 0);
         // the player on roll wins a gammon only if the opponent has not borne off
         if borne_off(b, OPPONENT) > 0 {
@@ -241,15 +250,18 @@ const EMBEDDED: [&[u8]; 3] = [
 ];
 
 /// Scratch space for a batch of plays; keep one per thread.
+#[derive(Default)]
 pub struct Scratch {
-    base: [Option<Accumulator>; 3],
-    hidden: [f32; MAX_HIDDEN],
+    base: [Option<Base>; 3],
+    inputs: SparseInputs,
 }
 
-impl Default for Scratch {
-    fn default() -> Self {
-        Scratch { base: [None; 3], hidden: [0.0; MAX_HIDDEN] }
-    }
+/// What the plays of one batch evaluated by one net start from: the first layer of the parent's
+/// raw units plus the hand-crafted features of the first such play, and those features.
+#[derive(Clone, Copy)]
+struct Base {
+    acc: Accumulator,
+    hand: [f32; 2 * HAND],
 }
 
 impl Evaluator {
@@ -290,41 +302,60 @@ impl Evaluator {
         Ok(())
     }
 
-    /// Accumulates the raw board units of `b` (on-roll view) into `acc`.
-    fn raw_accumulate(net: &Net, b: &[[u8; 25]; 2], acc: &mut Accumulator) {
-        features::for_each_raw_unit(b, |i, v| net.add_input(acc, i, v));
+    /// Appends the non-zero hand-crafted features of `b` (on-roll view) to `inputs`.
+    #[inline(always)]
+    fn push_hand_inputs(b: &[[u8; 25]; 2], inputs: &mut SparseInputs) {
+        let mut h = [0f32; 2 * HAND];
+        features::hand_features_both_in(b, &mut h);
+        push_nonzero(&h, inputs);
     }
 
-    fn hand_accumulate(net: &Net, b: &[[u8; 25]; 2], acc: &mut Accumulator) {
-        let mut h = [0f32; 2 * HAND];
-        hand_features(b, ON_ROLL, &mut h[..HAND]);
-        hand_features(b, OPPONENT, &mut h[HAND..]);
-        for (i, &v) in h.iter().enumerate() {
-            if v != 0.0 {
-                net.add_input(acc, RAW + i, v);
-            }
-        }
+    /// All non-zero inputs of `b` (on-roll view), in input order.
+    #[inline(always)]
+    fn push_inputs(b: &[[u8; 25]; 2], inputs: &mut SparseInputs) {
+        features::for_each_raw_unit(b, |i, v| inputs.push(i, v));
+        Self::push_hand_inputs(b, inputs);
     }
 
     /// The net's probabilities for `pos` (any class; the net of `class`), unsanitised.
     pub fn net_probabilities(&self, class: usize, pos: &Position, hidden: &mut [f32; MAX_HIDDEN]) -> Probabilities {
         let net = &self.nets[class];
-        let mut acc = net.bias_accumulator();
-        Self::raw_accumulate(net, pos.board(), &mut acc);
-        Self::hand_accumulate(net, pos.board(), &mut acc);
-        Probabilities(net.finish(&acc, hidden))
+        let mut inputs = SparseInputs::default();
+        Self::push_inputs(pos.board(), &mut inputs);
+        Probabilities(net.forward_sparse(&net.b1, inputs.as_slice(), hidden))
     }
 
     /// The probabilities of `pos` from the view of the player on roll.
     pub fn evaluate(&self, pos: &Position) -> Probabilities {
+        #[cfg(target_arch = "x86_64")]
+        if net::simd_available() {
+            // SAFETY: the running CPU has every feature `evaluate_v3` is built for.
+            return unsafe { self.evaluate_v3(pos) };
+        }
+        self.evaluate_in(pos, net::outputs_portable)
+    }
+
+    /// [`Evaluator::evaluate`] built for x86-64-v3 throughout: the features' bit counts and
+    /// scans become single instructions, and the net runs its AVX2 build.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
+    fn evaluate_v3(&self, pos: &Position) -> Probabilities {
+        self.evaluate_in(pos, |net, start, inputs| net::outputs_avx2(net, start, inputs))
+    }
+
+    /// [`Evaluator::evaluate`] with the net outputs of `outputs` (the caller's build).
+    #[inline(always)]
+    fn evaluate_in(&self, pos: &Position, outputs: impl Fn(&Net, &[f32], &[Input]) -> [f32; OUTPUTS]) -> Probabilities {
         let class = classify(pos);
         match class {
             PositionClass::Over => over_probabilities(pos),
             PositionClass::Bearoff => exact_bearoff(pos),
             _ => {
-                let mut hidden = [0f32; MAX_HIDDEN];
-                let mut p = self.net_probabilities(class.net().expect("net class"), pos, &mut hidden);
-                p.sanitise(pos);
+                let net = &self.nets[class.net().expect("net class")];
+                let mut inputs = SparseInputs::default();
+                Self::push_inputs(pos.board(), &mut inputs);
+                let mut p = Probabilities(outputs(net, &net.b1, inputs.as_slice()));
+                p.sanitise_class(pos, class);
                 p
             }
         }
@@ -333,12 +364,47 @@ impl Evaluator {
     /// Evaluates every play of `parent` (its results, with the mover still on roll) and writes
     /// each one's probabilities *from the mover's view* into `out` (same length as `plays`).
     /// The first layer of every net-evaluated result starts from one accumulator of the parent
-    /// (seen by the next player on roll) and is updated only for the board slots the play changed.
+    /// (seen by the next player on roll) and is updated only for the raw units the play changed
+    /// and the hand-crafted features that differ from those of the batch's first play.
     pub fn evaluate_plays(&self, parent: &Position, plays: &[Play], scratch: &mut Scratch, out: &mut [Probabilities]) {
+        #[cfg(target_arch = "x86_64")]
+        if net::simd_available() {
+            // SAFETY: the running CPU has every feature `evaluate_plays_v3` is built for.
+            unsafe { self.evaluate_plays_v3(parent, plays, scratch, out) };
+            return;
+        }
+        self.evaluate_plays_in(parent, plays, scratch, out, net::accumulate_portable, net::outputs_portable);
+    }
+
+    /// [`Evaluator::evaluate_plays`] built for x86-64-v3 (see [`Evaluator::evaluate_v3`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,fma,bmi1,bmi2,lzcnt,popcnt")]
+    fn evaluate_plays_v3(&self, parent: &Position, plays: &[Play], scratch: &mut Scratch, out: &mut [Probabilities]) {
+        self.evaluate_plays_in(
+            parent,
+            plays,
+            scratch,
+            out,
+            |net, start, inputs, acc| net::accumulate_avx2(net, start, inputs, acc),
+            |net, start, inputs| net::outputs_avx2(net, start, inputs),
+        );
+    }
+
+    /// [`Evaluator::evaluate_plays`] with the first layer of `accumulate` and the net outputs of
+    /// `outputs` (the caller's build).
+    #[inline(always)]
+    fn evaluate_plays_in(
+        &self,
+        parent: &Position,
+        plays: &[Play],
+        scratch: &mut Scratch,
+        out: &mut [Probabilities],
+        accumulate: impl Fn(&Net, &[f32], &[Input], &mut Accumulator),
+        outputs: impl Fn(&Net, &[f32], &[Input]) -> [f32; OUTPUTS],
+    ) {
         scratch.base = [None; 3];
         let pb = parent.swapped();
         let pb = pb.board();
-        let mut units = [(0usize, 0f32); 4];
         for (play, o) in plays.iter().zip(out.iter_mut()) {
             let child = play.result().swapped();
             let class = classify(&child);
@@ -348,37 +414,28 @@ impl Evaluator {
                 _ => {
                     let c = class.net().expect("net class");
                     let net = &self.nets[c];
-                    let base = scratch.base[c].get_or_insert_with(|| {
-                        let mut acc = net.bias_accumulator();
-                        Self::raw_accumulate(net, pb, &mut acc);
-                        acc
-                    });
-                    let mut acc = *base;
                     let cb = child.board();
-                    for (k, side) in [ON_ROLL, OPPONENT].into_iter().enumerate() {
-                        let off = k * RAW_PER_SIDE;
-                        for slot in 0..26 {
-                            let (old, new) = if slot == 25 {
-                                (borne_off(pb, side), borne_off(cb, side))
-                            } else {
-                                (pb[side][slot], cb[side][slot])
-                            };
-                            if old == new {
-                                continue;
-                            }
-                            let m = slot_units(slot, old, &mut units);
-                            for &(i, v) in &units[..m] {
-                                net.add_input(&mut acc, off + i, -v);
-                            }
-                            let m = slot_units(slot, new, &mut units);
-                            for &(i, v) in &units[..m] {
-                                net.add_input(&mut acc, off + i, v);
-                            }
-                        }
+                    let mut hand = [0f32; 2 * HAND];
+                    features::hand_features_both_in(cb, &mut hand);
+                    let inputs = &mut scratch.inputs;
+                    let base = scratch.base[c].get_or_insert_with(|| {
+                        inputs.clear();
+                        features::for_each_raw_unit(pb, |i, v| inputs.push(i, v));
+                        push_nonzero(&hand, inputs);
+                        let mut acc = Accumulator { sums: [0.0; MAX_HIDDEN] };
+                        accumulate(net, &net.b1, inputs.as_slice(), &mut acc);
+                        Base { acc, hand }
+                    });
+                    inputs.clear();
+                    raw_deltas(pb, cb, inputs);
+                    // the plays of one roll share many hand-crafted features (all move the same
+                    // pips, most leave the far side of the board alone): only those that differ
+                    // from the base's are added, by their difference
+                    for (i, (&v, &was)) in hand.iter().zip(&base.hand).enumerate() {
+                        inputs.push_if(v != was, RAW + i, v - was);
                     }
-                    Self::hand_accumulate(net, cb, &mut acc);
-                    let mut p = Probabilities(net.finish(&acc, &mut scratch.hidden));
-                    p.sanitise(&child);
+                    let mut p = Probabilities(outputs(net, &base.acc.sums, inputs.as_slice()));
+                    p.sanitise_class(&child, class);
                     p
                 }
             };
@@ -413,6 +470,21 @@ impl Evaluator {
         }
         Some((&plays[best], buf[best]))
     }
+}
+
+/// Appends the non-zero hand-crafted features `hand` (both sides, in input order) to `inputs`.
+#[inline(always)]
+fn push_nonzero(hand: &[f32; 2 * HAND], inputs: &mut SparseInputs) {
+    for (i, &v) in hand.iter().enumerate() {
+        inputs.push_if(v != 0.0, RAW + i, v);
+    }
+}
+
+/// Appends to `inputs` the raw units that differ between the boards `from` and `to` (on-roll
+/// view), with the change of each.
+#[inline(always)]
+fn raw_deltas(from: &[[u8; 25]; 2], to: &[[u8; 25]; 2], inputs: &mut SparseInputs) {
+    features::for_each_raw_delta(from, to, |i, v| inputs.push(i, v));
 }
 
 /// Guard: the bar slot index used by the features is the position's bar.

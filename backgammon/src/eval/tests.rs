@@ -163,3 +163,82 @@ fn shipped_nets_play_the_standard_openings() {
         assert!(p.equity() > -0.1 && p.equity() < 0.3, "{d1}{d2}: {p:?}");
     }
 }
+
+#[test]
+fn the_shipped_nets_compute_what_a_plain_forward_pass_does() {
+    // the sparse, blocked, vectorised evaluation against a dense f64 one with the exact logistic:
+    // only rounding (and the sigmoid's 2e-7) may differ; a 128-unit contact net too
+    let ev = Evaluator::embedded();
+    let mut wide = ev.clone();
+    wide.nets[CONTACT] = wide.nets[CONTACT].widened(128, 9);
+    let logistic = |z: f64| 1.0 / (1.0 + (-z).exp());
+    let mut hidden = [0f32; MAX_HIDDEN];
+    for pos in random_game_positions(Variant::Standard, 600, 8) {
+        let Some(c) = classify(&pos).net() else { continue };
+        let mut x = [0f32; features::INPUTS];
+        features::features(&pos, &mut x);
+        for ev in [ev, &wide] {
+            let net = &ev.nets[c];
+            let h = net.hidden;
+            let hid: Vec<f64> = (0..h)
+                .map(|j| {
+                    let a: f64 = x.iter().enumerate().map(|(i, &v)| f64::from(v) * f64::from(net.w1[i * h + j])).sum();
+                    logistic(f64::from(net.b1[j]) + a)
+                })
+                .collect();
+            let got = ev.net_probabilities(c, &pos, &mut hidden);
+            for k in 0..OUTPUTS {
+                let z: f64 = (0..h).map(|j| f64::from(net.w2[k * h + j]) * hid[j]).sum();
+                let want = logistic(f64::from(net.b2[k]) + z);
+                assert!((f64::from(got.0[k]) - want).abs() < 2e-6, "{pos:?} {k}: {got:?} {want}");
+                assert!((f64::from(hidden[k]) - hid[k]).abs() < 2e-6);
+            }
+        }
+    }
+}
+
+#[test]
+fn batch_evaluation_agrees_with_single_positions_with_the_shipped_nets() {
+    let ev = Evaluator::embedded();
+    let mut gen = MoveGenerator::new();
+    let mut scratch = Scratch::default();
+    let mut out = Vec::new();
+    for p in random_game_positions(Variant::Standard, 200, 78) {
+        for (d1, d2) in [(6, 5), (4, 4), (2, 1)] {
+            let plays = gen.generate(&p, d1, d2).to_vec();
+            out.resize(plays.len(), Probabilities::default());
+            ev.evaluate_plays(&p, &plays, &mut scratch, &mut out);
+            for (play, got) in plays.iter().zip(&out) {
+                let want = ev.evaluate(&play.result().swapped()).flipped();
+                for k in 0..OUTPUTS {
+                    assert!((got.0[k] - want.0[k]).abs() < 1e-5, "{p:?} {d1}{d2}: {got:?} {want:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_portable_build_agrees_with_the_one_this_cpu_runs() {
+    // where the CPU has no AVX2, `evaluate` and `evaluate_plays` run these portable builds
+    let ev = Evaluator::embedded();
+    let mut gen = MoveGenerator::new();
+    let (mut a, mut b) = (Scratch::default(), Scratch::default());
+    let (mut got, mut want) = (Vec::new(), Vec::new());
+    for p in random_game_positions(Variant::Standard, 200, 79) {
+        let (x, y) = (ev.evaluate_in(&p, net::outputs_portable), ev.evaluate(&p));
+        for k in 0..OUTPUTS {
+            assert!((x.0[k] - y.0[k]).abs() < 1e-5, "{p:?}: {x:?} {y:?}");
+        }
+        let plays = gen.generate(&p, 5, 2).to_vec();
+        got.resize(plays.len(), Probabilities::default());
+        want.resize(plays.len(), Probabilities::default());
+        ev.evaluate_plays_in(&p, &plays, &mut a, &mut got, net::accumulate_portable, net::outputs_portable);
+        ev.evaluate_plays(&p, &plays, &mut b, &mut want);
+        for (x, y) in got.iter().zip(&want) {
+            for k in 0..OUTPUTS {
+                assert!((x.0[k] - y.0[k]).abs() < 1e-5, "{p:?}: {x:?} {y:?}");
+            }
+        }
+    }
+}

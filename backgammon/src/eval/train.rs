@@ -30,7 +30,7 @@
 
 use super::features::{features, INPUTS};
 use super::net::{sigmoid, Net, MAX_HIDDEN, OUTPUTS};
-use super::{classify, Evaluator, Probabilities, Scratch};
+use super::{classify, exact_bearoff, over_probabilities, Evaluator, PositionClass, Probabilities, Scratch};
 use crate::movegen::MoveGenerator;
 use crate::position::{Position, ON_ROLL};
 use crate::variant::Variant;
@@ -425,6 +425,15 @@ pub struct SupervisedConfig {
     pub explore: f64,
     /// Share of the positions held out to measure the fit.
     pub holdout: f64,
+    /// Lookahead of the targets: 1 (the best play of each roll at 0 ply) or 2 (see [`two_ply`]).
+    pub label_plies: u8,
+    /// At 2 ply, the plays of each roll (best first at 0 ply) whose 1-ply values are compared.
+    pub label_keep: usize,
+    /// Probability that a self-play move also records the position after a near-best
+    /// alternative play (one of the 2nd to 5th at 0 ply), so the nets see what they must rank.
+    pub alternatives: f64,
+    /// Earlier iterations whose samples are fitted again with the new ones.
+    pub history: u32,
 }
 
 impl Default for SupervisedConfig {
@@ -439,6 +448,10 @@ impl Default for SupervisedConfig {
             batch: 128,
             explore: 0.05,
             holdout: 0.05,
+            label_plies: 1,
+            label_keep: 1,
+            alternatives: 0.0,
+            history: 0,
         }
     }
 }
@@ -516,20 +529,116 @@ pub fn one_ply(
     Probabilities(sum.map(|v| v / 36.0))
 }
 
+/// The exact value of a finished or bearoff position, else its 1-ply value (player on roll).
+fn one_ply_or_exact(
+    eval: &Evaluator,
+    pos: &Position,
+    gen: &mut MoveGenerator,
+    scratch: &mut Scratch,
+    buf: &mut Vec<Probabilities>,
+) -> Probabilities {
+    match classify(pos) {
+        PositionClass::Over => over_probabilities(pos),
+        PositionClass::Bearoff => exact_bearoff(pos),
+        _ => one_ply(eval, pos, gen, scratch, buf),
+    }
+}
+
+/// The indices of the `k` (at most 8) best of `values` by equity, best first (the first of
+/// equals first), and how many there are; a short insertion list, so nothing is allocated.
+fn best_indices(values: &[Probabilities], k: usize) -> ([usize; 8], usize) {
+    let k = k.clamp(1, 8);
+    let mut top = [(f32::NEG_INFINITY, 0usize); 8];
+    let mut n = 0;
+    for (i, q) in values.iter().enumerate() {
+        let e = q.equity();
+        if n < k || e > top[k - 1].0 {
+            let mut j = n.min(k - 1);
+            while j > 0 && top[j - 1].0 < e {
+                top[j] = top[j - 1];
+                j -= 1;
+            }
+            top[j] = (e, i);
+            n = (n + 1).min(k);
+        }
+    }
+    (top.map(|(_, i)| i), n)
+}
+
+/// Generators and buffers of [`two_ply`], one set per thread.
+pub struct TwoPlyScratch {
+    outer: MoveGenerator,
+    inner: MoveGenerator,
+    scratch: Scratch,
+    buf: Vec<Probabilities>,
+    inner_buf: Vec<Probabilities>,
+}
+
+impl Default for TwoPlyScratch {
+    fn default() -> Self {
+        TwoPlyScratch {
+            outer: MoveGenerator::new(),
+            inner: MoveGenerator::new(),
+            scratch: Scratch::default(),
+            buf: Vec::with_capacity(64),
+            inner_buf: Vec::with_capacity(64),
+        }
+    }
+}
+
+/// The 2-ply value of `pos` for the player on roll: for each of the 36 rolls, the `keep` best
+/// plays at 0 ply are looked at one ply deeper (the opponent's best reply to each of its rolls,
+/// as [`one_ply`] does) and the best of them by that value counts; exact in finished and bearoff
+/// successors. About twenty times the work of [`one_ply`] with `keep == 1`.
+pub fn two_ply(eval: &Evaluator, pos: &Position, keep: usize, t: &mut TwoPlyScratch) -> Probabilities {
+    let keep = keep.clamp(1, 8);
+    let mut sum = [0f32; OUTPUTS];
+    for &(d1, d2, w) in &ROLLS {
+        let plays = t.outer.generate(pos, d1, d2);
+        let p = if plays.is_empty() {
+            one_ply_or_exact(eval, &pos.swapped(), &mut t.inner, &mut t.scratch, &mut t.inner_buf).flipped()
+        } else {
+            t.buf.clear();
+            t.buf.resize(plays.len(), Probabilities::default());
+            eval.evaluate_plays(pos, plays, &mut t.scratch, &mut t.buf);
+            let (top, n) = best_indices(&t.buf, keep);
+            let mut children = [Position::default(); 8];
+            for (c, &i) in children.iter_mut().zip(&top[..n]) {
+                *c = plays[i].result().swapped();
+            }
+            let mut best: Option<Probabilities> = None;
+            for child in &children[..n] {
+                let v = one_ply_or_exact(eval, child, &mut t.inner, &mut t.scratch, &mut t.inner_buf).flipped();
+                if best.is_none_or(|b| v.equity() > b.equity()) {
+                    best = Some(v);
+                }
+            }
+            best.expect("at least one play")
+        };
+        for k in 0..OUTPUTS {
+            sum[k] += w * p.0[k];
+        }
+    }
+    Probabilities(sum.map(|v| v / 36.0))
+}
+
 /// Seed of task `task` of a run seeded `seed` in iteration `iteration`.
 fn task_seed(seed: u64, iteration: u32, task: u64) -> u64 {
     seed ^ u64::from(iteration).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ task.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
 }
 
 /// `n` net-class positions (contact, crashed, race; player on roll) from 0-ply self-play games,
-/// a share `explore` of the moves random. Games are played in tasks of 20 with their own seeds
-/// and collected in task order, so the result does not depend on the number of threads.
+/// a share `explore` of the moves random; with probability `alternatives` a move also records
+/// the position after one of the 2nd to 5th best plays at 0 ply (the game goes on with the best).
+/// Games are played in tasks of 20 with their own seeds and collected in task order, so the
+/// result does not depend on the number of threads.
 pub fn self_play_positions(
     eval: &Evaluator,
     n: usize,
     seed: u64,
     iteration: u32,
     explore: f64,
+    alternatives: f64,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<Position> {
     const GAMES_PER_TASK: usize = 20;
@@ -559,6 +668,24 @@ pub fn self_play_positions(
                             } else {
                                 *plays[rng.random_range(0..plays.len())].result()
                             }
+                        } else if alternatives > 0.0 {
+                            let plays = gen.generate(&pos, d1, d2);
+                            if plays.is_empty() {
+                                pos
+                            } else {
+                                buf.clear();
+                                buf.resize(plays.len(), Probabilities::default());
+                                eval.evaluate_plays(&pos, plays, &mut scratch, &mut buf);
+                                let (order, m) = best_indices(&buf, 5);
+                                if m > 1 && rng.random_bool(alternatives) {
+                                    let k = rng.random_range(1..m);
+                                    let alt = plays[order[k]].result().swapped();
+                                    if classify(&alt).net().is_some() {
+                                        found.push(alt);
+                                    }
+                                }
+                                *plays[order[0]].result()
+                            }
                         } else {
                             eval.best_play(&mut gen, &pos, d1, d2, &mut scratch, &mut buf)
                                 .map_or(pos, |(play, _)| *play.result())
@@ -582,21 +709,32 @@ pub fn self_play_positions(
     out
 }
 
-/// The 1-ply targets of `positions` (in order; parallel over chunks).
-pub fn label(eval: &Evaluator, positions: &[Position], progress: &(dyn Fn(Progress) + Sync)) -> Vec<Sample> {
+/// The targets of `positions` (in order; parallel over chunks): 1-ply values ([`one_ply`]) when
+/// `plies` is 1, else 2-ply values ([`two_ply`] comparing the `keep` best plays of each roll).
+pub fn label(
+    eval: &Evaluator,
+    positions: &[Position],
+    plies: u8,
+    keep: usize,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Vec<Sample> {
     positions
-        .par_chunks(64)
-        .map_init(
-            || (MoveGenerator::new(), Scratch::default(), Vec::with_capacity(64)),
-            |(gen, scratch, buf), chunk| {
-                let v: Vec<Sample> = chunk
-                    .iter()
-                    .map(|pos| Sample { pos: *pos, target: one_ply(eval, pos, gen, scratch, buf) })
-                    .collect();
-                progress(Progress::Advance(v.len() as u64));
-                v
-            },
-        )
+        .par_chunks(16)
+        .map_init(TwoPlyScratch::default, |t, chunk| {
+            let v: Vec<Sample> = chunk
+                .iter()
+                .map(|pos| {
+                    let target = if plies >= 2 {
+                        two_ply(eval, pos, keep, t)
+                    } else {
+                        one_ply(eval, pos, &mut t.outer, &mut t.scratch, &mut t.buf)
+                    };
+                    Sample { pos: *pos, target }
+                })
+                .collect();
+            progress(Progress::Advance(v.len() as u64));
+            v
+        })
         .collect::<Vec<_>>()
         .concat()
 }
@@ -890,12 +1028,26 @@ pub fn run_supervised(
                 name: format!("iteration {i}: self-play positions"),
                 len: cfg.positions as u64,
             });
-            let positions = self_play_positions(&eval, cfg.positions, cfg.seed, i, cfg.explore, progress);
-            progress(Progress::Phase { name: format!("iteration {i}: 1-ply targets"), len: positions.len() as u64 });
-            let samples = label(&eval, &positions, progress);
+            let positions =
+                self_play_positions(&eval, cfg.positions, cfg.seed, i, cfg.explore, cfg.alternatives, progress);
+            progress(Progress::Phase {
+                name: format!("iteration {i}: {}-ply targets", cfg.label_plies.max(1)),
+                len: positions.len() as u64,
+            });
+            let samples = label(&eval, &positions, cfg.label_plies, cfg.label_keep, progress);
             save_samples(&file, &samples)?;
             samples
         };
+        // earlier iterations' samples (still on disk) are fitted again with the new ones
+        let mut samples = samples;
+        for j in i.saturating_sub(cfg.history).max(1)..i {
+            let earlier = dir.join(format!("samples-{j}.bin"));
+            if earlier.exists() {
+                let more = load_samples(&earlier)?;
+                progress(Progress::Note(format!("iteration {i}: {} samples of iteration {j} too", more.len())));
+                samples.extend(more);
+            }
+        }
         let errors = fit(&mut eval, &samples, cfg, i, progress);
         progress(Progress::Note(format!("iteration {i} done: RMS equity error (train, held out) {errors:.4?}")));
         let out = dir.join(format!("iter-{i}"));
@@ -941,12 +1093,34 @@ mod tests {
     }
 
     #[test]
+    fn two_ply_is_exact_when_every_successor_is_a_bearoff_position() {
+        // my chequers on my 7 and 1 points, the opponent's last one on its 1 point: only 3-3 to
+        // 6-6 take both off at once (4 of 36), and otherwise the opponent bears off next roll
+        let p = Position::from_points(&[(7, 1), (1, 1)], &[(1, 1)]).unwrap();
+        assert_eq!(classify(&p).net(), Some(crate::eval::RACE));
+        for keep in [1, 3, 8] {
+            let v = two_ply(Evaluator::embedded(), &p, keep, &mut TwoPlyScratch::default());
+            assert!((v.win() - 4.0 / 36.0).abs() < 1e-6, "keep {keep}: {v:?}");
+            assert_eq!(&v.0[1..], &[0.0; 4]);
+        }
+    }
+
+    #[test]
+    fn best_indices_orders_the_best_first() {
+        let v: Vec<Probabilities> =
+            [0.2f32, 0.9, 0.5, 0.9, 0.1, 0.7].iter().map(|&w| Probabilities([w, 0.0, 0.0, 0.0, 0.0])).collect();
+        assert_eq!(best_indices(&v, 3), ([1, 3, 5, 0, 0, 0, 0, 0], 3));
+        assert_eq!(best_indices(&v[..1], 4).1, 1);
+        assert_eq!(best_indices(&v, 8).0[..6], [1, 3, 5, 2, 0, 4]);
+    }
+
+    #[test]
     fn samples_round_trip_and_bad_files_are_located() {
         let eval = Evaluator::embedded();
-        let positions = self_play_positions(eval, 30, 5, 1, 0.1, &|_| {});
+        let positions = self_play_positions(eval, 30, 5, 1, 0.1, 0.0, &|_| {});
         assert_eq!(positions.len(), 30);
-        assert_eq!(positions, self_play_positions(eval, 30, 5, 1, 0.1, &|_| {}));
-        let samples = label(eval, &positions, &|_| {});
+        assert_eq!(positions, self_play_positions(eval, 30, 5, 1, 0.1, 0.0, &|_| {}));
+        let samples = label(eval, &positions, 1, 1, &|_| {});
         let dir = std::env::temp_dir().join(format!("bg-samples-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("s.bin");
@@ -965,10 +1139,10 @@ mod tests {
     #[test]
     fn fitting_reduces_the_error_on_the_training_samples() {
         let eval = Evaluator::embedded();
-        let positions = self_play_positions(eval, 400, 9, 1, 0.0, &|_| {});
+        let positions = self_play_positions(eval, 400, 9, 1, 0.0, 0.0, &|_| {});
         // targets from a different (random) net, so the shipped net starts far from them
         let other = Trainer::new(TrainConfig { hidden: [8, 8, 8], ..TrainConfig::default() }).eval;
-        let samples = label(&other, &positions, &|_| {});
+        let samples = label(&other, &positions, 1, 1, &|_| {});
         let cfg = SupervisedConfig {
             epochs: 10,
             batch: 16,

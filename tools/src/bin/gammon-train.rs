@@ -4,6 +4,7 @@
 //!
 //! Exit codes: 0 success; 1 an I/O or checkpoint error (one line on standard error).
 
+use backgammon::eval::net::MAX_HIDDEN;
 use backgammon::eval::train::{run_supervised, Progress, SupervisedConfig, TrainConfig, Trainer};
 use backgammon::eval::Evaluator;
 use clap::{Parser, ValueEnum};
@@ -76,6 +77,22 @@ struct Cli {
     /// Supervised: share of self-play moves chosen at random.
     #[arg(long, default_value_t = 0.05)]
     explore: f64,
+    /// Supervised: lookahead of the targets, 1 or 2 plies.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+    label_plies: u8,
+    /// Supervised, 2-ply targets: plays per roll (best first at 0 ply) compared at 1 ply.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=8))]
+    label_keep: u64,
+    /// Supervised: probability that a self-play move also records a near-best alternative's position.
+    #[arg(long, default_value_t = 0.0)]
+    alternatives: f64,
+    /// Supervised: earlier iterations whose samples are fitted again with each new iteration's.
+    #[arg(long, default_value_t = 0)]
+    history: u32,
+    /// Supervised, new runs: widen the starting nets to these hidden sizes (contact, crashed,
+    /// race); the new units start with zero output weights, so the nets' values are unchanged.
+    #[arg(long, num_args = 3)]
+    widen: Option<Vec<usize>>,
 }
 
 fn supervised(cli: &Cli) -> ExitCode {
@@ -89,6 +106,20 @@ fn supervised(cli: &Cli) -> ExitCode {
         },
         None => Evaluator::embedded().clone(),
     };
+    let mut init = init;
+    if let Some(w) = &cli.widen {
+        for (c, net) in init.nets.iter_mut().enumerate() {
+            if w[c] < net.hidden || w[c] > MAX_HIDDEN {
+                eprintln!("gammon-train: --widen {}: net {c} has {} hidden units (1..={MAX_HIDDEN})", w[c], net.hidden);
+                return ExitCode::from(2);
+            }
+            *net = net.widened(w[c], cli.seed ^ c as u64);
+        }
+    }
+    if !(0.0..=1.0).contains(&cli.alternatives) || !(0.0..=1.0).contains(&cli.explore) {
+        eprintln!("gammon-train: --explore and --alternatives are probabilities (0 to 1)");
+        return ExitCode::from(2);
+    }
     let cfg = SupervisedConfig {
         seed: cli.seed,
         iterations: cli.iterations,
@@ -98,6 +129,10 @@ fn supervised(cli: &Cli) -> ExitCode {
         lr_end: cli.lr_end,
         batch: cli.batch,
         explore: cli.explore,
+        label_plies: cli.label_plies,
+        label_keep: cli.label_keep as usize,
+        alternatives: cli.alternatives,
+        history: cli.history,
         ..SupervisedConfig::default()
     };
     let bar = ProgressBar::new(0);

@@ -93,7 +93,8 @@ enum Command {
     /// bearoff positions scored exactly from the databases; a progress bar with the running
     /// equity ± s.e. is drawn on standard error when it is a terminal. --cubeful rolls out the
     /// cube decision (no double, and double/take with the same dice; players make cube
-    /// decisions during the games): three lines, the no-double branch's
+    /// decisions during the games, and luck and truncated games are valued cubefully): three
+    /// lines, the no-double branch's
     /// `win wg wbg lg lbg equity cubeful` means and standard errors, then
     /// `nd nd_se dt dt_se dp action` (cubeful equities per current cube, normalised in match play).
     Rollout {
