@@ -328,8 +328,8 @@ fn two_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // decision is a recursion of its own: n=1 and n=2 give identical figures); our model on them
     // 433/500. Our cubeful search: 406/500 (81.2%) against gnubg, 384/500 (76.8%) against
     // gnubg-nn; Janowski on our 2-ply probabilities does worse (368/500), so the search stays.
-    // With the 2-ply-trained nets (2026-11-24): 411/500 (82.2%) and 397/500 (79.4%); Janowski
-    // on their 2-ply probabilities 381/500; at 0 ply 410/500 and 392/500.
+    // With the 2-ply-trained nets (2026-11-24, four iterations): 430/500 (86.0%) and 417/500
+    // (83.4%); Janowski on their 2-ply probabilities 393/500; at 0 ply 409/500 and 390/500.
     // The 90% is not met, and is about as far as the two reference programs agree with
     // each other; the rest is our nets' probabilities (mean |MWC error| of "double, take" 0.023
     // against gnubg, 0.003 for our model on gnubg-nn's own probabilities), e.g.
@@ -337,8 +337,8 @@ fn two_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // against regressions.
     assert!(top * 100 >= n * 90, "{top}/{n}");
     assert!(model_agree * 100 >= n * 86, "{model_agree}/{n}: the cube model disagrees with gnubg-nn's");
-    assert!(agree * 100 >= n * 79, "{agree}/{n} cube decisions agree with gnubg-nn 2-ply");
-    assert!(agree_real * 100 >= n * 82, "{agree_real}/{n} cube decisions agree with gnubg 2-ply");
+    assert!(agree * 100 >= n * 83, "{agree}/{n} cube decisions agree with gnubg-nn 2-ply");
+    assert!(agree_real * 100 >= n * 86, "{agree_real}/{n} cube decisions agree with gnubg 2-ply");
 }
 
 /// Owned cubes against gnubg 1.07 at 0 ply: the first 200 positions with a 2-cube owned by the
@@ -370,8 +370,8 @@ fn zero_ply_redoubles_agree_with_gnubg() {
     let agree = compare(&owned, &mine, &real, "our 0-ply redoubles against gnubg 1.07");
     // Measured (2026-11-23), 350 decisions: our model on gnubg's probabilities 349/350, our
     // whole engine 265/350 with the TD nets, 261/350 with the expert-iteration nets that replaced
-    // them, 273/350 with the 2-ply-trained nets of 2026-11-24 (the printed errors mix money
+    // them, 278/350 with the 2-ply-trained nets of 2026-11-24 (the printed errors mix money
     // equity and MWC here). The floor sits under the shipped nets.
     assert!(model_agree * 100 >= n * 99, "{model_agree}/{n}: redoubles disagree with gnubg's model");
-    assert!(agree * 100 >= n * 77, "{agree}/{n} redoubles agree with gnubg");
+    assert!(agree * 100 >= n * 79, "{agree}/{n} redoubles agree with gnubg");
 }
