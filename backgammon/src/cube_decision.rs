@@ -337,7 +337,7 @@ pub fn evaluate_position(
     let mut sums = [0.0; 2];
     let mut values = [0.0; 2];
     for (d1, d2, w) in crate::nply::distinct_rolls() {
-        let child = search.best_0ply_result_by(pos, d1, d2, plies, &mut |p| cube.play_key(p));
+        let child = search.best_0ply_by(pos, d1, d2, plies, &mut |p| cube.play_key(p)).0;
         cubeful_values(search, &child, &branches, plies - 1, &mut values[..branches.len()])?;
         for (k, b) in branches.iter().enumerate() {
             sums[k] += f64::from(w) * b.flip(values[k]);
@@ -401,7 +401,7 @@ fn cubeful_values(
     let mut sums = vec![0.0; branches.len()];
     let mut values = vec![0.0; branches.len()];
     for (d1, d2, w) in crate::nply::distinct_rolls() {
-        let child = search.best_0ply_result_by(pos, d1, d2, plies, &mut |p| cubes[0].play_key(p));
+        let child = search.best_0ply_by(pos, d1, d2, plies, &mut |p| cubes[0].play_key(p)).0;
         cubeful_values(search, &child, &branches, plies - 1, &mut values)?;
         for ((s, v), b) in sums.iter_mut().zip(&values).zip(&branches) {
             *s += f64::from(w) * b.flip(*v);

@@ -187,22 +187,10 @@ impl<'e> NPly<'e> {
     }
 
     /// The position after the mover's best 0-ply play ranked by `key` of its probabilities (the
-    /// mover's view; the first of equals wins), or after no play, opponent on roll. Match play
-    /// ranks by match winning chances rather than money equity, as gnubg does.
-    pub(crate) fn best_0ply_result_by(
-        &mut self,
-        pos: &Position,
-        d1: u8,
-        d2: u8,
-        depth: usize,
-        key: &mut dyn FnMut(&Probabilities) -> f64,
-    ) -> Position {
-        self.best_0ply_by(pos, d1, d2, depth, key).0
-    }
-
-    /// [`NPly::best_0ply_result_by`] with the chosen play's 0-ply probabilities (the mover's
-    /// view; with no legal play, the position's as the opponent is on roll); cubeful rollouts
-    /// need both for the luck of a roll.
+    /// mover's view; the first of equals wins), or after no play, opponent on roll, with the chosen
+    /// play's 0-ply probabilities (with no legal play, the position's as the opponent is on roll).
+    /// Match play ranks by match winning chances rather than money equity, as gnubg does; cubeful
+    /// rollouts use the probabilities for the luck of a roll.
     pub(crate) fn best_0ply_by(
         &mut self,
         pos: &Position,

@@ -668,7 +668,7 @@ pub fn self_play_positions(
                             } else {
                                 *plays[rng.random_range(0..plays.len())].result()
                             }
-                        } else if alternatives > 0.0 {
+                        } else {
                             let plays = gen.generate(&pos, d1, d2);
                             if plays.is_empty() {
                                 pos
@@ -676,19 +676,16 @@ pub fn self_play_positions(
                                 buf.clear();
                                 buf.resize(plays.len(), Probabilities::default());
                                 eval.evaluate_plays(&pos, plays, &mut scratch, &mut buf);
-                                let (order, m) = best_indices(&buf, 5);
+                                // the best play first (the first of equals, as `best_play` picks it)
+                                let (order, m) = best_indices(&buf, if alternatives > 0.0 { 5 } else { 1 });
                                 if m > 1 && rng.random_bool(alternatives) {
-                                    let k = rng.random_range(1..m);
-                                    let alt = plays[order[k]].result().swapped();
+                                    let alt = plays[order[rng.random_range(1..m)]].result().swapped();
                                     if classify(&alt).net().is_some() {
                                         found.push(alt);
                                     }
                                 }
                                 *plays[order[0]].result()
                             }
-                        } else {
-                            eval.best_play(&mut gen, &pos, d1, d2, &mut scratch, &mut buf)
-                                .map_or(pos, |(play, _)| *play.result())
                         };
                         if after.chequers_in_play(ON_ROLL) == 0 {
                             break;
