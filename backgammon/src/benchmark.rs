@@ -18,7 +18,7 @@
 //! This module owns the file's parser and the statistics; choosing plays is the caller's
 //! (see [`nply_chooser`]) and evaluation is [`crate::eval`]'s and [`crate::nply`]'s.
 
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, PositionClass};
 use crate::nply::{NPly, Settings};
 use crate::position::{Position, PositionError};
 use rayon::prelude::*;
@@ -156,7 +156,16 @@ pub struct ErrorRate {
     /// Positions where the chooser's result is not among the listed plays (or it found none):
     /// a move generation disagreement, not scored.
     pub unmatched: usize,
+    /// The same figures for the positions of each class (of the position before the play:
+    /// contact, crashed, race, bearoff), in that order, classes without positions left out.
+    pub by_class: Vec<(PositionClass, ErrorRate)>,
+    /// The costliest choices, worst first (at most [`WORST_KEPT`]): the position's line in its
+    /// file and the loss in millipoints.
+    pub worst: Vec<(usize, f64)>,
 }
+
+/// How many of the costliest choices an [`ErrorRate`] keeps.
+pub const WORST_KEPT: usize = 20;
 
 impl std::fmt::Display for ErrorRate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -175,8 +184,25 @@ impl std::fmt::Display for ErrorRate {
     }
 }
 
-/// Scores each position's chosen play (`None`: not among the listed plays) against the best.
+/// Scores each position's chosen play (`None`: not among the listed plays) against the best,
+/// overall and per position class.
 fn score(refs: &[RefPosition], chosen: &[Option<usize>]) -> ErrorRate {
+    let mut r = score_all(refs, chosen);
+    for class in [PositionClass::Contact, PositionClass::Crashed, PositionClass::Race, PositionClass::Bearoff] {
+        let (refs, chosen): (Vec<RefPosition>, Vec<Option<usize>>) = refs
+            .iter()
+            .zip(chosen)
+            .filter(|(p, _)| crate::eval::classify(&p.position) == class)
+            .map(|(p, c)| (p.clone(), *c))
+            .unzip();
+        if !refs.is_empty() {
+            r.by_class.push((class, score_all(&refs, &chosen)));
+        }
+    }
+    r
+}
+
+fn score_all(refs: &[RefPosition], chosen: &[Option<usize>]) -> ErrorRate {
     let mut r = ErrorRate::default();
     let (mut sum, mut sum2) = (0.0f64, 0.0f64);
     for (p, &c) in refs.iter().zip(chosen) {
@@ -191,7 +217,12 @@ fn score(refs: &[RefPosition], chosen: &[Option<usize>]) -> ErrorRate {
         r.agree += usize::from(loss == 0.0);
         r.blunders += usize::from(loss > 80.0);
         r.estimated += usize::from(p.plays[i].equity2.is_none());
+        if loss > 0.0 {
+            r.worst.push((p.line, loss));
+        }
     }
+    r.worst.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    r.worst.truncate(WORST_KEPT);
     let n = r.positions as f64;
     if r.positions > 0 {
         r.mean_loss = sum / n;

@@ -246,14 +246,46 @@ impl<'e> NPly<'e> {
                 survivors: Vec::new(),
             });
         }
+        self.choose_by(pos, d1, d2, settings, &mut |p| p.equity())
+    }
+
+    /// [`NPly::choose`] with plays ranked by `key` of their probabilities (mover's view) instead
+    /// of cubeless money equity: match play ranks by match winning chances, expressed in an
+    /// equity-like unit (normalised equity) so that the filters' thresholds keep their meaning.
+    pub fn choose_by(
+        &mut self,
+        pos: &Position,
+        d1: u8,
+        d2: u8,
+        settings: &Settings,
+        key: &mut dyn FnMut(&Probabilities) -> f32,
+    ) -> Option<Choice> {
+        if settings.plies == 0 && settings.noise == 0.0 {
+            // no filtering, no allocation: a rollout's hot path in match play
+            let plays = self.gens[MAX_PLIES + 1].generate(pos, d1, d2);
+            if plays.is_empty() {
+                return None;
+            }
+            self.buf.clear();
+            self.buf.resize(plays.len(), Probabilities::default());
+            self.ev.evaluate_plays(pos, plays, &mut self.scratch, &mut self.buf);
+            let (mut best, mut best_key) = (0, f32::NEG_INFINITY);
+            for (i, p) in self.buf.iter().enumerate() {
+                let k = key(p);
+                if k > best_key {
+                    (best, best_key) = (i, k);
+                }
+            }
+            return Some(Choice { play: plays[best], probabilities: self.buf[best], survivors: Vec::new() });
+        }
         let plays: Vec<Play> = self.gens[MAX_PLIES + 1].generate(pos, d1, d2).to_vec();
         if plays.is_empty() {
             return None;
         }
         let mut probs = vec![Probabilities::default(); plays.len()];
         self.ev.evaluate_plays(pos, &plays, &mut self.scratch, &mut probs);
-        // (equity, index) ranked best first, stable for ties (the generator's order)
-        let mut ranked: Vec<(f32, usize)> = probs.iter().enumerate().map(|(i, p)| (p.equity(), i)).collect();
+        // (key, index) ranked best first, stable for ties (the generator's order)
+        let mut ranked: Vec<(f32, usize)> = probs.iter().enumerate().map(|(i, p)| (key(p), i)).collect();
         let mut survivors = Vec::new();
         let rank = |r: &mut Vec<(f32, usize)>| r.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
         rank(&mut ranked);
@@ -269,7 +301,7 @@ impl<'e> NPly<'e> {
                 let child = plays[r.1].result().swapped();
                 let p = self.evaluate(&child, ply).flipped();
                 probs[r.1] = p;
-                r.0 = p.equity();
+                r.0 = key(&p);
             }
             rank(&mut ranked);
         }
@@ -298,6 +330,40 @@ mod tests {
 
     fn opening() -> Position {
         Position::from_id("4HPwATDgc/ABMA").unwrap()
+    }
+
+    #[test]
+    fn choose_by_ranks_by_its_key() {
+        // a gammonish middle game: the play that wins most often is not the best by equity
+        let ev = Evaluator::embedded();
+        let mut s = NPly::new(ev, 1);
+        let mut found = false;
+        for id in ["4HPwATDgc/ABMA", "sGfwATDgc/ABMA", "4DnyATDgc/ABMA", "2L4KSBCfAQAAAA"] {
+            let pos = Position::from_id(id).unwrap();
+            for (d1, d2, _) in distinct_rolls() {
+                let plays = crate::movegen::legal_plays(&pos, d1, d2);
+                if plays.is_empty() {
+                    continue;
+                }
+                let mut probs = vec![Probabilities::default(); plays.len()];
+                ev.evaluate_plays(&pos, &plays, &mut Scratch::default(), &mut probs);
+                let by = |f: &dyn Fn(&Probabilities) -> f32| {
+                    (0..plays.len()).fold(0, |b, i| if f(&probs[i]) > f(&probs[b]) { i } else { b })
+                };
+                let (wins, equity) = (by(&|p| p.0[0]), by(&|p| p.equity()));
+                let zero = Settings::plies(0);
+                let c = s.choose_by(&pos, d1, d2, &zero, &mut |p| p.0[0]).unwrap();
+                assert_eq!(c.play.result(), plays[wins].result(), "{id} {d1}{d2}");
+                assert_eq!(s.choose(&pos, d1, d2, &zero).unwrap().play.result(), plays[equity].result());
+                found |= plays[wins].result() != plays[equity].result();
+            }
+        }
+        assert!(found, "no roll where winning chances and equity rank differently");
+        // deeper, the key ranks the survivors too: at 1 ply the chosen play's key is the best
+        let pos = opening();
+        let c = s.choose_by(&pos, 6, 4, &Settings::plies(1), &mut |p| p.0[0]).unwrap();
+        let wins_1ply = s.evaluate(&c.play.result().swapped(), 1).flipped().0[0];
+        assert!((c.probabilities.0[0] - wins_1ply).abs() < 1e-6);
     }
 
     #[test]

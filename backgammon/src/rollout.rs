@@ -407,7 +407,15 @@ fn play_cubeful(
                 *l += g - m;
             }
         }
-        cur = match ctx.choose(&cur, d1, d2, &cfg.play) {
+        // plays are ranked as the luck above ranks them: by MWC at the score in match play
+        let choice = match cube.scoring {
+            Scoring::Money { .. } => ctx.choose(&cur, d1, d2, &cfg.play),
+            Scoring::Match { .. } => ctx.choose_by(&cur, d1, d2, &cfg.play, &mut |p| {
+                let k = cube.play_key(p);
+                cube.normalised(k).unwrap_or(k) as f32
+            }),
+        };
+        cur = match choice {
             Some(c) => c.play.result().swapped(),
             None => cur.swapped(),
         };

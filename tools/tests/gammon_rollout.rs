@@ -132,3 +132,20 @@ fn cubeful_rollout_honours_truncation_and_variance_reduction() {
     assert!(reduced[1] < plain[1] / 3.0 && reduced[3] < plain[3] / 3.0, "{plain:?} vs {reduced:?}");
     assert!((reduced[0] - plain[0]).abs() < 3.0 * plain[1].hypot(reduced[1]), "{plain:?} vs {reduced:?}");
 }
+
+#[test]
+fn bearoff_truncation_and_initial_position_flags() {
+    // two chequers on our 6 point against one on their 1 point: we win only by rolling 3-3 or
+    // higher doubles now, 4 rolls in 36
+    let pos = Position::from_points(&[(6, 2)], &[(1, 1)]).unwrap().id();
+    // the database knows it exactly
+    let (m, se) = rollout(&[&pos, "--trials", "36"]);
+    assert!((m[0] - 4.0 / 36.0).abs() < 2e-5 && se[0] == 0.0, "{m:?} {se:?}");
+    // played out, plain dice: the 36 stratified first rolls hold each roll once
+    let (m, se) = rollout(&[&pos, "--trials", "36", "--no-bearoff-truncation", "--no-variance-reduction"]);
+    assert!((m[0] - 4.0 / 36.0).abs() < 1e-6 && se[0] > 0.0, "{m:?} {se:?}");
+    // as an initial position the first roll is never a double: no wins at all
+    let (m, _) =
+        rollout(&[&pos, "--trials", "36", "--no-bearoff-truncation", "--no-variance-reduction", "--initial-position"]);
+    assert_eq!(m[0], 0.0, "{m:?}");
+}

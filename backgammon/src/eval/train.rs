@@ -434,6 +434,9 @@ pub struct SupervisedConfig {
     pub alternatives: f64,
     /// Earlier iterations whose samples are fitted again with the new ones.
     pub history: u32,
+    /// When not 0, crashed positions are labelled by rollouts of this many games
+    /// ([`relabel_by_rollouts`]) instead of the nets' lookahead.
+    pub rollout_crashed: u64,
 }
 
 impl Default for SupervisedConfig {
@@ -452,6 +455,7 @@ impl Default for SupervisedConfig {
             label_keep: 1,
             alternatives: 0.0,
             history: 0,
+            rollout_crashed: 0,
         }
     }
 }
@@ -734,6 +738,50 @@ pub fn label(
         })
         .collect::<Vec<_>>()
         .concat()
+}
+
+/// Replaces the targets of the samples of net `class` (0 contact, 1 crashed, 2 race) by the
+/// means of `trials`-game cubeless rollouts of their positions (0-ply play, luck-based variance
+/// reduction, quasi-random dice, exact bearoff values; see [`crate::rollout`]), each seeded from
+/// `seed` and the sample's index. Rollouts see further than a lookahead of nets that misjudge a
+/// class (crashed positions, where the race to come decides the gammons). Probabilities are
+/// clamped into their bounds (a variance-reduced mean can stray slightly out of them). Returns
+/// how many samples were relabelled.
+pub fn relabel_by_rollouts(
+    eval: &Evaluator,
+    samples: &mut [Sample],
+    class: usize,
+    trials: u64,
+    seed: u64,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> usize {
+    use crate::rollout::{rollout, RolloutConfig};
+    let chosen: Vec<usize> = (0..samples.len()).filter(|&i| classify(&samples[i].pos).net() == Some(class)).collect();
+    progress(Progress::Phase {
+        name: format!("{}-game rollouts of the {} positions", trials, super::NET_NAMES[class.min(2)]),
+        len: chosen.len() as u64,
+    });
+    let targets: Vec<Probabilities> = chosen
+        .par_iter()
+        .map(|&i| {
+            let cfg = RolloutConfig { trials, seed: task_seed(seed, 0, i as u64), ..RolloutConfig::default() };
+            let m = rollout(eval, &samples[i].pos, &cfg).mean;
+            progress(Progress::Advance(1));
+            let win = m[0].clamp(0.0, 1.0);
+            let (lose, wg, lg) = (1.0 - win, m[1].clamp(0.0, win), m[3].clamp(0.0, 1.0 - win));
+            Probabilities([
+                win as f32,
+                wg as f32,
+                m[2].clamp(0.0, wg) as f32,
+                lg.min(lose) as f32,
+                m[4].clamp(0.0, lg) as f32,
+            ])
+        })
+        .collect();
+    for (&i, t) in chosen.iter().zip(targets) {
+        samples[i].target = t;
+    }
+    chosen.len()
 }
 
 const SAMPLE_MAGIC: [u8; 8] = *b"BGSAMP1\0";
@@ -1031,7 +1079,17 @@ pub fn run_supervised(
                 name: format!("iteration {i}: {}-ply targets", cfg.label_plies.max(1)),
                 len: positions.len() as u64,
             });
-            let samples = label(&eval, &positions, cfg.label_plies, cfg.label_keep, progress);
+            const CRASHED: usize = 1;
+            let by_rollout = |p: &Position| cfg.rollout_crashed > 0 && classify(p).net() == Some(CRASHED);
+            let (rolled, looked): (Vec<Position>, Vec<Position>) = positions.iter().partition(|p| by_rollout(p));
+            let mut samples = label(&eval, &looked, cfg.label_plies, cfg.label_keep, progress);
+            if !rolled.is_empty() {
+                let mut more: Vec<Sample> =
+                    rolled.iter().map(|&pos| Sample { pos, target: Probabilities::default() }).collect();
+                let seed = task_seed(cfg.seed, i, 2_000_000);
+                relabel_by_rollouts(&eval, &mut more, CRASHED, cfg.rollout_crashed, seed, progress);
+                samples.extend(more);
+            }
             save_samples(&file, &samples)?;
             samples
         };

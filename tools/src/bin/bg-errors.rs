@@ -1,7 +1,9 @@
-//! `bg-errors [--plies N] [--weights DIR] [--file F] [--reference]`: chequer-play error rate of
-//! our engine at N plies against gnubg 2-ply on the reference positions of
+//! `bg-errors [--plies N] [--weights DIR] [--file F] [--reference] [--worst N]`: chequer-play
+//! error rate of our engine at N plies against gnubg 2-ply on the reference positions of
 //! `tests/data/chequer_2ply.txt` (mean equity loss per move in millipoints, with its standard
-//! error). `--reference` also scores gnubg-nn's own 0-ply choice from the file as an anchor.
+//! error), overall and by position class (contact, crashed, race, bearoff). `--reference` also
+//! scores gnubg-nn's own 0-ply choice from the file as an anchor; `--worst N` lists the
+//! costliest choices by file line.
 //! This binary parses arguments and calls `backgammon::benchmark`.
 //!
 //! Exit codes: 0 success; 1 the file or the weights could not be read.
@@ -29,6 +31,9 @@ struct Cli {
     /// Also report gnubg-nn 0-ply's own error rate on the file.
     #[arg(long)]
     reference: bool,
+    /// Also list the N costliest choices (file line and loss), N at most 20.
+    #[arg(long, default_value_t = 0)]
+    worst: usize,
 }
 
 fn main() -> ExitCode {
@@ -55,10 +60,20 @@ fn main() -> ExitCode {
         None => Evaluator::embedded(),
     };
     if cli.reference {
-        println!("gnubg-nn 0-ply: {}", reference_0ply_error_rate(&refs));
+        let r = reference_0ply_error_rate(&refs);
+        println!("gnubg-nn 0-ply: {r}");
+        for (class, r) in &r.by_class {
+            println!("  {class:?}: {r}");
+        }
     }
     let start = Instant::now();
     let rate = evaluator_error_rate(&refs, eval, usize::from(cli.plies));
     println!("ours {}-ply: {} ({:.1?})", cli.plies, rate, start.elapsed());
+    for (class, r) in &rate.by_class {
+        println!("  {class:?}: {r}");
+    }
+    for (line, loss) in rate.worst.iter().take(cli.worst) {
+        println!("  line {line}: loses {loss:.1} mEMG");
+    }
     ExitCode::SUCCESS
 }

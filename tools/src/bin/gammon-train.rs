@@ -93,6 +93,10 @@ struct Cli {
     /// race); the new units start with zero output weights, so the nets' values are unchanged.
     #[arg(long, num_args = 3)]
     widen: Option<Vec<usize>>,
+    /// Supervised: label crashed positions by rollouts of this many games (0-ply play, variance
+    /// reduction) instead of the nets' lookahead; 0 turns it off.
+    #[arg(long, default_value_t = 0)]
+    rollout_crashed: u64,
 }
 
 fn supervised(cli: &Cli) -> ExitCode {
@@ -133,6 +137,7 @@ fn supervised(cli: &Cli) -> ExitCode {
         label_keep: cli.label_keep as usize,
         alternatives: cli.alternatives,
         history: cli.history,
+        rollout_crashed: cli.rollout_crashed,
         ..SupervisedConfig::default()
     };
     let bar = ProgressBar::new(0);

@@ -134,6 +134,13 @@ enum Command {
         /// Turn luck-based variance reduction off.
         #[arg(long)]
         no_variance_reduction: bool,
+        /// Play bearoff database positions out instead of scoring them exactly from the databases.
+        #[arg(long)]
+        no_bearoff_truncation: bool,
+        /// Rollout as initial position: the first roll of each game is never a double (gnubg's
+        /// option for rolling out the opening position or a play of the opening roll).
+        #[arg(long)]
+        initial_position: bool,
     },
     /// The 0-ply best play: `<play>\t<resulting POSID>` (nothing when no play is legal). With no
     /// arguments, reads lines `POSID D1 D2` from standard input and answers each, followed by an
@@ -275,6 +282,8 @@ fn main() -> ExitCode {
             seed,
             max_se,
             no_variance_reduction,
+            no_bearoff_truncation,
+            initial_position,
         } => {
             let config = RolloutConfig {
                 play: Settings::plies(plies.into()),
@@ -282,6 +291,8 @@ fn main() -> ExitCode {
                 seed,
                 max_se,
                 variance_reduction: !no_variance_reduction,
+                bearoff_truncation: !no_bearoff_truncation,
+                initial_position,
                 progress: true,
                 ..RolloutConfig::default()
             };
