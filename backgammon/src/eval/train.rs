@@ -752,6 +752,7 @@ pub fn relabel_by_rollouts(
     samples: &mut [Sample],
     class: usize,
     trials: u64,
+    truncate: Option<u32>,
     seed: u64,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> usize {
@@ -764,7 +765,8 @@ pub fn relabel_by_rollouts(
     let targets: Vec<Probabilities> = chosen
         .par_iter()
         .map(|&i| {
-            let cfg = RolloutConfig { trials, seed: task_seed(seed, 0, i as u64), ..RolloutConfig::default() };
+            let cfg =
+                RolloutConfig { trials, truncate, seed: task_seed(seed, 0, i as u64), ..RolloutConfig::default() };
             let m = rollout(eval, &samples[i].pos, &cfg).mean;
             progress(Progress::Advance(1));
             let win = m[0].clamp(0.0, 1.0);
@@ -1087,7 +1089,7 @@ pub fn run_supervised(
                 let mut more: Vec<Sample> =
                     rolled.iter().map(|&pos| Sample { pos, target: Probabilities::default() }).collect();
                 let seed = task_seed(cfg.seed, i, 2_000_000);
-                relabel_by_rollouts(&eval, &mut more, CRASHED, cfg.rollout_crashed, seed, progress);
+                relabel_by_rollouts(&eval, &mut more, CRASHED, cfg.rollout_crashed, None, seed, progress);
                 samples.extend(more);
             }
             save_samples(&file, &samples)?;
@@ -1111,6 +1113,30 @@ pub fn run_supervised(
         eval.save_dir(&latest).map_err(|e| io_error(&latest, e))?;
     }
     Ok(eval)
+}
+
+/// One fit of the nets marked in `nets` (contact, crashed, race) to the samples of `files`
+/// (earlier runs' `samples-N.bin`), as an iteration of [`run_supervised`] fits them (seeded by
+/// `cfg.seed`), written to `out`; the other nets are left as they are. Returns per net
+/// `(train, held out)` RMS equity errors after the fit (zeros for nets not fitted).
+pub fn fit_files(
+    eval: &mut Evaluator,
+    files: &[PathBuf],
+    nets: [bool; 3],
+    cfg: &SupervisedConfig,
+    out: &Path,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<[(f64, f64); 3], SupervisedError> {
+    let mut samples = Vec::new();
+    for f in files {
+        let more = load_samples(f)?;
+        let before = samples.len();
+        samples.extend(more.into_iter().filter(|s| classify(&s.pos).net().is_some_and(|c| nets[c])));
+        progress(Progress::Note(format!("{}: {} samples kept", f.display(), samples.len() - before)));
+    }
+    let errors = fit(eval, &samples, cfg, 0, progress);
+    eval.save_dir(out).map_err(|e| io_error(out, e))?;
+    Ok(errors)
 }
 
 #[cfg(test)]
@@ -1226,5 +1252,56 @@ mod tests {
         assert_eq!(r.eval.nets, t.eval.nets);
         std::fs::remove_dir_all(&dir).unwrap();
         assert!(Trainer::resume(config, &dir).unwrap().is_none());
+    }
+
+    #[test]
+    fn rollout_labels_replace_only_their_class_and_match_a_rollout() {
+        use crate::rollout::{rollout, RolloutConfig};
+        let eval = Evaluator::embedded();
+        let positions = self_play_positions(eval, 300, 3, 1, 0.1, 0.0, &|_| {});
+        let labelled = label(eval, &positions, 1, 1, &|_| {});
+        let race = 2;
+        let mut relabelled = labelled.clone();
+        let n = relabel_by_rollouts(eval, &mut relabelled, race, 36, None, 4, &|_| {});
+        let races: Vec<usize> = (0..positions.len()).filter(|&i| classify(&positions[i]).net() == Some(race)).collect();
+        assert!(n > 0 && n == races.len(), "{n} race positions of {}", races.len());
+        for (i, (a, b)) in labelled.iter().zip(&relabelled).enumerate() {
+            assert_eq!(a.pos, b.pos);
+            if !races.contains(&i) {
+                assert_eq!(a.target, b.target);
+                continue;
+            }
+            // each target is the mean of a 36-game rollout seeded by the sample's index
+            let cfg = RolloutConfig { trials: 36, seed: task_seed(4, 0, i as u64), ..RolloutConfig::default() };
+            let m = rollout(eval, &a.pos, &cfg).mean;
+            let p = b.target.0;
+            assert!((f64::from(p[0]) - m[0].clamp(0.0, 1.0)).abs() < 1e-6, "{i}: {p:?} vs {m:?}");
+            assert!(p[1] <= p[0] && p[2] <= p[1] && p[3] <= 1.0 - p[0] && p[4] <= p[3], "{p:?}");
+            // a rollout and a 1-ply lookahead agree roughly in a race
+            assert!((b.target.equity() - a.target.equity()).abs() < 0.5, "{i}: {:?} vs {:?}", b.target, a.target);
+        }
+    }
+
+    #[test]
+    fn fit_files_fits_only_the_chosen_nets() {
+        let eval = Evaluator::embedded();
+        let positions = self_play_positions(eval, 300, 8, 1, 0.2, 0.0, &|_| {});
+        let other = Trainer::new(TrainConfig { hidden: [8, 8, 8], ..TrainConfig::default() }).eval;
+        let samples = label(&other, &positions, 1, 1, &|_| {});
+        let dir = std::env::temp_dir().join(format!("bg-fit-files-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("samples-1.bin");
+        save_samples(&file, &samples).unwrap();
+        let cfg = SupervisedConfig { epochs: 2, batch: 16, holdout: 0.0, ..SupervisedConfig::default() };
+        let mut fitted = eval.clone();
+        let out = dir.join("out");
+        let errors = fit_files(&mut fitted, &[file], [true, false, false], &cfg, &out, &|_| {}).unwrap();
+        assert!(errors[0].0 > 0.0 && errors[1] == (0.0, 0.0) && errors[2] == (0.0, 0.0), "{errors:?}");
+        assert_ne!(fitted.nets[CONTACT_NET], eval.nets[CONTACT_NET]);
+        assert_eq!(fitted.nets[1..], eval.nets[1..]);
+        assert_eq!(Evaluator::load_dir(&out).unwrap().nets, fitted.nets);
+        let missing = fit_files(&mut fitted, &[dir.join("none.bin")], [true; 3], &cfg, &out, &|_| {});
+        assert!(missing.is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,11 +1,12 @@
 //! `gammon-train`: training of the evaluator's nets, by self-play TD(λ) (`--mode td`, the
-//! default) or by supervised expert iteration on our own nets' 1-ply values (`--mode supervised`).
+//! default), by supervised expert iteration on our own nets' 1-ply or 2-ply values (`--mode
+//! supervised`), or by one fit of chosen nets to the labelled samples of earlier runs (`--mode fit`).
 //! This binary only parses arguments, shows progress and calls `backgammon::eval::train`.
 //!
 //! Exit codes: 0 success; 1 an I/O or checkpoint error (one line on standard error).
 
 use backgammon::eval::net::MAX_HIDDEN;
-use backgammon::eval::train::{run_supervised, Progress, SupervisedConfig, TrainConfig, Trainer};
+use backgammon::eval::train::{fit_files, run_supervised, Progress, SupervisedConfig, TrainConfig, Trainer};
 use backgammon::eval::Evaluator;
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -16,8 +17,18 @@ use std::process::ExitCode;
 enum Mode {
     /// self-play TD(lambda)
     Td,
-    /// expert iteration: self-play positions, 1-ply targets of the current nets, Adam fit
+    /// expert iteration: self-play positions, 1-ply or 2-ply targets of the current nets, Adam fit
     Supervised,
+    /// one Adam fit of the --nets to the --samples files (`samples-N.bin` of supervised runs),
+    /// starting from --init, written to --dir
+    Fit,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum NetName {
+    Contact,
+    Crashed,
+    Race,
 }
 
 #[derive(Parser)]
@@ -93,19 +104,27 @@ struct Cli {
     /// race); the new units start with zero output weights, so the nets' values are unchanged.
     #[arg(long, num_args = 3)]
     widen: Option<Vec<usize>>,
+    /// Fit: sample files (`samples-N.bin` of supervised runs) to fit to.
+    #[arg(long, num_args = 1..)]
+    samples: Vec<PathBuf>,
+    /// Fit: the nets to fit (the others are kept as --init has them).
+    #[arg(long, value_enum, num_args = 1.., default_values_t = [NetName::Contact, NetName::Crashed, NetName::Race])]
+    nets: Vec<NetName>,
     /// Supervised: label crashed positions by rollouts of this many games (0-ply play, variance
     /// reduction) instead of the nets' lookahead; 0 turns it off.
     #[arg(long, default_value_t = 0)]
     rollout_crashed: u64,
 }
 
-fn supervised(cli: &Cli) -> ExitCode {
+/// The starting nets of a supervised run or a fit: --init (or the embedded weights), widened as
+/// --widen says; `Err` carries the exit code after the message is printed.
+fn starting_nets(cli: &Cli) -> Result<Evaluator, ExitCode> {
     let init = match &cli.init {
         Some(dir) => match Evaluator::load_dir(dir) {
             Ok(e) => e,
             Err(e) => {
                 eprintln!("gammon-train: {}: {e}", dir.display());
-                return ExitCode::FAILURE;
+                return Err(ExitCode::FAILURE);
             }
         },
         None => Evaluator::embedded().clone(),
@@ -115,11 +134,19 @@ fn supervised(cli: &Cli) -> ExitCode {
         for (c, net) in init.nets.iter_mut().enumerate() {
             if w[c] < net.hidden || w[c] > MAX_HIDDEN {
                 eprintln!("gammon-train: --widen {}: net {c} has {} hidden units (1..={MAX_HIDDEN})", w[c], net.hidden);
-                return ExitCode::from(2);
+                return Err(ExitCode::from(2));
             }
             *net = net.widened(w[c], cli.seed ^ c as u64);
         }
     }
+    Ok(init)
+}
+
+fn supervised(cli: &Cli) -> ExitCode {
+    let init = match starting_nets(cli) {
+        Ok(e) => e,
+        Err(code) => return code,
+    };
     if !(0.0..=1.0).contains(&cli.alternatives) || !(0.0..=1.0).contains(&cli.explore) {
         eprintln!("gammon-train: --explore and --alternatives are probabilities (0 to 1)");
         return ExitCode::from(2);
@@ -165,8 +192,20 @@ fn supervised(cli: &Cli) -> ExitCode {
             }
         }
     };
-    match run_supervised(&cli.dir, init, &cfg, &report) {
-        Ok(_) => {
+    let done = if cli.mode == Mode::Fit {
+        let mut nets = [false; 3];
+        for n in &cli.nets {
+            nets[*n as usize] = true;
+        }
+        let mut eval = init;
+        fit_files(&mut eval, &cli.samples, nets, &cfg, &cli.dir, &report).map(|errors| {
+            report(Progress::Note(format!("fit done: RMS equity error (train, held out) {errors:.4?}")));
+        })
+    } else {
+        run_supervised(&cli.dir, init, &cfg, &report).map(|_| ())
+    };
+    match done {
+        Ok(()) => {
             bar.finish();
             ExitCode::SUCCESS
         }
@@ -179,7 +218,7 @@ fn supervised(cli: &Cli) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if cli.mode == Mode::Supervised {
+    if cli.mode != Mode::Td {
         return supervised(&cli);
     }
     let config = TrainConfig {
