@@ -294,11 +294,12 @@ fn zero_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // gnubg-nn's on 446/500 (89.2%): gnubg-nn's is another model (its "no double" behaves as
     // Janowski's with x = 0.75-0.78 in every position class, where gnubg and we use the manual's
     // 0.68 for contact, 0.6-0.7 for races and bearoffs). Our whole engine (our nets): 393/500
-    // against gnubg, 380/500 against gnubg-nn.
+    // against gnubg, 380/500 against gnubg-nn; with the stage 4 nets of 2026-11-24 (crashed
+    // positions trained on rollouts) 422/500 and 399/500.
     assert!(model_real * 100 >= n * 98, "{model_real}/{n}: the cube model disagrees with gnubg's");
     assert!(model_nn * 100 >= n * 89, "{model_nn}/{n}: the cube model disagrees with gnubg-nn's");
-    assert!(agree_real * 100 >= n * 81, "{agree_real}/{n} 0-ply cube decisions agree with gnubg's");
-    assert!(agree_nn * 100 >= n * 78, "{agree_nn}/{n} 0-ply cube decisions agree with gnubg-nn's");
+    assert!(agree_real * 100 >= n * 83, "{agree_real}/{n} 0-ply cube decisions agree with gnubg's");
+    assert!(agree_nn * 100 >= n * 79, "{agree_nn}/{n} 0-ply cube decisions agree with gnubg-nn's");
 }
 
 #[test]
@@ -330,6 +331,9 @@ fn two_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // gnubg-nn; Janowski on our 2-ply probabilities does worse (368/500), so the search stays.
     // With the 2-ply-trained nets (2026-11-24, four iterations): 430/500 (86.0%) and 417/500
     // (83.4%); Janowski on their 2-ply probabilities 393/500; at 0 ply 409/500 and 390/500.
+    // Stage 4 nets (the same day, crashed positions trained on rollouts): 431/500 (86.2%) and
+    // 420/500 (84.0%), mean |MWC error| against gnubg-nn 0.0096 (no double) and 0.0178
+    // (double/take); Janowski on their 2-ply probabilities 395/500.
     // The 90% is not met, and is about as far as the two reference programs agree with
     // each other; the rest is our nets' probabilities (mean |MWC error| of "double, take" 0.023
     // against gnubg, 0.003 for our model on gnubg-nn's own probabilities), e.g.
@@ -370,8 +374,9 @@ fn zero_ply_redoubles_agree_with_gnubg() {
     let agree = compare(&owned, &mine, &real, "our 0-ply redoubles against gnubg 1.07");
     // Measured (2026-11-23), 350 decisions: our model on gnubg's probabilities 349/350, our
     // whole engine 265/350 with the TD nets, 261/350 with the expert-iteration nets that replaced
-    // them, 278/350 with the 2-ply-trained nets of 2026-11-24 (the printed errors mix money
-    // equity and MWC here). The floor sits under the shipped nets.
+    // them, 278/350 with the 2-ply-trained nets of 2026-11-24, 287/350 with the stage 4 nets of
+    // the same day (the printed errors mix money equity and MWC here). The floor sits under the
+    // shipped nets.
     assert!(model_agree * 100 >= n * 99, "{model_agree}/{n}: redoubles disagree with gnubg's model");
-    assert!(agree * 100 >= n * 79, "{agree}/{n} redoubles agree with gnubg");
+    assert!(agree * 100 >= n * 81, "{agree}/{n} redoubles agree with gnubg");
 }

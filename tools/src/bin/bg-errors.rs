@@ -6,12 +6,13 @@
 //! costliest choices by file line.
 //! This binary parses arguments and calls `backgammon::benchmark`.
 //!
-//! Exit codes: 0 success; 1 the file or the weights could not be read.
+//! Exit codes: 0 success; 1 the file or the weights could not be read, or the report not written.
 
-use backgammon::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate};
+use backgammon::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate, RefPosition};
 use backgammon::eval::Evaluator;
 use backgammon::nply::MAX_PLIES;
 use clap::Parser;
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -59,21 +60,34 @@ fn main() -> ExitCode {
         },
         None => Evaluator::embedded(),
     };
+    // a closed pipe (`| head`) ends the report quietly; other write errors are I/O failures
+    match report(&cli, &refs, eval) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("bg-errors: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn report(cli: &Cli, refs: &[RefPosition], eval: &Evaluator) -> std::io::Result<()> {
+    let mut out = std::io::stdout().lock();
     if cli.reference {
-        let r = reference_0ply_error_rate(&refs);
-        println!("gnubg-nn 0-ply: {r}");
+        let r = reference_0ply_error_rate(refs);
+        writeln!(out, "gnubg-nn 0-ply: {r}")?;
         for (class, r) in &r.by_class {
-            println!("  {class:?}: {r}");
+            writeln!(out, "  {class:?}: {r}")?;
         }
     }
     let start = Instant::now();
-    let rate = evaluator_error_rate(&refs, eval, usize::from(cli.plies));
-    println!("ours {}-ply: {} ({:.1?})", cli.plies, rate, start.elapsed());
+    let rate = evaluator_error_rate(refs, eval, usize::from(cli.plies));
+    writeln!(out, "ours {}-ply: {} ({:.1?})", cli.plies, rate, start.elapsed())?;
     for (class, r) in &rate.by_class {
-        println!("  {class:?}: {r}");
+        writeln!(out, "  {class:?}: {r}")?;
     }
     for (line, loss) in rate.worst.iter().take(cli.worst) {
-        println!("  line {line}: loses {loss:.1} mEMG");
+        writeln!(out, "  line {line}: loses {loss:.1} mEMG")?;
     }
-    ExitCode::SUCCESS
+    Ok(())
 }
