@@ -6,6 +6,7 @@ use clap::Parser;
 use go::pattern_context::{list_matches, load_position};
 use go::Color;
 use patterns::{database_files, PatternLibrary, Registry};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -139,8 +140,12 @@ fn match_mode(cli: &Cli, sgf: &str, until: Option<&str>) -> ExitCode {
         Some(_) => Color::White,
         None => game.to_move(),
     };
+    let mut out = std::io::stdout().lock();
     for line in list_matches(&library, &game, own) {
-        println!("{line}");
+        // a closed pipe (`| head`) ends the listing quietly
+        if writeln!(out, "{line}").is_err() {
+            break;
+        }
     }
     if library.errors.is_empty() {
         ExitCode::SUCCESS
