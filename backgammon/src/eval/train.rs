@@ -21,7 +21,10 @@
 //! the current nets are labelled with the same nets' 1-ply values (the mean over the 21 rolls of
 //! the best play's 0-ply value, exact in bearoff and finished successors), and each net is fitted
 //! to its class's labels by minibatch Adam on the cross-entropy of its sigmoid outputs; repeated,
-//! each iteration learns from a lookahead of the previous one.
+//! each iteration learns from a lookahead of the previous one. With `rollout_crashed`, crashed
+//! positions are labelled by short rollouts instead ([`relabel_by_rollouts`]): the nets'
+//! lookahead cannot correct a class they misjudge as a whole, a rollout that plays it out can.
+//! [`fit_files`] fits chosen nets to the samples earlier runs left on disk.
 //!
 //! This module owns training only; it never changes how positions are evaluated.
 
@@ -740,7 +743,8 @@ pub fn label(
         .concat()
 }
 
-/// Replaces the targets of the samples of net `class` (0 contact, 1 crashed, 2 race) by the
+/// Replaces the targets of the samples of net `class` ([`super::CONTACT`], [`super::CRASHED`] or
+/// [`super::RACE`]) by the
 /// means of `trials`-game cubeless rollouts of their positions (0-ply play, luck-based variance
 /// reduction, quasi-random dice, exact bearoff values; see [`crate::rollout`]), each seeded from
 /// `seed` and the sample's index. Rollouts see further than a lookahead of nets that misjudge a
@@ -759,7 +763,7 @@ pub fn relabel_by_rollouts(
     use crate::rollout::{rollout, RolloutConfig};
     let chosen: Vec<usize> = (0..samples.len()).filter(|&i| classify(&samples[i].pos).net() == Some(class)).collect();
     progress(Progress::Phase {
-        name: format!("{}-game rollouts of the {} positions", trials, super::NET_NAMES[class.min(2)]),
+        name: format!("{trials}-game rollouts of the {} positions", super::NET_NAMES.get(class).unwrap_or(&"?")),
         len: chosen.len() as u64,
     });
     let targets: Vec<Probabilities> = chosen
@@ -1077,13 +1081,13 @@ pub fn run_supervised(
             });
             let positions =
                 self_play_positions(&eval, cfg.positions, cfg.seed, i, cfg.explore, cfg.alternatives, progress);
-            progress(Progress::Phase {
-                name: format!("iteration {i}: {}-ply targets", cfg.label_plies.max(1)),
-                len: positions.len() as u64,
-            });
-            const CRASHED: usize = 1;
+            use super::CRASHED;
             let by_rollout = |p: &Position| cfg.rollout_crashed > 0 && classify(p).net() == Some(CRASHED);
             let (rolled, looked): (Vec<Position>, Vec<Position>) = positions.iter().partition(|p| by_rollout(p));
+            progress(Progress::Phase {
+                name: format!("iteration {i}: {}-ply targets", cfg.label_plies.max(1)),
+                len: looked.len() as u64,
+            });
             let mut samples = label(&eval, &looked, cfg.label_plies, cfg.label_keep, progress);
             if !rolled.is_empty() {
                 let mut more: Vec<Sample> =
