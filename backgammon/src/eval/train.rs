@@ -744,13 +744,12 @@ pub fn label(
 }
 
 /// Replaces the targets of the samples of net `class` ([`super::CONTACT`], [`super::CRASHED`] or
-/// [`super::RACE`]) by the
-/// means of `trials`-game cubeless rollouts of their positions (0-ply play, luck-based variance
-/// reduction, quasi-random dice, exact bearoff values; see [`crate::rollout`]), each seeded from
-/// `seed` and the sample's index. Rollouts see further than a lookahead of nets that misjudge a
-/// class (crashed positions, where the race to come decides the gammons). Probabilities are
-/// clamped into their bounds (a variance-reduced mean can stray slightly out of them). Returns
-/// how many samples were relabelled.
+/// [`super::RACE`]) by the means of `trials`-game cubeless rollouts of their positions (0-ply
+/// play, luck-based variance reduction, quasi-random dice, exact bearoff values, `truncate` plies
+/// at most; see [`crate::rollout`]), each seeded from `seed` and the sample's index. Rollouts see
+/// further than a lookahead of nets that misjudge a class (crashed positions, where the race to
+/// come decides the gammons). Probabilities are clamped into their bounds (a variance-reduced
+/// mean can stray slightly out of them). Returns how many samples were relabelled.
 pub fn relabel_by_rollouts(
     eval: &Evaluator,
     samples: &mut [Sample],
