@@ -187,25 +187,22 @@ impl std::fmt::Display for ErrorRate {
 /// Scores each position's chosen play (`None`: not among the listed plays) against the best,
 /// overall and per position class.
 fn score(refs: &[RefPosition], chosen: &[Option<usize>]) -> ErrorRate {
-    let mut r = score_all(refs, chosen);
+    let mut r = score_all(refs.iter().zip(chosen.iter().copied()));
+    let classes: Vec<PositionClass> = refs.iter().map(|p| crate::eval::classify(&p.position)).collect();
     for class in [PositionClass::Contact, PositionClass::Crashed, PositionClass::Race, PositionClass::Bearoff] {
-        let (refs, chosen): (Vec<RefPosition>, Vec<Option<usize>>) = refs
-            .iter()
-            .zip(chosen)
-            .filter(|(p, _)| crate::eval::classify(&p.position) == class)
-            .map(|(p, c)| (p.clone(), *c))
-            .unzip();
-        if !refs.is_empty() {
-            r.by_class.push((class, score_all(&refs, &chosen)));
+        let mine = refs.iter().zip(chosen.iter().copied()).zip(&classes).filter(|(_, c)| **c == class);
+        let rate = score_all(mine.map(|(pc, _)| pc));
+        if rate.positions + rate.unmatched > 0 {
+            r.by_class.push((class, rate));
         }
     }
     r
 }
 
-fn score_all(refs: &[RefPosition], chosen: &[Option<usize>]) -> ErrorRate {
+fn score_all<'a>(choices: impl Iterator<Item = (&'a RefPosition, Option<usize>)>) -> ErrorRate {
     let mut r = ErrorRate::default();
     let (mut sum, mut sum2) = (0.0f64, 0.0f64);
-    for (p, &c) in refs.iter().zip(chosen) {
+    for (p, c) in choices {
         let Some(i) = c else {
             r.unmatched += 1;
             continue;

@@ -199,41 +199,14 @@ impl<'e> NPly<'e> {
         depth: usize,
         key: &mut dyn FnMut(&Probabilities) -> f64,
     ) -> (Position, Probabilities) {
-        match self.best_by(pos, d1, d2, depth, key) {
+        let gen = &mut self.gens[depth];
+        match self.ev.best_play_by(gen, pos, d1, d2, &mut self.scratch, &mut self.buf, key) {
             Some((play, p)) => (play.result().swapped(), p),
             None => {
                 let next = pos.swapped();
                 (next, self.ev.evaluate(&next).flipped())
             }
         }
-    }
-
-    /// The 0-ply play that maximises `key` (the first of equals), with its probabilities, using
-    /// the move generator of `depth`; `None` when no play is legal. Allocates nothing once the
-    /// buffers have grown.
-    fn best_by(
-        &mut self,
-        pos: &Position,
-        d1: u8,
-        d2: u8,
-        depth: usize,
-        key: &mut dyn FnMut(&Probabilities) -> f64,
-    ) -> Option<(Play, Probabilities)> {
-        let plays = self.gens[depth].generate(pos, d1, d2);
-        if plays.is_empty() {
-            return None;
-        }
-        self.buf.clear();
-        self.buf.resize(plays.len(), Probabilities::default());
-        self.ev.evaluate_plays(pos, plays, &mut self.scratch, &mut self.buf);
-        let (mut best, mut best_key) = (0, f64::NEG_INFINITY);
-        for (i, p) in self.buf.iter().enumerate() {
-            let k = key(p);
-            if k > best_key {
-                (best, best_key) = (i, k);
-            }
-        }
-        Some((plays[best], self.buf[best]))
     }
 
     /// The 0-ply best play's probabilities (mover's view) for each of the 21 rolls and their
@@ -256,15 +229,6 @@ impl<'e> NPly<'e> {
 
     /// The chosen play for roll `d1 d2` under `settings`; `None` when no play is legal.
     pub fn choose(&mut self, pos: &Position, d1: u8, d2: u8, settings: &Settings) -> Option<Choice> {
-        if settings.plies == 0 && settings.noise == 0.0 {
-            // the rollout hot path: no filtering, no allocation
-            let gen = &mut self.gens[MAX_PLIES + 1];
-            return self.ev.best_play(gen, pos, d1, d2, &mut self.scratch, &mut self.buf).map(|(play, p)| Choice {
-                play: *play,
-                probabilities: p,
-                survivors: Vec::new(),
-            });
-        }
         self.choose_by(pos, d1, d2, settings, &mut |p| p.equity())
     }
 
@@ -280,9 +244,11 @@ impl<'e> NPly<'e> {
         key: &mut dyn FnMut(&Probabilities) -> f32,
     ) -> Option<Choice> {
         if settings.plies == 0 && settings.noise == 0.0 {
-            // no filtering, no allocation: a rollout's hot path in match play
-            let (play, probabilities) = self.best_by(pos, d1, d2, MAX_PLIES + 1, &mut |p| f64::from(key(p)))?;
-            return Some(Choice { play, probabilities, survivors: Vec::new() });
+            // the rollout hot path: no filtering, no allocation
+            let gen = &mut self.gens[MAX_PLIES + 1];
+            let (play, p) =
+                self.ev.best_play_by(gen, pos, d1, d2, &mut self.scratch, &mut self.buf, |p| f64::from(key(p)))?;
+            return Some(Choice { play: *play, probabilities: p, survivors: Vec::new() });
         }
         let plays: Vec<Play> = self.gens[MAX_PLIES + 1].generate(pos, d1, d2).to_vec();
         if plays.is_empty() {

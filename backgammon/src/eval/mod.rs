@@ -455,6 +455,22 @@ impl Evaluator {
         scratch: &mut Scratch,
         buf: &mut Vec<Probabilities>,
     ) -> Option<(&'g Play, Probabilities)> {
+        self.best_play_by(gen, pos, d1, d2, scratch, buf, |p| f64::from(p.equity()))
+    }
+
+    /// [`Evaluator::best_play`] ranked by `key` of the probabilities (mover's view) instead of
+    /// cubeless money equity, e.g. match winning chances at a score.
+    #[allow(clippy::too_many_arguments)]
+    pub fn best_play_by<'g>(
+        &self,
+        gen: &'g mut MoveGenerator,
+        pos: &Position,
+        d1: u8,
+        d2: u8,
+        scratch: &mut Scratch,
+        buf: &mut Vec<Probabilities>,
+        mut key: impl FnMut(&Probabilities) -> f64,
+    ) -> Option<(&'g Play, Probabilities)> {
         let plays = gen.generate(pos, d1, d2);
         if plays.is_empty() {
             return None;
@@ -462,10 +478,11 @@ impl Evaluator {
         buf.clear();
         buf.resize(plays.len(), Probabilities::default());
         self.evaluate_plays(pos, plays, scratch, buf);
-        let mut best = 0;
+        let (mut best, mut best_key) = (0, f64::NEG_INFINITY);
         for (i, p) in buf.iter().enumerate() {
-            if p.equity() > buf[best].equity() {
-                best = i;
+            let k = key(p);
+            if k > best_key {
+                (best, best_key) = (i, k);
             }
         }
         Some((&plays[best], buf[best]))
