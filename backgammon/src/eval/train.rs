@@ -440,6 +440,9 @@ pub struct SupervisedConfig {
     /// When not 0, crashed positions are labelled by rollouts of this many games
     /// ([`relabel_by_rollouts`]) instead of the nets' lookahead.
     pub rollout_crashed: u64,
+    /// Fit the output layer only (the hidden layer kept): recalibrates what the nets' hidden
+    /// units already see against other targets (rollouts) with few parameters.
+    pub output_only: bool,
 }
 
 impl Default for SupervisedConfig {
@@ -459,6 +462,7 @@ impl Default for SupervisedConfig {
             alternatives: 0.0,
             history: 0,
             rollout_crashed: 0,
+            output_only: false,
         }
     }
 }
@@ -891,8 +895,9 @@ impl Grads {
     }
 }
 
-/// Adds the cross-entropy gradient of `samples` to `g`; returns the summed squared equity error.
-fn accumulate_gradient(net: &Net, samples: &[&Sample], g: &mut Grads) -> f64 {
+/// Adds the cross-entropy gradient of `samples` to `g` (of the output layer only when
+/// `output_only`); returns the summed squared equity error.
+fn accumulate_gradient(net: &Net, samples: &[&Sample], g: &mut Grads, output_only: bool) -> f64 {
     let h = net.hidden;
     let mut x = [0f32; INPUTS];
     let mut hid = [0f32; MAX_HIDDEN];
@@ -915,6 +920,9 @@ fn accumulate_gradient(net: &Net, samples: &[&Sample], g: &mut Grads) -> f64 {
                 grow[j] += dz[k] * hid[j];
             }
             g.b2[k] += dz[k];
+        }
+        if output_only {
+            continue;
         }
         for j in 0..h {
             dh[j] *= hid[j] * (1.0 - hid[j]);
@@ -1013,8 +1021,8 @@ pub fn fit(
                 gb.clear();
                 let net_ref: &Net = net;
                 rayon::join(
-                    || accumulate_gradient(net_ref, first, &mut ga),
-                    || accumulate_gradient(net_ref, second, &mut gb),
+                    || accumulate_gradient(net_ref, first, &mut ga, cfg.output_only),
+                    || accumulate_gradient(net_ref, second, &mut gb, cfg.output_only),
                 );
                 ga.add(&gb);
                 step += 1;
@@ -1029,8 +1037,10 @@ pub fn fit(
                         p[i] -= lr * (m[i] / c1) / ((v[i] / c2).sqrt() + eps);
                     }
                 };
-                adam(&mut net.w1, &ga.w1, &mut m.w1, &mut v.w1);
-                adam(&mut net.b1, &ga.b1, &mut m.b1, &mut v.b1);
+                if !cfg.output_only {
+                    adam(&mut net.w1, &ga.w1, &mut m.w1, &mut v.w1);
+                    adam(&mut net.b1, &ga.b1, &mut m.b1, &mut v.b1);
+                }
                 adam(&mut net.w2, &ga.w2, &mut m.w2, &mut v.w2);
                 adam(&mut net.b2, &ga.b2, &mut m.b2, &mut v.b2);
                 progress(Progress::Advance(mb.len() as u64));
@@ -1142,6 +1152,68 @@ pub fn fit_files(
     Ok(errors)
 }
 
+/// Positions per block of [`rollout_file`]: the output file is rewritten after each block, so an
+/// interrupted run loses at most one block.
+pub const ROLLOUT_BLOCK: usize = 1_000;
+
+/// Rollout-labelled samples for a fit: the samples of the nets marked in `nets` are taken from
+/// `files` (earlier runs' `samples-N.bin`), put in a seeded random order, and the first `limit`
+/// of them get the means of `trials`-game rollouts as their targets (as
+/// [`relabel_by_rollouts`] labels them; each block of [`ROLLOUT_BLOCK`] seeded from `seed` and
+/// its number). They are written to `out` after every block; when `out` already holds samples
+/// (an interrupted run with the same arguments), those are kept and the run goes on after them.
+/// Rollouts see past the nets' own lookahead, which biases every lookahead target the same way
+/// (our 2-ply targets' gammon chances are too low on average; rollouts' are not).
+/// Returns how many samples `out` holds.
+#[allow(clippy::too_many_arguments)]
+pub fn rollout_file(
+    eval: &Evaluator,
+    files: &[PathBuf],
+    nets: [bool; 3],
+    trials: u64,
+    limit: usize,
+    seed: u64,
+    out: &Path,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<usize, SupervisedError> {
+    let mut chosen = Vec::new();
+    for f in files {
+        let more = load_samples(f)?;
+        chosen.extend(more.into_iter().filter(|s| classify(&s.pos).net().is_some_and(|c| nets[c])));
+    }
+    let mut rng = seeded_rng(task_seed(seed, 0, 3_000_000));
+    for i in (1..chosen.len()).rev() {
+        chosen.swap(i, rng.random_range(0..=i));
+    }
+    chosen.truncate(limit);
+    let mut done = if out.exists() { load_samples(out)? } else { Vec::new() };
+    if done.len() > chosen.len() || done.iter().zip(&chosen).any(|(a, b)| a.pos != b.pos) {
+        return Err(SupervisedError::Data {
+            path: out.display().to_string(),
+            offset: 0,
+            message: "holds other positions than these arguments choose (remove it or change --out)".into(),
+        });
+    }
+    progress(Progress::Note(format!(
+        "{} positions to roll out ({trials} games each), {} done before",
+        chosen.len(),
+        done.len()
+    )));
+    // only the last block can be short, so a finished file skips every block
+    let start = done.len().div_ceil(ROLLOUT_BLOCK);
+    for (b, block) in chosen.chunks(ROLLOUT_BLOCK).enumerate().skip(start) {
+        let mut block = block.to_vec();
+        for c in (0..3).filter(|&c| nets[c]) {
+            relabel_by_rollouts(eval, &mut block, c, trials, None, task_seed(seed, b as u32 + 1, c as u64), progress);
+        }
+        done.truncate(b * ROLLOUT_BLOCK);
+        done.extend(block);
+        save_samples(out, &done)?;
+        progress(Progress::Note(format!("{}: {} of {} samples written", out.display(), done.len(), chosen.len())));
+    }
+    Ok(done.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1243,6 +1315,31 @@ mod tests {
     }
 
     #[test]
+    fn an_output_layer_fit_keeps_the_hidden_layer_and_still_fits() {
+        let eval = Evaluator::embedded();
+        let positions = self_play_positions(eval, 400, 9, 1, 0.0, 0.0, &|_| {});
+        let other = Trainer::new(TrainConfig { hidden: [8, 8, 8], ..TrainConfig::default() }).eval;
+        let samples = label(&other, &positions, 1, 1, &|_| {});
+        let cfg = SupervisedConfig {
+            epochs: 10,
+            batch: 16,
+            lr: 1e-2,
+            lr_end: 3e-3,
+            holdout: 0.0,
+            output_only: true,
+            ..SupervisedConfig::default()
+        };
+        let mut fitted = eval.clone();
+        let refs: Vec<&Sample> = samples.iter().filter(|s| classify(&s.pos).net() == Some(CONTACT_NET)).collect();
+        let before = rms_equity_error(&fitted.nets[CONTACT_NET], &refs);
+        let errors = fit(&mut fitted, &samples, &cfg, 1, &|_| {});
+        let (old, new) = (&eval.nets[CONTACT_NET], &fitted.nets[CONTACT_NET]);
+        assert_eq!((&new.w1, &new.b1), (&old.w1, &old.b1));
+        assert_ne!(new.w2, old.w2);
+        assert!(errors[CONTACT_NET].0 < 0.8 * before, "{before} -> {errors:?}");
+    }
+
+    #[test]
     fn td_lambda_runs_and_checkpoints_resume() {
         let config = TrainConfig { hidden: [4, 4, 4], sync_games: 1, lambda: 0.7, ..TrainConfig::default() };
         let mut t = Trainer::new(config.clone());
@@ -1283,6 +1380,52 @@ mod tests {
             // a rollout and a 1-ply lookahead agree roughly in a race
             assert!((b.target.equity() - a.target.equity()).abs() < 0.5, "{i}: {:?} vs {:?}", b.target, a.target);
         }
+    }
+
+    #[test]
+    fn rollout_file_labels_a_seeded_choice_of_one_class_and_resumes() {
+        use crate::eval::RACE;
+        let eval = Evaluator::embedded();
+        let positions = self_play_positions(eval, 400, 4, 1, 0.2, 0.0, &|_| {});
+        let other = Trainer::new(TrainConfig { hidden: [8, 8, 8], ..TrainConfig::default() }).eval;
+        let samples = label(&other, &positions, 1, 1, &|_| {});
+        let races = samples.iter().filter(|s| classify(&s.pos).net() == Some(RACE)).count();
+        assert!(races > 5, "{races} race samples");
+        let dir = std::env::temp_dir().join(format!("bg-rollout-file-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("samples-1.bin");
+        save_samples(&file, &samples).unwrap();
+        let (a, b) = (dir.join("a.bin"), dir.join("b.bin"));
+        let nets = [false, false, true];
+        let files = [file];
+        assert_eq!(rollout_file(eval, &files, nets, 4, 5, 7, &a, &|_| {}).unwrap(), 5);
+        let rolled = load_samples(&a).unwrap();
+        for r in &rolled {
+            let input = samples.iter().find(|s| s.pos == r.pos).expect("an input position");
+            assert_eq!(classify(&r.pos).net(), Some(RACE));
+            assert_ne!(r.target, input.target);
+            let t = r.target.0;
+            assert!(t.iter().all(|v| (0.0..=1.0).contains(v)) && t[1] <= t[0] && t[3] <= 1.0 - t[0], "{t:?}");
+        }
+        // the same seed chooses and rolls out the same; another seed chooses others
+        assert_eq!(rollout_file(eval, &files, nets, 4, 5, 7, &b, &|_| {}).unwrap(), 5);
+        assert_eq!(load_samples(&b).unwrap(), rolled);
+        std::fs::remove_file(&b).unwrap();
+        rollout_file(eval, &files, nets, 4, 5, 8, &b, &|_| {}).unwrap();
+        assert_ne!(load_samples(&b).unwrap(), rolled);
+        // a finished file is kept as it is; one from other arguments is refused
+        let notes = std::sync::Mutex::new(Vec::new());
+        let report = |p: Progress| {
+            if let Progress::Note(n) = p {
+                notes.lock().unwrap().push(n);
+            }
+        };
+        assert_eq!(rollout_file(eval, &files, nets, 4, 5, 7, &a, &report).unwrap(), 5);
+        assert!(notes.lock().unwrap()[0].contains("5 done before"), "{notes:?}");
+        assert_eq!(load_samples(&a).unwrap(), rolled);
+        let refused = rollout_file(eval, &files, nets, 4, 5, 9, &a, &|_| {});
+        assert!(matches!(refused, Err(SupervisedError::Data { .. })), "{refused:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

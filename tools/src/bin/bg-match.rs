@@ -7,6 +7,7 @@
 use backgammon::eval::matchplay::{play_pair, ExternalPlayer, MatchStats, NetPlayer};
 use backgammon::eval::Evaluator;
 use clap::{Parser, ValueEnum};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -90,7 +91,7 @@ fn main() -> ExitCode {
         }
     }
     let g = total.games() as f64;
-    println!(
+    let line = format!(
         "{} games vs {kind}: {:+.3} ppg +/- {:.3} (1 s.e., duplicate pairs); wins {:.1}%, gammons won {:.1}% lost {:.1}%; {:.0} s",
         total.games(),
         total.ppg(),
@@ -100,5 +101,14 @@ fn main() -> ExitCode {
         100.0 * total.gammons_lost as f64 / g,
         start.elapsed().as_secs_f64()
     );
+    // a closed pipe (`| head -0`) is not a failure of the match
+    match writeln!(std::io::stdout(), "{line}") {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        Err(e) => {
+            eprintln!("bg-match: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
     ExitCode::SUCCESS
 }

@@ -1,14 +1,18 @@
 //! `gammon-train`: training of the evaluator's nets, by self-play TD(λ) (`--mode td`, the
 //! default), by supervised expert iteration on our own nets' 1-ply or 2-ply values (`--mode
-//! supervised`), or by one fit of chosen nets to the labelled samples of earlier runs (`--mode fit`).
+//! supervised`), or by one fit of chosen nets to the labelled samples of earlier runs (`--mode fit`,
+//! with rollout targets made by `--mode rollouts`).
 //! This binary only parses arguments, shows progress and calls `backgammon::eval::train`.
 //!
 //! Exit codes: 0 success; 1 an I/O or checkpoint error (one line on standard error).
 
 use backgammon::eval::net::MAX_HIDDEN;
-use backgammon::eval::train::{fit_files, run_supervised, Progress, SupervisedConfig, TrainConfig, Trainer};
+use backgammon::eval::train::{
+    fit_files, rollout_file, run_supervised, Progress, SupervisedConfig, TrainConfig, Trainer,
+};
 use backgammon::eval::Evaluator;
-use clap::{Parser, ValueEnum};
+use clap::parser::ValueSource;
+use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -22,6 +26,10 @@ enum Mode {
     /// one Adam fit of the --nets to the --samples files (`samples-N.bin` of supervised runs),
     /// starting from --init, written to --dir
     Fit,
+    /// rollout targets for a later fit: --limit samples of the --nets taken from the --samples
+    /// files (seeded random order) relabelled by --trials-game rollouts of the --init nets,
+    /// written to --out (resumes an interrupted run)
+    Rollouts,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -114,6 +122,19 @@ struct Cli {
     /// reduction) instead of the nets' lookahead; 0 turns it off.
     #[arg(long, default_value_t = 0)]
     rollout_crashed: u64,
+    /// Fit: fit the output layer only (the hidden layer kept), e.g. to recalibrate the nets'
+    /// outputs on rollout targets.
+    #[arg(long)]
+    output_layer: bool,
+    /// Rollouts: games per rollout.
+    #[arg(long, default_value_t = 36)]
+    trials: u64,
+    /// Rollouts: positions to roll out (at most).
+    #[arg(long, default_value_t = 10_000)]
+    limit: usize,
+    /// Rollouts: the sample file written.
+    #[arg(long, default_value = "rollouts.bin")]
+    out: PathBuf,
 }
 
 /// The starting nets of a supervised run or a fit: --init (or the embedded weights), widened as
@@ -165,6 +186,7 @@ fn supervised(cli: &Cli) -> ExitCode {
         alternatives: cli.alternatives,
         history: cli.history,
         rollout_crashed: cli.rollout_crashed,
+        output_only: cli.output_layer,
         ..SupervisedConfig::default()
     };
     let bar = ProgressBar::new(0);
@@ -192,11 +214,15 @@ fn supervised(cli: &Cli) -> ExitCode {
             }
         }
     };
-    let done = if cli.mode == Mode::Fit {
-        let mut nets = [false; 3];
-        for n in &cli.nets {
-            nets[*n as usize] = true;
-        }
+    let mut nets = [false; 3];
+    for n in &cli.nets {
+        nets[*n as usize] = true;
+    }
+    let done = if cli.mode == Mode::Rollouts {
+        rollout_file(&init, &cli.samples, nets, cli.trials, cli.limit, cli.seed, &cli.out, &report).map(|n| {
+            report(Progress::Note(format!("rollouts done: {n} samples in {}", cli.out.display())));
+        })
+    } else if cli.mode == Mode::Fit {
         let mut eval = init;
         fit_files(&mut eval, &cli.samples, nets, &cfg, &cli.dir, &report).map(|errors| {
             report(Progress::Note(format!("fit done: RMS equity error (train, held out) {errors:.4?}")));
@@ -216,8 +242,58 @@ fn supervised(cli: &Cli) -> ExitCode {
     }
 }
 
+/// The flags each mode reads (besides --mode and --seed): a flag given to a mode that ignores it
+/// is refused rather than silently dropped.
+fn flags_of(mode: Mode) -> &'static [&'static str] {
+    match mode {
+        Mode::Td => {
+            &["dir", "games", "hidden", "alpha", "alpha_end", "lambda", "workers", "sync_games", "checkpoint_every"]
+        }
+        Mode::Supervised => &[
+            "dir",
+            "init",
+            "widen",
+            "iterations",
+            "positions",
+            "epochs",
+            "lr",
+            "lr_end",
+            "batch",
+            "explore",
+            "label_plies",
+            "label_keep",
+            "alternatives",
+            "history",
+            "rollout_crashed",
+        ],
+        Mode::Fit => &["dir", "init", "widen", "samples", "nets", "epochs", "lr", "lr_end", "batch", "output_layer"],
+        Mode::Rollouts => &["init", "widen", "samples", "nets", "trials", "limit", "out"],
+    }
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let command = Cli::command();
+    // argument ids only (the derive also registers a group named after the struct)
+    let args: Vec<String> = command.get_arguments().map(|a| a.get_id().to_string()).collect();
+    let matches = command.get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    let given = |id: &&str| matches.value_source(id) == Some(ValueSource::CommandLine);
+    let ignored: Vec<String> = matches
+        .ids()
+        .map(|id| id.as_str())
+        .filter(|id| args.iter().any(|a| a == id))
+        .filter(|id| !["mode", "seed"].contains(id) && !flags_of(cli.mode).contains(id))
+        .filter(given)
+        .map(|id| format!("--{}", id.replace('_', "-")))
+        .collect();
+    if !ignored.is_empty() {
+        let mode = cli.mode.to_possible_value().map_or(String::new(), |v| v.get_name().to_string());
+        eprintln!("gammon-train: {} not used by --mode {mode}", ignored.join(", "));
+        return ExitCode::from(2);
+    }
     if cli.mode != Mode::Td {
         return supervised(&cli);
     }

@@ -3,6 +3,7 @@
 
 use clap::Parser;
 use go::gtp_match::{self, EngineSpec, MatchConfig};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -76,10 +77,15 @@ fn main() -> ExitCode {
         out_dir: cli.out.unwrap_or_else(gtp_match::default_out_dir),
     };
     match gtp_match::run_match(&config, &mut std::io::stderr()) {
-        Ok(report) => {
-            print!("{}", report.table());
-            ExitCode::SUCCESS
-        }
+        Ok(report) => match write!(std::io::stdout(), "{}", report.table()) {
+            // a closed pipe (`| head -0`) is not a failure of the match
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("gtp-match: {e}");
+                ExitCode::FAILURE
+            }
+        },
         Err(e) => {
             eprintln!("gtp-match: {e}");
             ExitCode::FAILURE

@@ -1,0 +1,61 @@
+//! `gammon-train` as a command: flags a mode does not read are refused (exit 2, one line naming
+//! them), and `--mode rollouts` writes rollout-labelled samples of the chosen class only.
+
+use backgammon::eval::train::{load_samples, save_samples, Sample};
+use backgammon::eval::{classify, Evaluator, Probabilities, RACE};
+use backgammon::Position;
+use std::process::Command;
+
+fn train(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_gammon-train")).args(args).output().expect("gammon-train runs")
+}
+
+#[test]
+fn flags_another_mode_reads_are_refused() {
+    let out = train(&["--mode", "fit", "--positions", "5", "--rollout-crashed", "3", "--samples", "x.bin"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim(), "gammon-train: --positions, --rollout-crashed not used by --mode fit");
+    let out = train(&["--mode", "rollouts", "--epochs", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--epochs not used by --mode rollouts"));
+}
+
+#[test]
+fn rollouts_mode_labels_the_chosen_class_by_rollouts() {
+    let dir = std::env::temp_dir().join(format!("gammon-train-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // a race (111 pips on roll against 114, chequers outside both home boards: the race net's)
+    // and a contact position, both with a made-up target
+    let race = Position::from_points(&[(9, 3), (8, 4), (7, 4), (6, 4)], &[(9, 4), (8, 4), (7, 4), (6, 3)]).unwrap();
+    let contact = backgammon::variant::Variant::Standard.starting_position();
+    assert_eq!(classify(&race).net(), Some(RACE));
+    let made_up = Probabilities([0.5, 0.0, 0.0, 0.0, 0.0]);
+    let input = dir.join("samples.bin");
+    let samples = [Sample { pos: race, target: made_up }, Sample { pos: contact, target: made_up }];
+    save_samples(&input, &samples).unwrap();
+    let out_file = dir.join("rolled.bin");
+    let out = train(&[
+        "--mode",
+        "rollouts",
+        "--samples",
+        input.to_str().unwrap(),
+        "--nets",
+        "race",
+        "--trials",
+        "36",
+        "--limit",
+        "10",
+        "--out",
+        out_file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rolled = load_samples(&out_file).unwrap();
+    assert_eq!(rolled.len(), 1);
+    assert_eq!(rolled[0].pos, race);
+    // the rollout's win chance is near the race net's own (a variance-reduced 36-game rollout)
+    let net = Evaluator::embedded().evaluate(&race).win();
+    assert!((rolled[0].target.win() - net).abs() < 0.1, "{:?} vs {net}", rolled[0].target);
+    assert!(rolled[0].target.win() > 0.5, "{:?}: 3 pips ahead on roll", rolled[0].target);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
