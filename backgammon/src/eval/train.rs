@@ -1293,50 +1293,32 @@ mod tests {
     }
 
     #[test]
-    fn fitting_reduces_the_error_on_the_training_samples() {
+    fn fitting_reduces_the_error_on_the_training_samples_and_an_output_layer_fit_keeps_the_hidden_layer() {
         let eval = Evaluator::embedded();
         let positions = self_play_positions(eval, 400, 9, 1, 0.0, 0.0, &|_| {});
         // targets from a different (random) net, so the shipped net starts far from them
         let other = Trainer::new(TrainConfig { hidden: [8, 8, 8], ..TrainConfig::default() }).eval;
         let samples = label(&other, &positions, 1, 1, &|_| {});
-        let cfg = SupervisedConfig {
-            epochs: 10,
-            batch: 16,
-            lr: 1e-2,
-            lr_end: 3e-3,
-            holdout: 0.0,
-            ..SupervisedConfig::default()
-        };
-        let mut fitted = eval.clone();
         let refs: Vec<&Sample> = samples.iter().filter(|s| classify(&s.pos).net() == Some(CONTACT_NET)).collect();
-        let before = rms_equity_error(&fitted.nets[CONTACT_NET], &refs);
-        let errors = fit(&mut fitted, &samples, &cfg, 1, &|_| {});
-        assert!(errors[CONTACT_NET].0 < 0.5 * before, "{before} -> {errors:?}");
-    }
-
-    #[test]
-    fn an_output_layer_fit_keeps_the_hidden_layer_and_still_fits() {
-        let eval = Evaluator::embedded();
-        let positions = self_play_positions(eval, 400, 9, 1, 0.0, 0.0, &|_| {});
-        let other = Trainer::new(TrainConfig { hidden: [8, 8, 8], ..TrainConfig::default() }).eval;
-        let samples = label(&other, &positions, 1, 1, &|_| {});
-        let cfg = SupervisedConfig {
-            epochs: 10,
-            batch: 16,
-            lr: 1e-2,
-            lr_end: 3e-3,
-            holdout: 0.0,
-            output_only: true,
-            ..SupervisedConfig::default()
-        };
-        let mut fitted = eval.clone();
-        let refs: Vec<&Sample> = samples.iter().filter(|s| classify(&s.pos).net() == Some(CONTACT_NET)).collect();
-        let before = rms_equity_error(&fitted.nets[CONTACT_NET], &refs);
-        let errors = fit(&mut fitted, &samples, &cfg, 1, &|_| {});
-        let (old, new) = (&eval.nets[CONTACT_NET], &fitted.nets[CONTACT_NET]);
-        assert_eq!((&new.w1, &new.b1), (&old.w1, &old.b1));
-        assert_ne!(new.w2, old.w2);
-        assert!(errors[CONTACT_NET].0 < 0.8 * before, "{before} -> {errors:?}");
+        let before = rms_equity_error(&eval.nets[CONTACT_NET], &refs);
+        // the whole net gets closer than its output layer alone can
+        for (output_only, factor) in [(false, 0.5), (true, 0.8)] {
+            let cfg = SupervisedConfig {
+                epochs: 10,
+                batch: 16,
+                lr: 1e-2,
+                lr_end: 3e-3,
+                holdout: 0.0,
+                output_only,
+                ..SupervisedConfig::default()
+            };
+            let mut fitted = eval.clone();
+            let errors = fit(&mut fitted, &samples, &cfg, 1, &|_| {});
+            assert!(errors[CONTACT_NET].0 < factor * before, "{output_only}: {before} -> {errors:?}");
+            let (old, new) = (&eval.nets[CONTACT_NET], &fitted.nets[CONTACT_NET]);
+            assert_ne!(new.w2, old.w2);
+            assert_eq!(output_only, (&new.w1, &new.b1) == (&old.w1, &old.b1), "{output_only}");
+        }
     }
 
     #[test]
@@ -1400,13 +1382,16 @@ mod tests {
         let files = [file];
         assert_eq!(rollout_file(eval, &files, nets, 4, 5, 7, &a, &|_| {}).unwrap(), 5);
         let rolled = load_samples(&a).unwrap();
+        let mut relabelled = 0;
         for r in &rolled {
             let input = samples.iter().find(|s| s.pos == r.pos).expect("an input position");
             assert_eq!(classify(&r.pos).net(), Some(RACE));
-            assert_ne!(r.target, input.target);
+            // (a race decided either way has the same value whoever labels it)
+            relabelled += usize::from(r.target != input.target);
             let t = r.target.0;
             assert!(t.iter().all(|v| (0.0..=1.0).contains(v)) && t[1] <= t[0] && t[3] <= 1.0 - t[0], "{t:?}");
         }
+        assert!(relabelled > 0, "none of the 5 targets changed");
         // the same seed chooses and rolls out the same; another seed chooses others
         assert_eq!(rollout_file(eval, &files, nets, 4, 5, 7, &b, &|_| {}).unwrap(), 5);
         assert_eq!(load_samples(&b).unwrap(), rolled);
