@@ -363,3 +363,20 @@ fn main() -> ExitCode {
     bar.finish();
     ExitCode::SUCCESS
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_flag_is_read_by_some_mode() {
+        let modes = [Mode::Td, Mode::Supervised, Mode::Fit, Mode::Rollouts];
+        for arg in Cli::command().get_arguments() {
+            let id = arg.get_id().as_str();
+            if ["mode", "seed", "help", "version"].contains(&id) {
+                continue;
+            }
+            assert!(modes.iter().any(|&m| flags_of(m).contains(&id)), "--{id} is read by no mode");
+        }
+    }
+}
