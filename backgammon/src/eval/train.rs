@@ -633,6 +633,15 @@ pub fn two_ply(eval: &Evaluator, pos: &Position, keep: usize, t: &mut TwoPlyScra
     Probabilities(sum.map(|v| v / 36.0))
 }
 
+/// Fisher-Yates with `rng`: the one shuffle of the trainer (held-out splits, epochs, the choice
+/// of rollout positions), written out so a seed gives the same order whatever rand's own
+/// `shuffle` does in later versions.
+fn shuffle<T>(v: &mut [T], rng: &mut impl Rng) {
+    for i in (1..v.len()).rev() {
+        v.swap(i, rng.random_range(0..=i));
+    }
+}
+
 /// Seed of task `task` of a run seeded `seed` in iteration `iteration`.
 fn task_seed(seed: u64, iteration: u32, task: u64) -> u64 {
     seed ^ u64::from(iteration).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ task.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
@@ -982,9 +991,7 @@ pub fn fit(
             continue;
         }
         // a seeded shuffle before the split, so the held-out share is a random one
-        for i in (1..mine.len()).rev() {
-            mine.swap(i, rng.random_range(0..=i));
-        }
+        shuffle(&mut mine, &mut rng);
         let held = ((mine.len() as f64 * cfg.holdout) as usize).min(mine.len() - 1);
         let (train, test) = mine.split_at(mine.len() - held);
         let mut train = train.to_vec();
@@ -1011,9 +1018,7 @@ pub fn fit(
         for epoch in 0..cfg.epochs {
             let t = if cfg.epochs > 1 { epoch as f64 / (cfg.epochs - 1) as f64 } else { 0.0 };
             let lr = (f64::from(cfg.lr) * (f64::from(cfg.lr_end) / f64::from(cfg.lr)).powf(t)) as f32;
-            for i in (1..train.len()).rev() {
-                train.swap(i, rng.random_range(0..=i));
-            }
+            shuffle(&mut train, &mut rng);
             for mb in train.chunks(batch) {
                 let half = mb.len() / 2;
                 let (first, second) = mb.split_at(half);
@@ -1181,10 +1186,7 @@ pub fn rollout_file(
         let more = load_samples(f)?;
         chosen.extend(more.into_iter().filter(|s| classify(&s.pos).net().is_some_and(|c| nets[c])));
     }
-    let mut rng = seeded_rng(task_seed(seed, 0, 3_000_000));
-    for i in (1..chosen.len()).rev() {
-        chosen.swap(i, rng.random_range(0..=i));
-    }
+    shuffle(&mut chosen, &mut seeded_rng(task_seed(seed, 0, 3_000_000)));
     chosen.truncate(limit);
     let mut done = if out.exists() { load_samples(out)? } else { Vec::new() };
     if done.len() > chosen.len() || done.iter().zip(&chosen).any(|(a, b)| a.pos != b.pos) {
@@ -1218,6 +1220,14 @@ pub fn rollout_file(
 mod tests {
     use super::*;
     use crate::eval::CONTACT as CONTACT_NET;
+
+    /// Self-play positions of the shipped nets (`n`, seeded, a share `explore` of random moves)
+    /// with 1-ply targets of a small random net, so the shipped nets start far from them.
+    fn samples_of_a_random_net(n: usize, seed: u64, explore: f64) -> Vec<Sample> {
+        let positions = self_play_positions(Evaluator::embedded(), n, seed, 1, explore, 0.0, &|_| {});
+        let other = Trainer::new(TrainConfig { hidden: [8, 8, 8], ..TrainConfig::default() }).eval;
+        label(&other, &positions, 1, 1, &|_| {})
+    }
 
     #[test]
     fn training_is_deterministic_and_moves_the_weights() {
@@ -1295,10 +1305,7 @@ mod tests {
     #[test]
     fn fitting_reduces_the_error_on_the_training_samples_and_an_output_layer_fit_keeps_the_hidden_layer() {
         let eval = Evaluator::embedded();
-        let positions = self_play_positions(eval, 400, 9, 1, 0.0, 0.0, &|_| {});
-        // targets from a different (random) net, so the shipped net starts far from them
-        let other = Trainer::new(TrainConfig { hidden: [8, 8, 8], ..TrainConfig::default() }).eval;
-        let samples = label(&other, &positions, 1, 1, &|_| {});
+        let samples = samples_of_a_random_net(400, 9, 0.0);
         let refs: Vec<&Sample> = samples.iter().filter(|s| classify(&s.pos).net() == Some(CONTACT_NET)).collect();
         let before = rms_equity_error(&eval.nets[CONTACT_NET], &refs);
         // the whole net gets closer than its output layer alone can
@@ -1368,9 +1375,7 @@ mod tests {
     fn rollout_file_labels_a_seeded_choice_of_one_class_and_resumes() {
         use crate::eval::RACE;
         let eval = Evaluator::embedded();
-        let positions = self_play_positions(eval, 400, 4, 1, 0.2, 0.0, &|_| {});
-        let other = Trainer::new(TrainConfig { hidden: [8, 8, 8], ..TrainConfig::default() }).eval;
-        let samples = label(&other, &positions, 1, 1, &|_| {});
+        let samples = samples_of_a_random_net(400, 4, 0.2);
         let races = samples.iter().filter(|s| classify(&s.pos).net() == Some(RACE)).count();
         assert!(races > 5, "{races} race samples");
         let dir = std::env::temp_dir().join(format!("bg-rollout-file-test-{}", std::process::id()));
@@ -1416,9 +1421,7 @@ mod tests {
     #[test]
     fn fit_files_fits_only_the_chosen_nets() {
         let eval = Evaluator::embedded();
-        let positions = self_play_positions(eval, 300, 8, 1, 0.2, 0.0, &|_| {});
-        let other = Trainer::new(TrainConfig { hidden: [8, 8, 8], ..TrainConfig::default() }).eval;
-        let samples = label(&other, &positions, 1, 1, &|_| {});
+        let samples = samples_of_a_random_net(300, 8, 0.2);
         let dir = std::env::temp_dir().join(format!("bg-fit-files-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let file = dir.join("samples-1.bin");
