@@ -115,6 +115,17 @@ impl Position {
         self.board[side].iter().enumerate().map(|(i, &c)| (i as u32 + 1) * u32::from(c)).sum()
     }
 
+    /// The longest run of consecutive points `side` has made (two or more chequers each), anywhere
+    /// on the board: 6 is a full prime.
+    pub fn longest_prime(&self, side: usize) -> u32 {
+        let (mut best, mut run) = (0, 0);
+        for &c in &self.board[side][..24] {
+            run = if c >= 2 { run + 1 } else { 0 };
+            best = best.max(run);
+        }
+        best
+    }
+
     /// The same position with the other player on roll.
     #[must_use]
     pub fn swapped(&self) -> Position {
@@ -240,6 +251,18 @@ mod tests {
         let q = Position::from_id("CgAAEAEAAAAAAA").unwrap();
         assert_eq!(&q.board()[ON_ROLL][..5], &[0, 1, 0, 0, 1]);
         assert_eq!(&q.board()[OPPONENT][..3], &[0, 1, 1]);
+    }
+
+    #[test]
+    fn longest_prime_counts_made_points_in_a_row() {
+        let start = Variant::Standard.starting_position();
+        assert_eq!((start.longest_prime(ON_ROLL), start.longest_prime(OPPONENT)), (1, 1));
+        // the player on roll has made its 4 to 9 points, the opponent its 3 to 6 and its 1 (a blot on 2)
+        let p = Position::from_id("a9uJAAjYtk0AYA").unwrap();
+        assert_eq!(&p.board()[ON_ROLL][3..9], &[2; 6]);
+        assert_eq!((p.longest_prime(ON_ROLL), p.longest_prime(OPPONENT)), (6, 4));
+        assert_eq!(Position::from_points(&[(5, 15)], &[(1, 1)]).unwrap().longest_prime(ON_ROLL), 1);
+        assert_eq!(Position::from_points(&[(5, 1)], &[(1, 1)]).unwrap().longest_prime(ON_ROLL), 0);
     }
 
     #[test]

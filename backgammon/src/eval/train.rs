@@ -1065,11 +1065,15 @@ pub fn fit(
 /// Runs supervised iterations into `dir`: iteration `i` samples positions by self-play with the
 /// current nets (`samples-i.bin`, reused when present), labels them with the nets' 1-ply values,
 /// fits the nets to them and writes `iter-i/` and `latest/`. A run resumes after the last
-/// finished iteration; `init` is the starting point of a new run.
+/// finished iteration; `init` is the starting point of a new run. The samples of `fixed` (files
+/// of earlier runs, e.g. rollout targets of [`rollout_file`]) are fitted with every iteration's:
+/// a lookahead of the nets cannot see what only long games show, so those targets keep the
+/// iterations from drifting back to the lookahead's judgement.
 pub fn run_supervised(
     dir: &Path,
     init: Evaluator,
     cfg: &SupervisedConfig,
+    fixed: &[PathBuf],
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Evaluator, SupervisedError> {
     std::fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
@@ -1123,6 +1127,11 @@ pub fn run_supervised(
                 samples.extend(more);
             }
         }
+        for f in fixed {
+            let more = load_samples(f)?;
+            progress(Progress::Note(format!("iteration {i}: {} samples of {} too", more.len(), f.display())));
+            samples.extend(more);
+        }
         let errors = fit(&mut eval, &samples, cfg, i, progress);
         progress(Progress::Note(format!("iteration {i} done: RMS equity error (train, held out) {errors:.4?}")));
         let out = dir.join(format!("iter-{i}"));
@@ -1161,33 +1170,49 @@ pub fn fit_files(
 /// interrupted run loses at most one block.
 pub const ROLLOUT_BLOCK: usize = 1_000;
 
-/// Rollout-labelled samples for a fit: the samples of the nets marked in `nets` are taken from
-/// `files` (earlier runs' `samples-N.bin`), put in a seeded random order, and the first `limit`
-/// of them get the means of `trials`-game rollouts as their targets (as
+/// Which samples [`rollout_file`] rolls out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RolloutChoice {
+    /// The nets (contact, crashed, race) whose samples are taken.
+    pub nets: [bool; 3],
+    /// Only positions where either side has made at least this many points in a row
+    /// ([`Position::longest_prime`]); 0 takes all. Our 2-ply targets are furthest from gnubg's
+    /// where primes stand (the value of a prime shows over many rolls, beyond the lookahead).
+    pub min_prime: u32,
+    /// How many of them, at most.
+    pub limit: usize,
+}
+
+/// Rollout-labelled samples for a fit: the samples `choice` admits are taken from `files` (earlier
+/// runs' `samples-N.bin`, in file order), put in a seeded random order, and the first
+/// `choice.limit` of them get the means of `trials`-game rollouts as their targets (as
 /// [`relabel_by_rollouts`] labels them; each block of [`ROLLOUT_BLOCK`] seeded from `seed` and
 /// its number). They are written to `out` after every block; when `out` already holds samples
 /// (an interrupted run with the same arguments), those are kept and the run goes on after them.
 /// Rollouts see past the nets' own lookahead, which biases every lookahead target the same way
 /// (our 2-ply targets' gammon chances are too low on average; rollouts' are not).
 /// Returns how many samples `out` holds.
-#[allow(clippy::too_many_arguments)]
 pub fn rollout_file(
     eval: &Evaluator,
     files: &[PathBuf],
-    nets: [bool; 3],
+    choice: RolloutChoice,
     trials: u64,
-    limit: usize,
     seed: u64,
     out: &Path,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<usize, SupervisedError> {
+    let nets = choice.nets;
+    let admits = |pos: &Position| {
+        classify(pos).net().is_some_and(|c| nets[c])
+            && pos.longest_prime(0).max(pos.longest_prime(1)) >= choice.min_prime
+    };
     let mut chosen = Vec::new();
     for f in files {
         let more = load_samples(f)?;
-        chosen.extend(more.into_iter().filter(|s| classify(&s.pos).net().is_some_and(|c| nets[c])));
+        chosen.extend(more.into_iter().filter(|s| admits(&s.pos)));
     }
     shuffle(&mut chosen, &mut seeded_rng(task_seed(seed, 0, 3_000_000)));
-    chosen.truncate(limit);
+    chosen.truncate(choice.limit);
     let mut done = if out.exists() { load_samples(out)? } else { Vec::new() };
     if done.len() > chosen.len() || done.iter().zip(&chosen).any(|(a, b)| a.pos != b.pos) {
         return Err(SupervisedError::Data {
@@ -1383,9 +1408,9 @@ mod tests {
         let file = dir.join("samples-1.bin");
         save_samples(&file, &samples).unwrap();
         let (a, b) = (dir.join("a.bin"), dir.join("b.bin"));
-        let nets = [false, false, true];
+        let choice = RolloutChoice { nets: [false, false, true], min_prime: 0, limit: 5 };
         let files = [file];
-        assert_eq!(rollout_file(eval, &files, nets, 4, 5, 7, &a, &|_| {}).unwrap(), 5);
+        assert_eq!(rollout_file(eval, &files, choice, 4, 7, &a, &|_| {}).unwrap(), 5);
         let rolled = load_samples(&a).unwrap();
         let mut relabelled = 0;
         for r in &rolled {
@@ -1398,10 +1423,10 @@ mod tests {
         }
         assert!(relabelled > 0, "none of the 5 targets changed");
         // the same seed chooses and rolls out the same; another seed chooses others
-        assert_eq!(rollout_file(eval, &files, nets, 4, 5, 7, &b, &|_| {}).unwrap(), 5);
+        assert_eq!(rollout_file(eval, &files, choice, 4, 7, &b, &|_| {}).unwrap(), 5);
         assert_eq!(load_samples(&b).unwrap(), rolled);
         std::fs::remove_file(&b).unwrap();
-        rollout_file(eval, &files, nets, 4, 5, 8, &b, &|_| {}).unwrap();
+        rollout_file(eval, &files, choice, 4, 8, &b, &|_| {}).unwrap();
         assert_ne!(load_samples(&b).unwrap(), rolled);
         // a finished file is kept as it is; one from other arguments is refused
         let notes = std::sync::Mutex::new(Vec::new());
@@ -1410,11 +1435,23 @@ mod tests {
                 notes.lock().unwrap().push(n);
             }
         };
-        assert_eq!(rollout_file(eval, &files, nets, 4, 5, 7, &a, &report).unwrap(), 5);
+        assert_eq!(rollout_file(eval, &files, choice, 4, 7, &a, &report).unwrap(), 5);
         assert!(notes.lock().unwrap()[0].contains("5 done before"), "{notes:?}");
         assert_eq!(load_samples(&a).unwrap(), rolled);
-        let refused = rollout_file(eval, &files, nets, 4, 5, 9, &a, &|_| {});
+        let refused = rollout_file(eval, &files, choice, 4, 9, &a, &|_| {});
         assert!(matches!(refused, Err(SupervisedError::Data { .. })), "{refused:?}");
+        // a minimum prime admits only positions with one: three contact positions with 4+ points in a row
+        let primed = |p: &Position| p.longest_prime(0).max(p.longest_prime(1));
+        let eligible =
+            samples.iter().filter(|s| classify(&s.pos).net() == Some(CONTACT_NET) && primed(&s.pos) >= 4).count();
+        assert!(eligible > 3 && eligible < samples.len() / 2, "{eligible} of {}", samples.len());
+        let c = dir.join("c.bin");
+        let choice = RolloutChoice { nets: [true, false, false], min_prime: 4, limit: 3 };
+        assert_eq!(rollout_file(eval, &files, choice, 2, 7, &c, &|_| {}).unwrap(), 3);
+        assert!(load_samples(&c)
+            .unwrap()
+            .iter()
+            .all(|s| primed(&s.pos) >= 4 && classify(&s.pos).net() == Some(CONTACT_NET)));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -8,7 +8,7 @@
 
 use backgammon::eval::net::MAX_HIDDEN;
 use backgammon::eval::train::{
-    fit_files, rollout_file, run_supervised, Progress, SupervisedConfig, TrainConfig, Trainer,
+    fit_files, rollout_file, run_supervised, Progress, RolloutChoice, SupervisedConfig, TrainConfig, Trainer,
 };
 use backgammon::eval::Evaluator;
 use clap::parser::ValueSource;
@@ -26,9 +26,9 @@ enum Mode {
     /// one Adam fit of the --nets to the --samples files (`samples-N.bin` of supervised runs),
     /// starting from --init, written to --dir
     Fit,
-    /// rollout targets for a later fit: --limit samples of the --nets taken from the --samples
-    /// files (seeded random order) relabelled by --trials-game rollouts of the --init nets,
-    /// written to --out (resumes an interrupted run)
+    /// rollout targets for a later fit: --limit samples of the --nets (with a prime of at least
+    /// --min-prime points) taken from the --samples files (seeded random order) relabelled by
+    /// --trials-game rollouts of the --init nets, written to --out (resumes an interrupted run)
     Rollouts,
 }
 
@@ -112,7 +112,9 @@ struct Cli {
     /// race); the new units start with zero output weights, so the nets' values are unchanged.
     #[arg(long, num_args = 3)]
     widen: Option<Vec<usize>>,
-    /// Fit: sample files (`samples-N.bin` of supervised runs) to fit to.
+    /// Fit: sample files (`samples-N.bin` of supervised runs, `--mode rollouts` output) to fit to.
+    /// Supervised: sample files fitted with every iteration's own (e.g. rollout targets).
+    /// Rollouts: the files whose positions are chosen from.
     #[arg(long, num_args = 1..)]
     samples: Vec<PathBuf>,
     /// Fit: the nets to fit (the others are kept as --init has them).
@@ -126,6 +128,10 @@ struct Cli {
     /// outputs on rollout targets.
     #[arg(long)]
     output_layer: bool,
+    /// Rollouts: only positions where either side has made at least this many points in a row
+    /// (where 2-ply targets are weakest); 0 takes all.
+    #[arg(long, default_value_t = 0)]
+    min_prime: u32,
     /// Rollouts: games per rollout.
     #[arg(long, default_value_t = 36)]
     trials: u64,
@@ -219,7 +225,8 @@ fn supervised(cli: &Cli) -> ExitCode {
         nets[*n as usize] = true;
     }
     let done = if cli.mode == Mode::Rollouts {
-        rollout_file(&init, &cli.samples, nets, cli.trials, cli.limit, cli.seed, &cli.out, &report).map(|n| {
+        let choice = RolloutChoice { nets, min_prime: cli.min_prime, limit: cli.limit };
+        rollout_file(&init, &cli.samples, choice, cli.trials, cli.seed, &cli.out, &report).map(|n| {
             report(Progress::Note(format!("rollouts done: {n} samples in {}", cli.out.display())));
         })
     } else if cli.mode == Mode::Fit {
@@ -228,7 +235,7 @@ fn supervised(cli: &Cli) -> ExitCode {
             report(Progress::Note(format!("fit done: RMS equity error (train, held out) {errors:.4?}")));
         })
     } else {
-        run_supervised(&cli.dir, init, &cfg, &report).map(|_| ())
+        run_supervised(&cli.dir, init, &cfg, &cli.samples, &report).map(|_| ())
     };
     match done {
         Ok(()) => {
@@ -265,9 +272,10 @@ fn flags_of(mode: Mode) -> &'static [&'static str] {
             "alternatives",
             "history",
             "rollout_crashed",
+            "samples",
         ],
         Mode::Fit => &["dir", "init", "widen", "samples", "nets", "epochs", "lr", "lr_end", "batch", "output_layer"],
-        Mode::Rollouts => &["init", "widen", "samples", "nets", "trials", "limit", "out"],
+        Mode::Rollouts => &["init", "widen", "samples", "nets", "min_prime", "trials", "limit", "out"],
     }
 }
 
