@@ -159,6 +159,11 @@ pub struct ErrorRate {
     /// The same figures for the positions of each class (of the position before the play:
     /// contact, crashed, race, bearoff), in that order, classes without positions left out.
     pub by_class: Vec<(PositionClass, ErrorRate)>,
+    /// The same figures by the longest prime on the board before the play (either side's,
+    /// [`Position::longest_prime`]), shortest first, lengths without positions left out: the
+    /// value of a prime shows over many rolls, beyond a lookahead, so nets trained on lookahead
+    /// targets lose most there.
+    pub by_prime: Vec<(u32, ErrorRate)>,
     /// The costliest choices, worst first (at most [`WORST_KEPT`]): the position's line in its
     /// file and the loss in millipoints.
     pub worst: Vec<(usize, f64)>,
@@ -194,6 +199,14 @@ fn score(refs: &[RefPosition], chosen: &[Option<usize>]) -> ErrorRate {
         let rate = score_all(mine.map(|(pc, _)| pc));
         if rate.positions + rate.unmatched > 0 {
             r.by_class.push((class, rate));
+        }
+    }
+    let primes: Vec<u32> = refs.iter().map(|p| p.position.longest_prime(0).max(p.position.longest_prime(1))).collect();
+    for length in 0..=6 {
+        let mine = refs.iter().zip(chosen.iter().copied()).zip(&primes).filter(|(_, l)| **l == length);
+        let rate = score_all(mine.map(|(pc, _)| pc));
+        if rate.positions + rate.unmatched > 0 {
+            r.by_prime.push((length, rate));
         }
     }
     r
@@ -294,6 +307,24 @@ mod tests {
         // gnubg's 0-ply choice is the first play here: no loss
         let r = reference_0ply_error_rate(&refs);
         assert_eq!((r.positions, r.agree, r.mean_loss), (1, 1, 0.0));
+    }
+
+    #[test]
+    fn breaks_the_figures_down_by_the_longest_prime() {
+        // the opening (no two points in a row) and a position whose player on roll holds a full
+        // prime, each with a choice losing 0.2
+        let primed = "a9uJAAjYtk0AYA 6 5 2\n\
+            a9uJAAjYtk0AYA +0.10000 +0.10000 +0.10000\n\
+            a9uJAAjYtk0AYA -0.10000 -0.10000 -0.10000\n";
+        let text =
+            SAMPLE.replace("4HPwATDgc/ABIQ - -0.30000 -0.20000", "4HPwATDgc/ABIQ -0.04078 -0.3 -0.2").to_string()
+                + primed;
+        let refs = parse(&text).unwrap();
+        let r = score(&refs, &[Some(2), Some(1)]);
+        assert_eq!(r.by_prime.iter().map(|(l, q)| (*l, q.positions)).collect::<Vec<_>>(), [(1, 1), (6, 1)]);
+        assert!((r.by_prime[0].1.mean_loss - 200.0).abs() < 1e-3 && (r.by_prime[1].1.mean_loss - 200.0).abs() < 1e-3);
+        let r = score(&refs, &[Some(0), Some(1)]);
+        assert_eq!((r.by_prime[0].1.mean_loss, r.by_prime[1].1.agree), (0.0, 0));
     }
 
     #[test]

@@ -1,14 +1,15 @@
-//! `bg-errors [--plies N] [--weights DIR] [--file F] [--reference] [--worst N]`: chequer-play
+//! `bg-errors [--plies N] [--weights DIR] [--file F] [--reference] [--worst N] [--by-prime]`: chequer-play
 //! error rate of our engine at N plies against gnubg 2-ply on the reference positions of
 //! `tests/data/chequer_2ply.txt` (mean equity loss per move in millipoints, with its standard
 //! error), overall and by position class (contact, crashed, race, bearoff). `--reference` also
 //! scores gnubg-nn's own 0-ply choice from the file as an anchor; `--worst N` lists the
-//! costliest choices by file line.
+//! costliest choices by file line; `--by-prime` breaks the figures down by the longest prime on the
+//! board (either side's).
 //! This binary parses arguments and calls `backgammon::benchmark`.
 //!
 //! Exit codes: 0 success; 1 the file or the weights could not be read, or the report not written.
 
-use backgammon::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate, RefPosition};
+use backgammon::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate, ErrorRate, RefPosition};
 use backgammon::eval::Evaluator;
 use backgammon::nply::MAX_PLIES;
 use clap::Parser;
@@ -35,6 +36,9 @@ struct Cli {
     /// Also list the N costliest choices (file line and loss), N at most 20.
     #[arg(long, default_value_t = 0)]
     worst: usize,
+    /// Also break the figures down by the longest prime on the board (either side's).
+    #[arg(long)]
+    by_prime: bool,
 }
 
 fn main() -> ExitCode {
@@ -76,18 +80,27 @@ fn report(cli: &Cli, refs: &[RefPosition], eval: &Evaluator) -> std::io::Result<
     if cli.reference {
         let r = reference_0ply_error_rate(refs);
         writeln!(out, "gnubg-nn 0-ply: {r}")?;
-        for (class, r) in &r.by_class {
-            writeln!(out, "  {class:?}: {r}")?;
-        }
+        breakdown(&mut out, cli, &r)?;
     }
     let start = Instant::now();
     let rate = evaluator_error_rate(refs, eval, usize::from(cli.plies));
     writeln!(out, "ours {}-ply: {} ({:.1?})", cli.plies, rate, start.elapsed())?;
+    breakdown(&mut out, cli, &rate)?;
+    for (line, loss) in rate.worst.iter().take(cli.worst) {
+        writeln!(out, "  line {line}: loses {loss:.1} mEMG")?;
+    }
+    Ok(())
+}
+
+/// The figures by position class, and by the longest prime when asked.
+fn breakdown(out: &mut impl Write, cli: &Cli, rate: &ErrorRate) -> std::io::Result<()> {
     for (class, r) in &rate.by_class {
         writeln!(out, "  {class:?}: {r}")?;
     }
-    for (line, loss) in rate.worst.iter().take(cli.worst) {
-        writeln!(out, "  line {line}: loses {loss:.1} mEMG")?;
+    if cli.by_prime {
+        for (length, r) in &rate.by_prime {
+            writeln!(out, "  longest prime {length}: {r}")?;
+        }
     }
     Ok(())
 }
