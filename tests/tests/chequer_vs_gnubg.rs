@@ -5,9 +5,11 @@
 //! gnubg-nn's 2-ply cubeless money equity). The file is the independent truth: its plays are
 //! gnubg's move generator's and its equities gnubg's.
 //!
-//! - our move generator lists exactly gnubg's plays in every position;
+//! - our move generator lists exactly gnubg's plays in every position (and in the 2,000 of
+//!   `tests/data/chequer_2ply_dev.txt`, `--seed 2027`);
 //! - our 0-ply choice loses at most [`FLOOR_0PLY`] millipoints per move on average (the issue's
 //!   goal is under 4, the wildbg anchor about 5.9); the floor guards regressions of the nets;
+//!   our 1- and 2-ply choices stay under [`FLOOR_1PLY`] and [`FLOOR_2PLY`];
 //! - gnubg-nn's own 0-ply choice, read from the file, is the sanity anchor: a few millipoints
 //!   (2.74 ± 0.21 measured);
 //! - with gnubg-nn installed, the script recomputes three records of the file identically, and
@@ -29,6 +31,12 @@ use std::process::Command;
 /// iterations); the floor sits about three standard errors above the last.
 const FLOOR_0PLY: f64 = 6.1;
 
+/// Mean loss our 1-ply and 2-ply choices (gnubg's normal filters) must stay under: 3.22 ± 0.27
+/// and 1.40 ± 0.14 measured on 2026-11-25 with stage 5's nets. The 2-ply choice ranks the plays by
+/// the values the nets are trained on, so it guards the search and the training targets.
+const FLOOR_1PLY: f64 = 4.1;
+const FLOOR_2PLY: f64 = 1.9;
+
 fn refs() -> Vec<RefPosition> {
     read_file(workspace_root().join("tests/data/chequer_2ply.txt")).expect("reference file parses")
 }
@@ -37,8 +45,11 @@ fn refs() -> Vec<RefPosition> {
 fn move_generation_matches_gnubg_on_every_reference_position() {
     let refs = refs();
     assert_eq!(refs.len(), 2000);
+    // the second set (`--seed 2027`), on which training runs choose between nets
+    let dev = read_file(workspace_root().join("tests/data/chequer_2ply_dev.txt")).expect("dev file parses");
+    assert_eq!(dev.len(), 2000);
     let mut gen = MoveGenerator::new();
-    for p in &refs {
+    for p in refs.iter().chain(&dev) {
         let ours: BTreeSet<String> =
             gen.generate(&p.position, p.dice.0, p.dice.1).iter().map(|m| m.result().id()).collect();
         let theirs: BTreeSet<String> = p.plays.iter().map(|m| m.result.id()).collect();
@@ -78,4 +89,18 @@ fn reference_file_is_gnubgs() {
     let file = workspace_root().join("tests/data/chequer_2ply.txt");
     let text = run_script(&["--verify", file.to_str().expect("UTF-8 path"), "--records", "3"]);
     assert_eq!(text.trim(), "verified 3 of 2000 records");
+}
+
+#[test]
+fn one_and_two_ply_error_rates_against_gnubg_2ply() {
+    let refs = refs();
+    let one = evaluator_error_rate(&refs, Evaluator::embedded(), 1);
+    eprintln!("ours 1-ply: {one}");
+    let two = evaluator_error_rate(&refs, Evaluator::embedded(), 2);
+    eprintln!("ours 2-ply: {two}");
+    assert_eq!((one.unmatched, two.unmatched), (0, 0));
+    assert!(one.mean_loss < FLOOR_1PLY, "our 1-ply error rate {one} is above the floor {FLOOR_1PLY}");
+    assert!(two.mean_loss < FLOOR_2PLY, "our 2-ply error rate {two} is above the floor {FLOOR_2PLY}");
+    // each ply looks further: the deeper choice loses less
+    assert!(two.mean_loss < one.mean_loss, "2-ply {two} against 1-ply {one}");
 }
