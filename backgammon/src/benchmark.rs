@@ -159,8 +159,8 @@ pub struct ErrorRate {
     /// The same figures for the positions of each class (of the position before the play:
     /// contact, crashed, race, bearoff), in that order, classes without positions left out.
     pub by_class: Vec<(PositionClass, ErrorRate)>,
-    /// The same figures by the longest prime on the board before the play (either side's,
-    /// [`Position::longest_prime`]), shortest first, lengths without positions left out: the
+    /// The same figures by the longest prime on the board before the play
+    /// ([`Position::longest_prime_either_side`]), shortest first, lengths without positions left out: the
     /// value of a prime shows over many rolls, beyond a lookahead, so nets trained on lookahead
     /// targets lose most there.
     pub by_prime: Vec<(u32, ErrorRate)>,
@@ -201,7 +201,7 @@ fn score(refs: &[RefPosition], chosen: &[Option<usize>]) -> ErrorRate {
             r.by_class.push((class, rate));
         }
     }
-    let primes: Vec<u32> = refs.iter().map(|p| p.position.longest_prime(0).max(p.position.longest_prime(1))).collect();
+    let primes: Vec<u32> = refs.iter().map(|p| p.position.longest_prime_either_side()).collect();
     for length in 0..=6 {
         let mine = refs.iter().zip(chosen.iter().copied()).zip(&primes).filter(|(_, l)| **l == length);
         let rate = score_all(mine.map(|(pc, _)| pc));

@@ -126,6 +126,11 @@ impl Position {
         best
     }
 
+    /// The longer of the two sides' [`Position::longest_prime`].
+    pub fn longest_prime_either_side(&self) -> u32 {
+        self.longest_prime(ON_ROLL).max(self.longest_prime(OPPONENT))
+    }
+
     /// The same position with the other player on roll.
     #[must_use]
     pub fn swapped(&self) -> Position {
@@ -261,6 +266,7 @@ mod tests {
         let p = Position::from_id("a9uJAAjYtk0AYA").unwrap();
         assert_eq!(&p.board()[ON_ROLL][3..9], &[2; 6]);
         assert_eq!((p.longest_prime(ON_ROLL), p.longest_prime(OPPONENT)), (6, 4));
+        assert_eq!((p.longest_prime_either_side(), p.swapped().longest_prime_either_side()), (6, 6));
         assert_eq!(Position::from_points(&[(5, 15)], &[(1, 1)]).unwrap().longest_prime(ON_ROLL), 1);
         assert_eq!(Position::from_points(&[(5, 1)], &[(1, 1)]).unwrap().longest_prime(ON_ROLL), 0);
     }

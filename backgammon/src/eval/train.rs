@@ -1063,12 +1063,12 @@ pub fn fit(
 }
 
 /// Runs supervised iterations into `dir`: iteration `i` samples positions by self-play with the
-/// current nets (`samples-i.bin`, reused when present), labels them with the nets' 1-ply values,
-/// fits the nets to them and writes `iter-i/` and `latest/`. A run resumes after the last
-/// finished iteration; `init` is the starting point of a new run. The samples of `fixed` (files
-/// of earlier runs, e.g. rollout targets of [`rollout_file`]) are fitted with every iteration's:
-/// a lookahead of the nets cannot see what only long games show, so those targets keep the
-/// iterations from drifting back to the lookahead's judgement.
+/// current nets (`samples-i.bin`, reused when present), labels them with the nets' 1-ply or 2-ply
+/// values (crashed positions by rollouts when asked), fits the nets to them and writes `iter-i/`
+/// and `latest/`. A run resumes after the last finished iteration; `init` is the starting point of
+/// a new run. The samples of `fixed` (files of earlier runs, e.g. rollout targets of
+/// [`rollout_file`], which see what a lookahead of the nets cannot) are fitted with every
+/// iteration's own.
 pub fn run_supervised(
     dir: &Path,
     init: Evaluator,
@@ -1176,7 +1176,7 @@ pub struct RolloutChoice {
     /// The nets (contact, crashed, race) whose samples are taken.
     pub nets: [bool; 3],
     /// Only positions where either side has made at least this many points in a row
-    /// ([`Position::longest_prime`]); 0 takes all. Our 2-ply targets are furthest from gnubg's
+    /// ([`Position::longest_prime_either_side`]); 0 takes all. Our 2-ply targets are furthest from gnubg's
     /// where primes stand (the value of a prime shows over many rolls, beyond the lookahead).
     pub min_prime: u32,
     /// How many of them, at most.
@@ -1203,8 +1203,7 @@ pub fn rollout_file(
 ) -> Result<usize, SupervisedError> {
     let nets = choice.nets;
     let admits = |pos: &Position| {
-        classify(pos).net().is_some_and(|c| nets[c])
-            && pos.longest_prime(0).max(pos.longest_prime(1)) >= choice.min_prime
+        classify(pos).net().is_some_and(|c| nets[c]) && pos.longest_prime_either_side() >= choice.min_prime
     };
     let mut chosen = Vec::new();
     for f in files {
@@ -1441,7 +1440,7 @@ mod tests {
         let refused = rollout_file(eval, &files, choice, 4, 9, &a, &|_| {});
         assert!(matches!(refused, Err(SupervisedError::Data { .. })), "{refused:?}");
         // a minimum prime admits only positions with one: three contact positions with 4+ points in a row
-        let primed = |p: &Position| p.longest_prime(0).max(p.longest_prime(1));
+        let primed = |p: &Position| p.longest_prime_either_side();
         let eligible =
             samples.iter().filter(|s| classify(&s.pos).net() == Some(CONTACT_NET) && primed(&s.pos) >= 4).count();
         assert!(eligible > 3 && eligible < samples.len() / 2, "{eligible} of {}", samples.len());
