@@ -122,6 +122,14 @@ fn malformed_input_is_one_line_on_stderr_and_exit_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(out.stdout.is_empty());
     }
+    // one position per command line (more go through standard input); the usage says so
+    let out = gammon(&["eval", "4HPwATDgc/ABMA", "4HPwATDgc/ABMA"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    for (command, usage) in [("eval", "[POSID]\n"), ("best", "[POSID D1 D2]\n"), ("moves", "[POSID D1 D2]\n")] {
+        let help = String::from_utf8(gammon(&[command, "--help"]).stdout).unwrap();
+        assert!(help.contains(&format!("Usage: gammon {command} [OPTIONS] {usage}")), "{help}");
+    }
 }
 
 #[test]

@@ -54,6 +54,7 @@ enum Command {
     /// Every distinct legal play: `<play>\t<resulting POSID>` per line (the mover stays on roll).
     /// With no arguments, reads lines `POSID D1 D2` from standard input and answers each,
     /// followed by an empty line.
+    #[command(override_usage = "gammon moves [OPTIONS] [POSID D1 D2]")]
     Moves {
         /// Position ID (14 characters), then the two dice.
         #[arg(num_args = 0..=3, value_names = ["POSID", "D1", "D2"])]
@@ -73,8 +74,8 @@ enum Command {
     /// each, followed by an empty line.
     Eval {
         /// Position ID (14 characters).
-        #[arg(num_args = 0..=1, value_names = ["POSID"])]
-        args: Vec<String>,
+        #[arg(value_name = "POSID")]
+        posid: Option<String>,
         /// Search depth, 0 to 4: the mean over the 21 rolls of the (N-1)-ply value after the best play.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLIES as i64))]
         plies: u8,
@@ -145,6 +146,7 @@ enum Command {
     /// The 0-ply best play: `<play>\t<resulting POSID>` (nothing when no play is legal). With no
     /// arguments, reads lines `POSID D1 D2` from standard input and answers each, followed by an
     /// empty line.
+    #[command(override_usage = "gammon best [OPTIONS] [POSID D1 D2]")]
     Best {
         /// Position ID (14 characters), then the two dice.
         #[arg(num_args = 0..=3, value_names = ["POSID", "D1", "D2"])]
@@ -233,14 +235,13 @@ fn main() -> ExitCode {
                 Err(e) => return fail(e),
             }
         }
-        Command::Eval { args, plies, match_id, cubeful, json } if args.is_empty() => {
+        Command::Eval { posid: None, plies, match_id, cubeful, json } => {
             let opts = EvalOptions { plies: plies.into(), cubeful, json, match_id };
             eval_batch(Evaluator::embedded(), BatchCommand::EvalWith(opts), io::stdin().lock(), &mut stdout.lock())
         }
-        Command::Eval { args, plies, match_id, cubeful, json } => {
-            let fields: Vec<&str> = args.iter().map(String::as_str).collect();
+        Command::Eval { posid: Some(posid), plies, match_id, cubeful, json } => {
             let opts = EvalOptions { plies: plies.into(), cubeful, json, match_id };
-            match eval_with(Evaluator::embedded(), &fields, &opts) {
+            match eval_with(Evaluator::embedded(), &[posid.as_str()], &opts) {
                 Ok(line) => writeln!(stdout.lock(), "{line}"),
                 Err(e) => return fail(e),
             }
