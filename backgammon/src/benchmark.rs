@@ -193,23 +193,28 @@ impl std::fmt::Display for ErrorRate {
 /// overall and per position class.
 fn score(refs: &[RefPosition], chosen: &[Option<usize>]) -> ErrorRate {
     let mut r = score_all(refs.iter().zip(chosen.iter().copied()));
-    let classes: Vec<PositionClass> = refs.iter().map(|p| crate::eval::classify(&p.position)).collect();
-    for class in [PositionClass::Contact, PositionClass::Crashed, PositionClass::Race, PositionClass::Bearoff] {
-        let mine = refs.iter().zip(chosen.iter().copied()).zip(&classes).filter(|(_, c)| **c == class);
-        let rate = score_all(mine.map(|(pc, _)| pc));
-        if rate.positions + rate.unmatched > 0 {
-            r.by_class.push((class, rate));
-        }
-    }
-    let primes: Vec<u32> = refs.iter().map(|p| p.position.longest_prime_either_side()).collect();
-    for length in 0..=6 {
-        let mine = refs.iter().zip(chosen.iter().copied()).zip(&primes).filter(|(_, l)| **l == length);
-        let rate = score_all(mine.map(|(pc, _)| pc));
-        if rate.positions + rate.unmatched > 0 {
-            r.by_prime.push((length, rate));
-        }
-    }
+    let classes = [PositionClass::Contact, PositionClass::Crashed, PositionClass::Race, PositionClass::Bearoff];
+    r.by_class = score_groups(refs, chosen, classes, |p| crate::eval::classify(&p.position));
+    r.by_prime = score_groups(refs, chosen, 0..=6, |p| p.position.longest_prime_either_side());
     r
+}
+
+/// The figures of the positions whose `key` is each of `keys` in turn (keys without positions
+/// left out).
+fn score_groups<K: PartialEq + Copy>(
+    refs: &[RefPosition],
+    chosen: &[Option<usize>],
+    keys: impl IntoIterator<Item = K>,
+    key: impl Fn(&RefPosition) -> K,
+) -> Vec<(K, ErrorRate)> {
+    let of: Vec<K> = refs.iter().map(key).collect();
+    keys.into_iter()
+        .map(|k| {
+            let mine = refs.iter().zip(chosen.iter().copied()).zip(&of).filter(|(_, g)| **g == k);
+            (k, score_all(mine.map(|(pc, _)| pc)))
+        })
+        .filter(|(_, rate)| rate.positions + rate.unmatched > 0)
+        .collect()
 }
 
 fn score_all<'a>(choices: impl Iterator<Item = (&'a RefPosition, Option<usize>)>) -> ErrorRate {

@@ -832,6 +832,22 @@ pub fn load_samples(path: &Path) -> Result<Vec<Sample>, SupervisedError> {
     })
 }
 
+/// The samples of `files` whose positions `keep` admits, in file order; `each` hears how many each
+/// file gave.
+fn load_files(
+    files: &[PathBuf],
+    keep: impl Fn(&Position) -> bool,
+    mut each: impl FnMut(&Path, usize),
+) -> Result<Vec<Sample>, SupervisedError> {
+    let mut samples = Vec::new();
+    for f in files {
+        let before = samples.len();
+        samples.extend(load_samples(f)?.into_iter().filter(|s| keep(&s.pos)));
+        each(f, samples.len() - before);
+    }
+    Ok(samples)
+}
+
 /// Parses sample file bytes; errors carry the byte offset.
 pub fn parse_samples(bytes: &[u8]) -> Result<Vec<Sample>, (usize, String)> {
     if bytes.len() < 16 || bytes[..8] != SAMPLE_MAGIC {
@@ -1088,6 +1104,14 @@ pub fn run_supervised(
             break;
         }
     }
+    // read once: every iteration fits them again
+    let fixed = load_files(
+        fixed,
+        |_| true,
+        |f, n| {
+            progress(Progress::Note(format!("{n} samples of {} are fitted with every iteration's", f.display())));
+        },
+    )?;
     for i in first..=cfg.iterations {
         let file = dir.join(format!("samples-{i}.bin"));
         let samples = if file.exists() {
@@ -1127,11 +1151,7 @@ pub fn run_supervised(
                 samples.extend(more);
             }
         }
-        for f in fixed {
-            let more = load_samples(f)?;
-            progress(Progress::Note(format!("iteration {i}: {} samples of {} too", more.len(), f.display())));
-            samples.extend(more);
-        }
+        samples.extend_from_slice(&fixed);
         let errors = fit(&mut eval, &samples, cfg, i, progress);
         progress(Progress::Note(format!("iteration {i} done: RMS equity error (train, held out) {errors:.4?}")));
         let out = dir.join(format!("iter-{i}"));
@@ -1154,13 +1174,10 @@ pub fn fit_files(
     out: &Path,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<[(f64, f64); 3], SupervisedError> {
-    let mut samples = Vec::new();
-    for f in files {
-        let more = load_samples(f)?;
-        let before = samples.len();
-        samples.extend(more.into_iter().filter(|s| classify(&s.pos).net().is_some_and(|c| nets[c])));
-        progress(Progress::Note(format!("{}: {} samples kept", f.display(), samples.len() - before)));
-    }
+    let chosen_net = |pos: &Position| classify(pos).net().is_some_and(|c| nets[c]);
+    let samples = load_files(files, chosen_net, |f, n| {
+        progress(Progress::Note(format!("{}: {n} samples kept", f.display())));
+    })?;
     let errors = fit(eval, &samples, cfg, 0, progress);
     eval.save_dir(out).map_err(|e| io_error(out, e))?;
     Ok(errors)
@@ -1205,11 +1222,7 @@ pub fn rollout_file(
     let admits = |pos: &Position| {
         classify(pos).net().is_some_and(|c| nets[c]) && pos.longest_prime_either_side() >= choice.min_prime
     };
-    let mut chosen = Vec::new();
-    for f in files {
-        let more = load_samples(f)?;
-        chosen.extend(more.into_iter().filter(|s| admits(&s.pos)));
-    }
+    let mut chosen = load_files(files, admits, |_, _| {})?;
     shuffle(&mut chosen, &mut seeded_rng(task_seed(seed, 0, 3_000_000)));
     chosen.truncate(choice.limit);
     let mut done = if out.exists() { load_samples(out)? } else { Vec::new() };
