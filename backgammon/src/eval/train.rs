@@ -435,6 +435,10 @@ pub struct SupervisedConfig {
     /// Probability that a self-play move also records the position after a near-best
     /// alternative play (one of the 2nd to 5th at 0 ply), so the nets see what they must rank.
     pub alternatives: f64,
+    /// How many alternatives such a move records: 1 is one of the 2nd to 5th plays at random;
+    /// more records the 2nd to the `siblings + 1`th (at most 7), so that a roll's near-best
+    /// plays are fitted side by side.
+    pub siblings: usize,
     /// Earlier iterations whose samples are fitted again with the new ones.
     pub history: u32,
     /// When not 0, crashed positions are labelled by rollouts of this many games
@@ -460,6 +464,7 @@ impl Default for SupervisedConfig {
             label_plies: 1,
             label_keep: 1,
             alternatives: 0.0,
+            siblings: 1,
             history: 0,
             rollout_crashed: 0,
             output_only: false,
@@ -647,9 +652,22 @@ fn task_seed(seed: u64, iteration: u32, task: u64) -> u64 {
     seed ^ u64::from(iteration).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ task.wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
 }
 
+/// Which moves of [`self_play_positions`]' games are random and which plays' positions they record
+/// besides the best.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Recording {
+    /// Share of the moves played uniformly at random.
+    pub explore: f64,
+    /// Share of the moves that also record near-best alternatives.
+    pub alternatives: f64,
+    /// How many: 1 is one of the 2nd to 5th plays at random, more the 2nd to the `siblings + 1`th.
+    pub siblings: usize,
+}
+
 /// `n` net-class positions (contact, crashed, race; player on roll) from 0-ply self-play games,
 /// a share `explore` of the moves random; with probability `alternatives` a move also records
-/// the position after one of the 2nd to 5th best plays at 0 ply (the game goes on with the best).
+/// the position after one of the 2nd to 5th best plays at 0 ply, or with `siblings` above 1 the
+/// positions after the 2nd to the `siblings + 1`th (the game goes on with the best).
 /// Games are played in tasks of 20 with their own seeds and collected in task order, so the
 /// result does not depend on the number of threads.
 pub fn self_play_positions(
@@ -657,10 +675,10 @@ pub fn self_play_positions(
     n: usize,
     seed: u64,
     iteration: u32,
-    explore: f64,
-    alternatives: f64,
+    recording: Recording,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<Position> {
+    let Recording { explore, alternatives, siblings } = recording;
     const GAMES_PER_TASK: usize = 20;
     const TASKS_PER_ROUND: u64 = 16;
     let mut out = Vec::with_capacity(n + 2_000);
@@ -697,11 +715,23 @@ pub fn self_play_positions(
                                 buf.resize(plays.len(), Probabilities::default());
                                 eval.evaluate_plays(&pos, plays, &mut scratch, &mut buf);
                                 // the best play first (the first of equals, as `best_play` picks it)
-                                let (order, m) = best_indices(&buf, if alternatives > 0.0 { 5 } else { 1 });
+                                let wanted = match (alternatives > 0.0, siblings) {
+                                    (false, _) => 1,
+                                    (true, 0 | 1) => 5,
+                                    (true, k) => (k + 1).min(8),
+                                };
+                                let (order, m) = best_indices(&buf, wanted);
                                 if m > 1 && rng.random_bool(alternatives) {
-                                    let alt = plays[order[rng.random_range(1..m)]].result().swapped();
-                                    if classify(&alt).net().is_some() {
-                                        found.push(alt);
+                                    let mut record = |k: usize| {
+                                        let alt = plays[order[k]].result().swapped();
+                                        if classify(&alt).net().is_some() {
+                                            found.push(alt);
+                                        }
+                                    };
+                                    if siblings <= 1 {
+                                        record(rng.random_range(1..m));
+                                    } else {
+                                        (1..m).for_each(&mut record);
                                     }
                                 }
                                 *plays[order[0]].result()
@@ -1121,8 +1151,8 @@ pub fn run_supervised(
                 name: format!("iteration {i}: self-play positions"),
                 len: cfg.positions as u64,
             });
-            let positions =
-                self_play_positions(&eval, cfg.positions, cfg.seed, i, cfg.explore, cfg.alternatives, progress);
+            let recording = Recording { explore: cfg.explore, alternatives: cfg.alternatives, siblings: cfg.siblings };
+            let positions = self_play_positions(&eval, cfg.positions, cfg.seed, i, recording, progress);
             use super::CRASHED;
             let by_rollout = |p: &Position| cfg.rollout_crashed > 0 && classify(p).net() == Some(CRASHED);
             let (rolled, looked): (Vec<Position>, Vec<Position>) = positions.iter().partition(|p| by_rollout(p));
@@ -1200,11 +1230,21 @@ pub struct RolloutChoice {
     pub limit: usize,
 }
 
-/// Rollout-labelled samples for a fit: the samples `choice` admits are taken from `files` (earlier
+/// How [`rollout_file`] labels the samples it takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relabel {
+    /// The means of this many games' rollouts ([`relabel_by_rollouts`]).
+    Rollouts { trials: u64 },
+    /// The values of a lookahead of the nets (1 or 2 plies, as [`label`] gives them with one play
+    /// kept per roll): a class whose positions the nets' fit trails can be fitted again to
+    /// targets as deep as the iterations' without running them.
+    Lookahead { plies: u8 },
+}
+
+/// Relabelled samples for a fit: the samples `choice` admits are taken from `files` (earlier
 /// runs' `samples-N.bin`, in file order), put in a seeded random order, and the first
-/// `choice.limit` of them get the means of `trials`-game rollouts as their targets (as
-/// [`relabel_by_rollouts`] labels them; each block of [`ROLLOUT_BLOCK`] seeded from `seed` and
-/// its number). They are written to `out` after every block; when `out` already holds samples
+/// `choice.limit` of them get new targets as `labels` says (rollouts: each block of
+/// [`ROLLOUT_BLOCK`] seeded from `seed` and its number). They are written to `out` after every block; when `out` already holds samples
 /// (an interrupted run with the same arguments), those are kept and the run goes on after them.
 /// Rollouts see past the nets' own lookahead, which biases every lookahead target the same way
 /// (our 2-ply targets' gammon chances are too low on average; rollouts' are not).
@@ -1213,7 +1253,7 @@ pub fn rollout_file(
     eval: &Evaluator,
     files: &[PathBuf],
     choice: RolloutChoice,
-    trials: u64,
+    labels: Relabel,
     seed: u64,
     out: &Path,
     progress: &(dyn Fn(Progress) + Sync),
@@ -1233,17 +1273,26 @@ pub fn rollout_file(
             message: "holds other positions than these arguments choose (remove it or change --out)".into(),
         });
     }
-    progress(Progress::Note(format!(
-        "{} positions to roll out ({trials} games each), {} done before",
-        chosen.len(),
-        done.len()
-    )));
+    let how = match labels {
+        Relabel::Rollouts { trials } => format!("to roll out ({trials} games each)"),
+        Relabel::Lookahead { plies } => format!("to label at {plies} ply"),
+    };
+    progress(Progress::Note(format!("{} positions {how}, {} done before", chosen.len(), done.len())));
     // only the last block can be short, so a finished file skips every block
     let start = done.len().div_ceil(ROLLOUT_BLOCK);
     for (b, block) in chosen.chunks(ROLLOUT_BLOCK).enumerate().skip(start) {
         let mut block = block.to_vec();
-        for c in (0..3).filter(|&c| nets[c]) {
-            relabel_by_rollouts(eval, &mut block, c, trials, None, task_seed(seed, b as u32 + 1, c as u64), progress);
+        match labels {
+            Relabel::Rollouts { trials } => {
+                for c in (0..3).filter(|&c| nets[c]) {
+                    let block_seed = task_seed(seed, b as u32 + 1, c as u64);
+                    relabel_by_rollouts(eval, &mut block, c, trials, None, block_seed, progress);
+                }
+            }
+            Relabel::Lookahead { plies } => {
+                let positions: Vec<Position> = block.iter().map(|s| s.pos).collect();
+                block = label(eval, &positions, plies, 1, progress);
+            }
         }
         done.truncate(b * ROLLOUT_BLOCK);
         done.extend(block);
@@ -1258,10 +1307,14 @@ mod tests {
     use super::*;
     use crate::eval::CONTACT as CONTACT_NET;
 
+    fn rec(explore: f64, alternatives: f64, siblings: usize) -> Recording {
+        Recording { explore, alternatives, siblings }
+    }
+
     /// Self-play positions of the shipped nets (`n`, seeded, a share `explore` of random moves)
     /// with 1-ply targets of a small random net, so the shipped nets start far from them.
     fn samples_of_a_random_net(n: usize, seed: u64, explore: f64) -> Vec<Sample> {
-        let positions = self_play_positions(Evaluator::embedded(), n, seed, 1, explore, 0.0, &|_| {});
+        let positions = self_play_positions(Evaluator::embedded(), n, seed, 1, rec(explore, 0.0, 1), &|_| {});
         let other = Trainer::new(TrainConfig { hidden: [8, 8, 8], ..TrainConfig::default() }).eval;
         label(&other, &positions, 1, 1, &|_| {})
     }
@@ -1318,11 +1371,40 @@ mod tests {
     }
 
     #[test]
+    fn siblings_are_the_next_best_plays_of_the_roll_in_order() {
+        let eval = Evaluator::embedded();
+        // no random moves, every move records its 2nd to 4th plays: the opening position, its
+        // three siblings, then the best play's position (the game goes on with it)
+        let positions = self_play_positions(eval, 5, 9, 1, rec(0.0, 1.0, 3), &|_| {});
+        let start = Variant::Standard.starting_position();
+        assert_eq!(positions[0], start);
+        let mut gen = MoveGenerator::new();
+        let mut scratch = Scratch::default();
+        let wanted: Vec<Position> = [4, 1, 2, 3].iter().map(|&k| positions[k].swapped()).collect();
+        let mut found = false;
+        for d1 in 1..=6u8 {
+            for d2 in d1..=6u8 {
+                let plays = gen.generate(&start, d1, d2);
+                let mut values = vec![Probabilities::default(); plays.len()];
+                eval.evaluate_plays(&start, plays, &mut scratch, &mut values);
+                let mut order: Vec<usize> = (0..plays.len()).collect();
+                order.sort_by(|&a, &b| values[b].equity().total_cmp(&values[a].equity()));
+                let ranked: Vec<Position> = order.iter().take(4).map(|&i| *plays[i].result()).collect();
+                found |= ranked == wanted;
+            }
+        }
+        assert!(found, "no roll whose four best plays are the best and the three recorded siblings");
+        // one sibling at random (the default) records one position per move
+        let one = self_play_positions(eval, 3, 9, 1, rec(0.0, 1.0, 1), &|_| {});
+        assert_eq!(one[2], positions[4]);
+    }
+
+    #[test]
     fn samples_round_trip_and_bad_files_are_located() {
         let eval = Evaluator::embedded();
-        let positions = self_play_positions(eval, 30, 5, 1, 0.1, 0.0, &|_| {});
+        let positions = self_play_positions(eval, 30, 5, 1, rec(0.1, 0.0, 1), &|_| {});
         assert_eq!(positions.len(), 30);
-        assert_eq!(positions, self_play_positions(eval, 30, 5, 1, 0.1, 0.0, &|_| {}));
+        assert_eq!(positions, self_play_positions(eval, 30, 5, 1, rec(0.1, 0.0, 1), &|_| {}));
         let samples = label(eval, &positions, 1, 1, &|_| {});
         let dir = std::env::temp_dir().join(format!("bg-samples-test-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -1384,7 +1466,7 @@ mod tests {
     fn rollout_labels_replace_only_their_class_and_match_a_rollout() {
         use crate::rollout::{rollout, RolloutConfig};
         let eval = Evaluator::embedded();
-        let positions = self_play_positions(eval, 300, 3, 1, 0.1, 0.0, &|_| {});
+        let positions = self_play_positions(eval, 300, 3, 1, rec(0.1, 0.0, 1), &|_| {});
         let labelled = label(eval, &positions, 1, 1, &|_| {});
         let race = 2;
         let mut relabelled = labelled.clone();
@@ -1422,7 +1504,7 @@ mod tests {
         let (a, b) = (dir.join("a.bin"), dir.join("b.bin"));
         let choice = RolloutChoice { nets: [false, false, true], min_prime: 0, limit: 5 };
         let files = [file];
-        assert_eq!(rollout_file(eval, &files, choice, 4, 7, &a, &|_| {}).unwrap(), 5);
+        assert_eq!(rollout_file(eval, &files, choice, Relabel::Rollouts { trials: 4 }, 7, &a, &|_| {}).unwrap(), 5);
         let rolled = load_samples(&a).unwrap();
         let mut relabelled = 0;
         for r in &rolled {
@@ -1435,10 +1517,10 @@ mod tests {
         }
         assert!(relabelled > 0, "none of the 5 targets changed");
         // the same seed chooses and rolls out the same; another seed chooses others
-        assert_eq!(rollout_file(eval, &files, choice, 4, 7, &b, &|_| {}).unwrap(), 5);
+        assert_eq!(rollout_file(eval, &files, choice, Relabel::Rollouts { trials: 4 }, 7, &b, &|_| {}).unwrap(), 5);
         assert_eq!(load_samples(&b).unwrap(), rolled);
         std::fs::remove_file(&b).unwrap();
-        rollout_file(eval, &files, choice, 4, 8, &b, &|_| {}).unwrap();
+        rollout_file(eval, &files, choice, Relabel::Rollouts { trials: 4 }, 8, &b, &|_| {}).unwrap();
         assert_ne!(load_samples(&b).unwrap(), rolled);
         // a finished file is kept as it is; one from other arguments is refused
         let notes = std::sync::Mutex::new(Vec::new());
@@ -1447,10 +1529,10 @@ mod tests {
                 notes.lock().unwrap().push(n);
             }
         };
-        assert_eq!(rollout_file(eval, &files, choice, 4, 7, &a, &report).unwrap(), 5);
+        assert_eq!(rollout_file(eval, &files, choice, Relabel::Rollouts { trials: 4 }, 7, &a, &report).unwrap(), 5);
         assert!(notes.lock().unwrap()[0].contains("5 done before"), "{notes:?}");
         assert_eq!(load_samples(&a).unwrap(), rolled);
-        let refused = rollout_file(eval, &files, choice, 4, 9, &a, &|_| {});
+        let refused = rollout_file(eval, &files, choice, Relabel::Rollouts { trials: 4 }, 9, &a, &|_| {});
         assert!(matches!(refused, Err(SupervisedError::Data { .. })), "{refused:?}");
         // a minimum prime admits only positions with one: three contact positions with 4+ points in a row
         let primed = |p: &Position| p.longest_prime_either_side();
@@ -1459,11 +1541,19 @@ mod tests {
         assert!(eligible > 3 && eligible < samples.len() / 2, "{eligible} of {}", samples.len());
         let c = dir.join("c.bin");
         let choice = RolloutChoice { nets: [true, false, false], min_prime: 4, limit: 3 };
-        assert_eq!(rollout_file(eval, &files, choice, 2, 7, &c, &|_| {}).unwrap(), 3);
+        assert_eq!(rollout_file(eval, &files, choice, Relabel::Rollouts { trials: 2 }, 7, &c, &|_| {}).unwrap(), 3);
         assert!(load_samples(&c)
             .unwrap()
             .iter()
             .all(|s| primed(&s.pos) >= 4 && classify(&s.pos).net() == Some(CONTACT_NET)));
+        // a lookahead labels the same choice with the 2-ply values `label` gives its positions
+        let d = dir.join("d.bin");
+        let choice = RolloutChoice { nets: [false, false, true], min_prime: 0, limit: 5 };
+        assert_eq!(rollout_file(eval, &files, choice, Relabel::Lookahead { plies: 2 }, 7, &d, &|_| {}).unwrap(), 5);
+        let looked = load_samples(&d).unwrap();
+        let positions: Vec<Position> = rolled.iter().map(|s| s.pos).collect();
+        assert_eq!(looked, label(eval, &positions, 2, 1, &|_| {}));
+        assert_ne!(looked, rolled);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -8,7 +8,7 @@
 
 use backgammon::eval::net::MAX_HIDDEN;
 use backgammon::eval::train::{
-    fit_files, rollout_file, run_supervised, Progress, RolloutChoice, SupervisedConfig, TrainConfig, Trainer,
+    fit_files, rollout_file, run_supervised, Progress, Relabel, RolloutChoice, SupervisedConfig, TrainConfig, Trainer,
 };
 use backgammon::eval::Evaluator;
 use clap::parser::ValueSource;
@@ -28,7 +28,8 @@ enum Mode {
     Fit,
     /// rollout targets for a later fit: --limit samples of the --nets (with a prime of at least
     /// --min-prime points) taken from the --samples files (seeded random order) relabelled by
-    /// --trials-game rollouts of the --init nets, written to --out (resumes an interrupted run)
+    /// --trials-game rollouts of the --init nets (or, with --lookahead, their 1- or 2-ply values),
+    /// written to --out (resumes an interrupted run)
     Rollouts,
 }
 
@@ -105,6 +106,10 @@ struct Cli {
     /// Supervised: probability that a self-play move also records a near-best alternative's position.
     #[arg(long, default_value_t = 0.0)]
     alternatives: f64,
+    /// Supervised: alternatives recorded by such a move: 1 is one of the 2nd to 5th plays at
+    /// random, more the 2nd to the (N+1)th (a roll's near-best plays fitted side by side).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=7))]
+    siblings: u64,
     /// Supervised: earlier iterations whose samples are fitted again with each new iteration's.
     #[arg(long, default_value_t = 0)]
     history: u32,
@@ -135,6 +140,10 @@ struct Cli {
     /// Rollouts: games per rollout.
     #[arg(long, default_value_t = 36)]
     trials: u64,
+    /// Rollouts: label by the --init nets' lookahead of this many plies (1 or 2) instead of
+    /// rollouts (a class fitted again to targets as deep as the supervised iterations').
+    #[arg(long, conflicts_with = "trials", value_parser = clap::value_parser!(u8).range(1..=2))]
+    lookahead: Option<u8>,
     /// Rollouts: positions to roll out (at most).
     #[arg(long, default_value_t = 10_000)]
     limit: usize,
@@ -190,6 +199,7 @@ fn supervised(cli: &Cli) -> ExitCode {
         label_plies: cli.label_plies,
         label_keep: cli.label_keep as usize,
         alternatives: cli.alternatives,
+        siblings: cli.siblings as usize,
         history: cli.history,
         rollout_crashed: cli.rollout_crashed,
         output_only: cli.output_layer,
@@ -226,7 +236,11 @@ fn supervised(cli: &Cli) -> ExitCode {
     }
     let done = if cli.mode == Mode::Rollouts {
         let choice = RolloutChoice { nets, min_prime: cli.min_prime, limit: cli.limit };
-        rollout_file(&init, &cli.samples, choice, cli.trials, cli.seed, &cli.out, &report).map(|n| {
+        let labels = match cli.lookahead {
+            Some(plies) => Relabel::Lookahead { plies },
+            None => Relabel::Rollouts { trials: cli.trials },
+        };
+        rollout_file(&init, &cli.samples, choice, labels, cli.seed, &cli.out, &report).map(|n| {
             report(Progress::Note(format!("rollouts done: {n} samples in {}", cli.out.display())));
         })
     } else if cli.mode == Mode::Fit {
@@ -270,12 +284,13 @@ fn flags_of(mode: Mode) -> &'static [&'static str] {
             "label_plies",
             "label_keep",
             "alternatives",
+            "siblings",
             "history",
             "rollout_crashed",
             "samples",
         ],
         Mode::Fit => &["dir", "init", "widen", "samples", "nets", "epochs", "lr", "lr_end", "batch", "output_layer"],
-        Mode::Rollouts => &["init", "widen", "samples", "nets", "min_prime", "trials", "limit", "out"],
+        Mode::Rollouts => &["init", "widen", "samples", "nets", "min_prime", "trials", "lookahead", "limit", "out"],
     }
 }
 
