@@ -1,5 +1,6 @@
 //! `gammon-train` as a command: flags a mode does not read are refused (exit 2, one line naming
-//! them), and `--mode rollouts` writes rollout-labelled samples of the chosen class only.
+//! them), and `--mode rollouts` writes rollout- or lookahead-labelled samples of the chosen class
+//! only.
 
 use backgammon::eval::train::{load_samples, save_samples, Sample};
 use backgammon::eval::{classify, Evaluator, Probabilities, RACE};
@@ -19,6 +20,16 @@ fn flags_another_mode_reads_are_refused() {
     let out = train(&["--mode", "rollouts", "--epochs", "3"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--epochs not used by --mode rollouts"));
+    let out = train(&["--mode", "rollouts", "--siblings", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--siblings not used by --mode rollouts"));
+    // a lookahead labels instead of rollouts: with --trials it is refused, as is a 3-ply one
+    for bad in [&["--lookahead", "2", "--trials", "36"][..], &["--lookahead", "3"]] {
+        let out = train(&[&["--mode", "rollouts"][..], bad].concat());
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+    let out = train(&["--mode", "rollouts", "--siblings", "8"]);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 #[test]
@@ -57,6 +68,16 @@ fn rollouts_mode_labels_the_chosen_class_by_rollouts() {
     let net = Evaluator::embedded().evaluate(&race).win();
     assert!((rolled[0].target.win() - net).abs() < 0.1, "{:?} vs {net}", rolled[0].target);
     assert!(rolled[0].target.win() > 0.5, "{:?}: 3 pips ahead on roll", rolled[0].target);
+    // --lookahead 1: the race position's 1-ply value, which a 0-ply evaluation of the same nets
+    // is near but not equal to
+    let looked_file = dir.join("looked.bin");
+    let args = ["--mode", "rollouts", "--samples", input.to_str().unwrap(), "--nets", "race", "--lookahead", "1"];
+    let out = train(&[&args[..], &["--out", looked_file.to_str().unwrap()]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let looked = load_samples(&looked_file).unwrap();
+    assert_eq!(looked.len(), 1);
+    assert_eq!(looked[0].pos, race);
+    assert!((looked[0].target.win() - net).abs() < 0.05 && looked[0].target != made_up, "{:?}", looked[0].target);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -424,21 +424,14 @@ pub struct SupervisedConfig {
     pub lr_end: f32,
     /// Minibatch size.
     pub batch: usize,
-    /// Probability that a self-play move is a uniformly random legal play instead of the best.
-    pub explore: f64,
+    /// How self-play chooses its moves and which positions it records.
+    pub recording: Recording,
     /// Share of the positions held out to measure the fit.
     pub holdout: f64,
     /// Lookahead of the targets: 1 (the best play of each roll at 0 ply) or 2 (see [`two_ply`]).
     pub label_plies: u8,
     /// At 2 ply, the plays of each roll (best first at 0 ply) whose 1-ply values are compared.
     pub label_keep: usize,
-    /// Probability that a self-play move also records the position after a near-best
-    /// alternative play (one of the 2nd to 5th at 0 ply), so the nets see what they must rank.
-    pub alternatives: f64,
-    /// How many alternatives such a move records: 1 is one of the 2nd to 5th plays at random;
-    /// more records the 2nd to the `siblings + 1`th (at most 7), so that a roll's near-best
-    /// plays are fitted side by side.
-    pub siblings: usize,
     /// Earlier iterations whose samples are fitted again with the new ones.
     pub history: u32,
     /// When not 0, crashed positions are labelled by rollouts of this many games
@@ -459,12 +452,10 @@ impl Default for SupervisedConfig {
             lr: 5e-4,
             lr_end: 5e-5,
             batch: 128,
-            explore: 0.05,
+            recording: Recording { explore: 0.05, alternatives: 0.0, siblings: 1 },
             holdout: 0.05,
             label_plies: 1,
             label_keep: 1,
-            alternatives: 0.0,
-            siblings: 1,
             history: 0,
             rollout_crashed: 0,
             output_only: false,
@@ -656,11 +647,13 @@ fn task_seed(seed: u64, iteration: u32, task: u64) -> u64 {
 /// besides the best.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Recording {
-    /// Share of the moves played uniformly at random.
+    /// Probability that a move is a uniformly random legal play instead of the best.
     pub explore: f64,
-    /// Share of the moves that also record near-best alternatives.
+    /// Probability that a move also records the positions after near-best alternative plays, so
+    /// the nets see what they must rank.
     pub alternatives: f64,
-    /// How many: 1 is one of the 2nd to 5th plays at random, more the 2nd to the `siblings + 1`th.
+    /// How many: 1 is one of the 2nd to 5th plays at 0 ply at random, more the 2nd to the
+    /// `siblings + 1`th (at most 7), so that a roll's near-best plays are fitted side by side.
     pub siblings: usize,
 }
 
@@ -1151,8 +1144,7 @@ pub fn run_supervised(
                 name: format!("iteration {i}: self-play positions"),
                 len: cfg.positions as u64,
             });
-            let recording = Recording { explore: cfg.explore, alternatives: cfg.alternatives, siblings: cfg.siblings };
-            let positions = self_play_positions(&eval, cfg.positions, cfg.seed, i, recording, progress);
+            let positions = self_play_positions(&eval, cfg.positions, cfg.seed, i, cfg.recording, progress);
             use super::CRASHED;
             let by_rollout = |p: &Position| cfg.rollout_crashed > 0 && classify(p).net() == Some(CRASHED);
             let (rolled, looked): (Vec<Position>, Vec<Position>) = positions.iter().partition(|p| by_rollout(p));
@@ -1244,8 +1236,9 @@ pub enum Relabel {
 /// Relabelled samples for a fit: the samples `choice` admits are taken from `files` (earlier
 /// runs' `samples-N.bin`, in file order), put in a seeded random order, and the first
 /// `choice.limit` of them get new targets as `labels` says (rollouts: each block of
-/// [`ROLLOUT_BLOCK`] seeded from `seed` and its number). They are written to `out` after every block; when `out` already holds samples
-/// (an interrupted run with the same arguments), those are kept and the run goes on after them.
+/// [`ROLLOUT_BLOCK`] seeded from `seed` and its number). They are written to `out` after every
+/// block; when `out` already holds samples (an interrupted run with the same arguments), those
+/// are kept and the run goes on after them.
 /// Rollouts see past the nets' own lookahead, which biases every lookahead target the same way
 /// (our 2-ply targets' gammon chances are too low on average; rollouts' are not).
 /// Returns how many samples `out` holds.

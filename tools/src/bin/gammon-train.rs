@@ -8,7 +8,8 @@
 
 use backgammon::eval::net::MAX_HIDDEN;
 use backgammon::eval::train::{
-    fit_files, rollout_file, run_supervised, Progress, Relabel, RolloutChoice, SupervisedConfig, TrainConfig, Trainer,
+    fit_files, rollout_file, run_supervised, Progress, Recording, Relabel, RolloutChoice, SupervisedConfig,
+    TrainConfig, Trainer,
 };
 use backgammon::eval::Evaluator;
 use clap::parser::ValueSource;
@@ -195,11 +196,9 @@ fn supervised(cli: &Cli) -> ExitCode {
         lr: cli.lr,
         lr_end: cli.lr_end,
         batch: cli.batch,
-        explore: cli.explore,
+        recording: Recording { explore: cli.explore, alternatives: cli.alternatives, siblings: cli.siblings as usize },
         label_plies: cli.label_plies,
         label_keep: cli.label_keep as usize,
-        alternatives: cli.alternatives,
-        siblings: cli.siblings as usize,
         history: cli.history,
         rollout_crashed: cli.rollout_crashed,
         output_only: cli.output_layer,
