@@ -658,9 +658,8 @@ pub struct Recording {
 }
 
 /// `n` net-class positions (contact, crashed, race; player on roll) from 0-ply self-play games,
-/// a share `explore` of the moves random; with probability `alternatives` a move also records
-/// the position after one of the 2nd to 5th best plays at 0 ply, or with `siblings` above 1 the
-/// positions after the 2nd to the `siblings + 1`th (the game goes on with the best).
+/// with the random moves and near-best alternatives `recording` asks for (the game goes on with
+/// the best play).
 /// Games are played in tasks of 20 with their own seeds and collected in task order, so the
 /// result does not depend on the number of threads.
 pub fn self_play_positions(

@@ -240,7 +240,8 @@ fn supervised(cli: &Cli) -> ExitCode {
             None => Relabel::Rollouts { trials: cli.trials },
         };
         rollout_file(&init, &cli.samples, choice, labels, cli.seed, &cli.out, &report).map(|n| {
-            report(Progress::Note(format!("rollouts done: {n} samples in {}", cli.out.display())));
+            let what = if cli.lookahead.is_some() { "lookahead labels" } else { "rollouts" };
+            report(Progress::Note(format!("{what} done: {n} samples in {}", cli.out.display())));
         })
     } else if cli.mode == Mode::Fit {
         let mut eval = init;
