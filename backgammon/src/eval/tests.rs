@@ -167,10 +167,19 @@ fn shipped_nets_play_the_standard_openings() {
 #[test]
 fn the_shipped_nets_compute_what_a_plain_forward_pass_does() {
     // the sparse, blocked, vectorised evaluation against a dense f64 one with the exact logistic:
-    // only rounding (and the sigmoid's 2e-7) may differ; a 128-unit contact net too
+    // only rounding (and the sigmoid's 2e-7) may differ; a race net widened to 100 units too (a
+    // width that is not a multiple of the kernel's blocks; the contact and crashed nets have
+    // the widest, 256)
     let ev = Evaluator::embedded();
     let mut wide = ev.clone();
-    wide.nets[CONTACT] = wide.nets[CONTACT].widened(128, 9);
+    let old = wide.nets[RACE].hidden;
+    wide.nets[RACE] = wide.nets[RACE].widened(100, 9);
+    // the new units get output weights, so that their sums reach the outputs
+    for k in 0..OUTPUTS {
+        for j in old..100 {
+            wide.nets[RACE].w2[k * 100 + j] = 0.05 * ((j + k) % 7) as f32 - 0.15;
+        }
+    }
     let logistic = |z: f64| 1.0 / (1.0 + (-z).exp());
     let mut hidden = [0f32; MAX_HIDDEN];
     for pos in random_game_positions(Variant::Standard, 600, 8) {
