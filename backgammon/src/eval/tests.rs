@@ -172,12 +172,13 @@ fn the_shipped_nets_compute_what_a_plain_forward_pass_does() {
     // the widest, 256)
     let ev = Evaluator::embedded();
     let mut wide = ev.clone();
+    const WIDTH: usize = 100;
     let old = wide.nets[RACE].hidden;
-    wide.nets[RACE] = wide.nets[RACE].widened(100, 9);
+    wide.nets[RACE] = wide.nets[RACE].widened(WIDTH, 9);
     // the new units get output weights, so that their sums reach the outputs
     for k in 0..OUTPUTS {
-        for j in old..100 {
-            wide.nets[RACE].w2[k * 100 + j] = 0.05 * ((j + k) % 7) as f32 - 0.15;
+        for j in old..WIDTH {
+            wide.nets[RACE].w2[k * WIDTH + j] = 0.05 * ((j + k) % 7) as f32 - 0.15;
         }
     }
     let logistic = |z: f64| 1.0 / (1.0 + (-z).exp());
