@@ -316,7 +316,8 @@ pub fn cube_class(pos: &Position) -> PositionClass {
 /// the opponent (and every later player) taking their own best cube action at their turn, down
 /// to Janowski's formula at the leaves. Two-sided bearoff database positions use the
 /// database's cubeful money equities, as the manual says: directly in money play, and in match
-/// play through the effective cube efficiency that reproduces them.
+/// play through the effective cube efficiency that reproduces them, one per cube position
+/// (centred or owned for "no double", the opponent's for "double, take").
 pub fn evaluate_position(
     search: &mut NPly<'_>,
     pos: &Position,
@@ -444,7 +445,6 @@ pub(crate) fn leaf_value(pos: &Position, p: &Probabilities, cube: &CubeContext<'
 /// The 0-ply decision from probabilities `p` of `pos` (Janowski, or the two-sided database).
 fn leaf_analysis(pos: &Position, p: &Probabilities, cube: &CubeContext<'_>) -> Result<CubeAnalysis, ScoreOutOfRange> {
     let probs = Probs::from_f32(p.0);
-    let mut class = cube_class(pos);
     if let Some(db) = two_sided_cubeful(pos) {
         let no_double = match cube.owner {
             Ownership::Centred => db.centred,
@@ -455,22 +455,41 @@ fn leaf_analysis(pos: &Position, p: &Probabilities, cube: &CubeContext<'_>) -> R
             // the database's cubeful money equities are exact: no model needed
             Scoring::Money { beavers, .. } => {
                 let equities = CubeEquities { no_double, double_take: 2.0 * db.opponent_owns, double_pass: 1.0 };
-                let action = match cube.unavailable() {
-                    Some(why) => CubeAction::NotAvailable(why),
-                    None => CubeAction::from_equities(equities, beavers),
-                };
-                return Ok(CubeAnalysis { equities, action, redouble: cube.owner == Ownership::Mine });
+                return Ok(decided(equities, cube.scoring, cube.cube, cube.owner, beavers));
             }
-            // match play: the cube efficiency that reproduces the database's money figure
-            Scoring::Match { .. } => {
-                let live = crate::cubeful::money_live(&probs, cube.owner);
-                if let Some(x) = crate::cubeful::effective_efficiency(no_double, probs.equity(), live) {
-                    class = PositionClass::Given(x.clamp(0.0, 1.0));
-                }
+            // match play: each cube position's MWC with the cube efficiency that reproduces the
+            // database's money figure for that ownership ("double, take" hands the opponent the
+            // cube, whose money value is the database's opponent-owns figure, not the centred one)
+            Scoring::Match { met, score } => {
+                // bounded by the bearoff class's own efficiency, as gnubg bounds it: near the last
+                // rolls the money figures give efficiencies outside [0, 1], or ones that money
+                // play's cash points earn and a match score's do not
+                let bearoff = PositionClass::OneSidedBearoff.cube_efficiency();
+                let x = |money: f64, owner: Ownership| {
+                    let live = crate::cubeful::money_live(&probs, owner);
+                    // dead and live nearly equal (a near-certain game) leave x undetermined
+                    crate::cubeful::effective_efficiency(money, probs.equity(), live)
+                        .filter(|_| (live - probs.equity()).abs() > 1e-4)
+                        .map_or(bearoff, |x| x.clamp(0.0, bearoff))
+                };
+                let doubled = cube.cube.saturating_mul(2);
+                let equities = CubeEquities {
+                    no_double: match_cubeful(met, &probs, score, cube.cube, cube.owner, x(no_double, cube.owner))?,
+                    double_take: match_cubeful(
+                        met,
+                        &probs,
+                        score,
+                        doubled,
+                        Ownership::Theirs,
+                        x(db.opponent_owns, Ownership::Theirs),
+                    )?,
+                    double_pass: met.mwc_after(score, true, cube.cube)?,
+                };
+                return Ok(decided(equities, cube.scoring, cube.cube, cube.owner, false));
             }
         }
     }
-    analyse(&probs, cube.scoring, cube.cube, cube.owner, class)
+    analyse(&probs, cube.scoring, cube.cube, cube.owner, cube_class(pos))
 }
 
 /// The two-sided bearoff database's cubeful money equities of `pos`, when it holds them.
@@ -531,11 +550,16 @@ pub fn analyse(
             false,
         ),
     };
+    Ok(decided(equities, scoring, cube, owner, beavers))
+}
+
+/// The action the equities call for, unless the cube cannot be turned.
+fn decided(equities: CubeEquities, scoring: Scoring<'_>, cube: u32, owner: Ownership, beavers: bool) -> CubeAnalysis {
     let action = match unavailable(scoring, cube, owner) {
         Some(why) => CubeAction::NotAvailable(why),
         None => CubeAction::from_equities(equities, beavers),
     };
-    Ok(CubeAnalysis { equities, action, redouble: owner == Ownership::Mine })
+    CubeAnalysis { equities, action, redouble: owner == Ownership::Mine }
 }
 
 /// The decision of the *other* player (as if it were their turn): probabilities, score and

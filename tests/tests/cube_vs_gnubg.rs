@@ -297,7 +297,8 @@ fn zero_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // against gnubg, 380/500 against gnubg-nn; with the stage 4 nets of 2026-11-24 (crashed
     // positions trained on rollouts) 422/500 and 399/500, with the stage 5 nets 437/500 and
     // 413/500, with the stage 6 nets (2026-11-25) 445/500 and 415/500, with stage 7's 446/500
-    // and 416/500.
+    // and 416/500, and 447/500 and 417/500 once two-sided bearoff positions took one cube
+    // efficiency per cube position (the same day).
     assert!(model_real * 100 >= n * 98, "{model_real}/{n}: the cube model disagrees with gnubg's");
     assert!(model_nn * 100 >= n * 89, "{model_nn}/{n}: the cube model disagrees with gnubg-nn's");
     assert!(agree_real * 100 >= n * 87, "{agree_real}/{n} 0-ply cube decisions agree with gnubg's");
@@ -342,6 +343,8 @@ fn two_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // and 445/500 (89.0%), mean |MWC error| 0.0065 and 0.0111; Janowski 421/500. Stage 7 nets (the
     // same day, contact and crashed nets at 256 units fitted to every 2-ply sample): 466/500
     // (93.2%) and 443/500 (88.6%), mean |MWC error| 0.0062 and 0.0109; at 0 ply 446 and 416.
+    // Two-sided bearoff positions priced with one cube efficiency per cube position, as gnubg
+    // 1.07 does (`two_sided_bearoff_match_cubes_agree_with_gnubg`): 467/500 and 444/500.
     // The 90% against gnubg-nn is not met, and is about as far as the two reference programs agree with
     // each other; the rest is our nets' probabilities (mean |MWC error| of "double, take" 0.023
     // against gnubg, 0.003 for our model on gnubg-nn's own probabilities), e.g.
@@ -387,4 +390,66 @@ fn zero_ply_redoubles_agree_with_gnubg() {
     // (the printed errors mix money equity and MWC here). The floor sits under the shipped nets.
     assert!(model_agree * 100 >= n * 99, "{model_agree}/{n}: redoubles disagree with gnubg's model");
     assert!(agree * 100 >= n * 83, "{agree}/{n} redoubles agree with gnubg");
+}
+
+/// Two-sided bearoff positions in match play against gnubg 1.07 at 0 ply, value for value:
+/// gnubg reads its 6x6 two-sided database (`/var/lib/gnubg/gnubg_ts0.bd`) and, as the manual
+/// says, turns each cube position's exact money equity into the cube efficiency Janowski's match
+/// formula then uses. Seeded positions (1 to 6 chequers a side on the home board, the player on
+/// roll winning 55% to 95%) at the scores of the first 150 cases where the player on roll is at
+/// least 5-away: nearer the end two rules of the models part (our "double, take" is bounded by
+/// the opponent's redouble when we could never use the cube again, see
+/// [`backgammon::cubeful::match_cubeful`]; and gnubg 1.07's "no double" at 2-away/2-away is
+/// not the manual's formula's, which gnubg-nn's and ours are).
+#[test]
+fn two_sided_bearoff_match_cubes_agree_with_gnubg() {
+    use rand::{Rng, SeedableRng};
+    let ts0 = std::path::Path::new("/var/lib/gnubg/gnubg_ts0.bd").exists();
+    if !gnubg_installed() || !require(ts0, "gnubg's two-sided bearoff database (see .ci/run)") {
+        return;
+    }
+    let db = backgammon::bearoff::cache::two_sided_default();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(23);
+    let side = |rng: &mut rand::rngs::StdRng| {
+        let mut points = [0u8; 7];
+        for _ in 0..rng.random_range(1..=6) {
+            points[rng.random_range(1..=6)] += 1;
+        }
+        (1..=6).filter(|&p| points[p] > 0).map(|p| (p, points[p])).collect::<Vec<_>>()
+    };
+    let mut bearoffs = Vec::new();
+    for c in cases() {
+        let f: Vec<&str> = c.line.split_whitespace().collect();
+        if f[2].parse::<u32>().expect("away") < 5 {
+            continue;
+        }
+        let pos = loop {
+            let (a, b) = (side(&mut rng), side(&mut rng));
+            let pos = Position::from_points(&a, &b).expect("legal");
+            let win = db.equities(&pos).expect("in the database").win_probability();
+            if (0.55..0.95).contains(&win) {
+                break pos;
+            }
+        };
+        bearoffs.push(Case { pos, state: c.state, line: format!("{} {} {} {}", pos.id(), f[1], f[2], f[3]) });
+        if bearoffs.len() == 150 {
+            break;
+        }
+    }
+    let n = bearoffs.len();
+    assert_eq!(n, 150);
+    let met = MatchEquityTable::woolsey();
+    let real = real_gnubg(&bearoffs, &met, 0);
+    assert_eq!(real.len(), n);
+    let mine: Vec<Decision> = ours(&bearoffs, &met, 0).into_iter().map(|(a, _)| a).collect();
+    let agree = compare(&bearoffs, &mine, &real, "0-ply two-sided bearoffs against gnubg 1.07");
+    for ((c, t), (_, _, e)) in bearoffs.iter().zip(&real).zip(&mine) {
+        // gnubg prints five decimals of normalised equity, computed in single precision
+        assert!((e[0] - t.mwc[0]).abs() < 1e-4, "{}: no double {} vs gnubg {}", c.line, e[0], t.mwc[0]);
+        assert!((e[1] - t.mwc[1]).abs() < 1e-4, "{}: double/take {} vs gnubg {}", c.line, e[1], t.mwc[1]);
+    }
+    // Measured (2026-11-25): 150/150, every equity within 1e-4. Before, one efficiency (the
+    // cube's own, bounded only to [0, 1]) priced "double, take" too: 139/150, mean |MWC error|
+    // of "double, take" 0.0028.
+    assert_eq!(agree, n);
 }
