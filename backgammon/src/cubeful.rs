@@ -310,8 +310,9 @@ pub fn match_cubeful(
     // own a cube that already decides the match for me): the redouble costs them nothing, so
     // they redouble at once when that is better for them, and I take or pass, whichever is better
     // for me. gnubg-nn's 0-ply figures behave the same (e.g. 2-away/5-away: double/take = the
-    // 4-cube cubeless MWC, floored at the pass); gnubg 1.07's keep Janowski's value, which this
-    // bound undercuts only where the redouble would come before my next roll could matter.
+    // 4-cube cubeless MWC, floored at the pass); gnubg 1.07's keep Janowski's value. The redouble
+    // can only come after my next roll, so the bound is off by what that roll can change (in a
+    // short bearoff, the rolls that bear off at once).
     if owner == Ownership::Theirs
         && s.doubling_allowed()
         && s.me <= cube.saturating_mul(2)
