@@ -467,24 +467,11 @@ fn leaf_analysis(pos: &Position, p: &Probabilities, cube: &CubeContext<'_>) -> R
                 let bearoff = PositionClass::OneSidedBearoff.cube_efficiency();
                 let x = |money: f64, owner: Ownership| {
                     let live = crate::cubeful::money_live(&probs, owner);
-                    // dead and live nearly equal (a near-certain game) leave x undetermined
                     crate::cubeful::effective_efficiency(money, probs.equity(), live)
-                        .filter(|_| (live - probs.equity()).abs() > 1e-4)
                         .map_or(bearoff, |x| x.clamp(0.0, bearoff))
                 };
-                let doubled = cube.cube.saturating_mul(2);
-                let equities = CubeEquities {
-                    no_double: match_cubeful(met, &probs, score, cube.cube, cube.owner, x(no_double, cube.owner))?,
-                    double_take: match_cubeful(
-                        met,
-                        &probs,
-                        score,
-                        doubled,
-                        Ownership::Theirs,
-                        x(db.opponent_owns, Ownership::Theirs),
-                    )?,
-                    double_pass: met.mwc_after(score, true, cube.cube)?,
-                };
+                let xs = (x(no_double, cube.owner), x(db.opponent_owns, Ownership::Theirs));
+                let equities = match_equities(met, &probs, score, cube.cube, cube.owner, xs)?;
                 return Ok(decided(equities, cube.scoring, cube.cube, cube.owner, false));
             }
         }
@@ -530,7 +517,6 @@ pub fn analyse(
     class: PositionClass,
 ) -> Result<CubeAnalysis, ScoreOutOfRange> {
     let x = class.cube_efficiency();
-    let doubled = cube.saturating_mul(2);
     let (equities, beavers) = match scoring {
         Scoring::Money { jacoby, beavers } => (
             CubeEquities {
@@ -541,16 +527,26 @@ pub fn analyse(
             },
             beavers,
         ),
-        Scoring::Match { met, score } => (
-            CubeEquities {
-                no_double: match_cubeful(met, p, score, cube, owner, x)?,
-                double_take: match_cubeful(met, p, score, doubled, Ownership::Theirs, x)?,
-                double_pass: met.mwc_after(score, true, cube)?,
-            },
-            false,
-        ),
+        Scoring::Match { met, score } => (match_equities(met, p, score, cube, owner, (x, x))?, false),
     };
     Ok(decided(equities, scoring, cube, owner, beavers))
+}
+
+/// Match play's three MWCs, with the cube efficiencies `(x no double, x double/take)`: one for
+/// the cube as it is, one for the doubled cube the opponent would own.
+fn match_equities(
+    met: &MatchEquityTable,
+    p: &Probs,
+    score: MatchScore,
+    cube: u32,
+    owner: Ownership,
+    (x_no_double, x_double_take): (f64, f64),
+) -> Result<CubeEquities, ScoreOutOfRange> {
+    Ok(CubeEquities {
+        no_double: match_cubeful(met, p, score, cube, owner, x_no_double)?,
+        double_take: match_cubeful(met, p, score, cube.saturating_mul(2), Ownership::Theirs, x_double_take)?,
+        double_pass: met.mwc_after(score, true, cube)?,
+    })
 }
 
 /// The action the equities call for, unless the cube cannot be turned.

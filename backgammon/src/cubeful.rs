@@ -114,9 +114,6 @@ pub enum PositionClass {
     Contact,
     /// A race, with the pip count of the player on roll: x from 0.6 at 40 pips to 0.7 at 120.
     Race { pips: u32 },
-    /// An efficiency given by the caller, e.g. the effective one of a two-sided bearoff position
-    /// ([`effective_efficiency`]).
-    Given(f64),
 }
 
 impl PositionClass {
@@ -129,17 +126,18 @@ impl PositionClass {
                 let p = f64::from(pips.clamp(40, 120));
                 0.6 + 0.1 * (p - 40.0) / 80.0
             }
-            PositionClass::Given(x) => x,
         }
     }
 }
 
 /// The cube efficiency that reproduces a known cubeful equity (the manual: two-sided bearoff
 /// positions in match play take x from the database's cubeful money equity), found by isolating
-/// x in `E = E(dead)(1-x) + E(live)x`. `None` when dead and live equities coincide.
+/// x in `E = E(dead)(1-x) + E(live)x`. `None` when dead and live equities (nearly) coincide, as
+/// in a near-certain game: x is then undetermined, and dividing by the tiny difference would
+/// give any value at all (gnubg draws the line at the same 1e-4).
 pub fn effective_efficiency(cubeful: f64, dead: f64, live: f64) -> Option<f64> {
     let d = live - dead;
-    (d.abs() > 1e-12).then(|| (cubeful - dead) / d)
+    (d.abs() > 1e-4).then(|| (cubeful - dead) / d)
 }
 
 /// Who owns the cube, from the point of view of the player whose equity is computed.
