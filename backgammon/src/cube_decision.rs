@@ -296,7 +296,8 @@ impl<'a> CubeContext<'a> {
 }
 
 /// The cube-efficiency class of a position (the manual's table): bearoff database positions 0.6,
-/// contact and crashed 0.68, races by the pip count of the player on roll.
+/// contact and crashed 0.68, races by the pip count of the player on roll (after the Crawford
+/// game the score changes the efficiency: [`PositionClass::cube_efficiency_in`]).
 pub fn cube_class(pos: &Position) -> PositionClass {
     use crate::eval::PositionClass as E;
     match crate::eval::classify(pos) {
@@ -507,8 +508,9 @@ pub fn unavailable(scoring: Scoring<'_>, cube: u32, owner: Ownership) -> Option<
 }
 
 /// The 0-ply cube decision of the player to double, from the five cubeless probabilities in that
-/// player's view (Janowski's model, cube efficiency from `class`). The equities are still computed
-/// when doubling is unavailable, so callers can show them.
+/// player's view (Janowski's model, cube efficiency from `class` and the score:
+/// [`PositionClass::cube_efficiency_in`]). The equities are still computed when doubling is
+/// unavailable, so callers can show them.
 pub fn analyse(
     p: &Probs,
     scoring: Scoring<'_>,
@@ -516,7 +518,18 @@ pub fn analyse(
     owner: Ownership,
     class: PositionClass,
 ) -> Result<CubeAnalysis, ScoreOutOfRange> {
-    let x = class.cube_efficiency();
+    analyse_with_efficiency(p, scoring, cube, owner, class.cube_efficiency_in(scoring))
+}
+
+/// [`analyse`] with a given cube efficiency `x` (e.g. the manual's table at every score, as
+/// gnubg 1.07 uses it, or an efficiency measured by `cube_efficiency`).
+pub fn analyse_with_efficiency(
+    p: &Probs,
+    scoring: Scoring<'_>,
+    cube: u32,
+    owner: Ownership,
+    x: f64,
+) -> Result<CubeAnalysis, ScoreOutOfRange> {
     let (equities, beavers) = match scoring {
         Scoring::Money { jacoby, beavers } => (
             CubeEquities {

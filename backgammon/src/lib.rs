@@ -10,6 +10,7 @@ pub mod benchmark;
 pub mod commands;
 pub mod cube;
 pub mod cube_decision;
+pub mod cube_efficiency;
 pub mod cubeful;
 pub mod display;
 pub mod env;

@@ -61,6 +61,30 @@ fn cube_efficiency_by_position_class() {
     assert!((effective_efficiency(cf, dead, live).unwrap() - 0.68).abs() < 1e-12);
 }
 
+#[test]
+fn cube_efficiency_after_the_crawford_game() {
+    let met = MatchEquityTable::woolsey();
+    let at = |me, opp, crawford| Scoring::Match { met: &met, score: MatchScore::new(me, opp, crawford) };
+    let money = Scoring::Money { jacoby: true, beavers: true };
+    for class in [PositionClass::Contact, PositionClass::Crashed, PositionClass::Race { pips: 60 }] {
+        // the trailer's cube after the Crawford game (either side's view), measured by rollouts
+        assert_eq!(class.cube_efficiency_in(at(4, 1, false)), POST_CRAWFORD_EFFICIENCY);
+        assert_eq!(class.cube_efficiency_in(at(1, 6, false)), POST_CRAWFORD_EFFICIENCY);
+        // the manual's table everywhere else: the Crawford game itself, other scores, money
+        for scoring in [at(4, 1, true), at(4, 2, false), at(2, 2, false), money] {
+            assert_eq!(class.cube_efficiency_in(scoring), class.cube_efficiency());
+        }
+    }
+    assert_eq!(PositionClass::OneSidedBearoff.cube_efficiency_in(at(4, 1, false)), 0.6);
+    // the trailer 4-away: "no double" is Janowski's mix with x = 0.84, not 0.68
+    let p = Probs::new([0.7, 0.2, 0.01, 0.1, 0.005]);
+    let s = MatchScore::new(4, 1, false);
+    let a = analyse(&p, at(4, 1, false), 1, Ownership::Centred, PositionClass::Contact).unwrap();
+    let (dead, live) = (met.mwc_cubeless(&p, s, 1).unwrap(), match_live(&met, &p, s, 1, Ownership::Centred).unwrap());
+    assert!(live - dead > 0.01, "{dead} {live}");
+    assert!((a.equities.no_double - (0.16 * dead + 0.84 * live)).abs() < 1e-12, "{a}");
+}
+
 /// 3-0 to 7 with O (the manual's gnubg) leading: X, on roll, is 7-away, O 4-away.
 fn seed_match() -> (MatchEquityTable, MatchScore) {
     (MatchEquityTable::woolsey(), MatchScore::new(7, 4, false))

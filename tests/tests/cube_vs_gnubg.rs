@@ -17,12 +17,12 @@
 //! A decision agrees when both the double/no double and the take/pass verdicts agree ("too good"
 //! counts as no double; gnubg's "optional double" accepts either). Measured: our cube model alone
 //! (0-ply Janowski on the reference's own probabilities at the same depth) and our whole engine
-//! (our cubeful evaluation on our nets), at 0 and at 2 plies. The bar is 90% at 2 plies;
-//! see the floors below for what is met and why the rest is not.
+//! (our cubeful evaluation on our nets), at 0 and at 2 plies. The bar is 90% at 2 plies
+//! against gnubg-nn, asserted below with the figures measured on the way there.
 
 use backgammon::cube::CubeOwner;
-use backgammon::cube_decision::{analyse, cube_class, evaluate_position, CubeContext};
-use backgammon::cubeful::{Probs, Scoring};
+use backgammon::cube_decision::{analyse, analyse_with_efficiency, cube_class, evaluate_position, CubeContext};
+use backgammon::cubeful::{PositionClass, Probs, Scoring};
 use backgammon::eval::Evaluator;
 use backgammon::match_id::MatchState;
 use backgammon::met::MatchEquityTable;
@@ -184,14 +184,31 @@ fn decision(a: &backgammon::cube_decision::CubeAnalysis) -> Decision {
     (a.action.doubles(), a.action.takes() == Some(true), [e.no_double, e.double_take, e.double_pass])
 }
 
-/// Our cube model on gnubg-nn's probabilities.
+/// Our cube model on the reference's probabilities.
 fn model(cases: &[Case], theirs: &[Theirs], met: &MatchEquityTable) -> Vec<Decision> {
+    model_at(cases, theirs, met, |class, scoring| class.cube_efficiency_in(scoring))
+}
+
+/// Our cube model on the reference's probabilities with the manual's cube efficiencies at every
+/// score, as gnubg 1.07 uses them (ours differ after the Crawford game:
+/// [`backgammon::cubeful::POST_CRAWFORD_EFFICIENCY`]).
+fn manual_model(cases: &[Case], theirs: &[Theirs], met: &MatchEquityTable) -> Vec<Decision> {
+    model_at(cases, theirs, met, |class, _| class.cube_efficiency())
+}
+
+fn model_at(
+    cases: &[Case],
+    theirs: &[Theirs],
+    met: &MatchEquityTable,
+    efficiency: impl Fn(PositionClass, Scoring<'_>) -> f64,
+) -> Vec<Decision> {
     cases
         .iter()
         .zip(theirs)
         .map(|(c, t)| {
             let cube = CubeContext::from_match_state(&c.state, met);
-            let a = analyse(&Probs::new(t.probs), cube.scoring, cube.cube, cube.owner, cube_class(&c.pos))
+            let x = efficiency(cube_class(&c.pos), cube.scoring);
+            let a = analyse_with_efficiency(&Probs::new(t.probs), cube.scoring, cube.cube, cube.owner, x)
                 .expect("in table");
             decision(&a)
         })
@@ -284,7 +301,13 @@ fn zero_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     assert_eq!(ceiling(&nn, "0-ply"), n);
     // the two reference programs: the same nets nearly, other cube models
     compare_tables(&cases, &as_decisions(&nn), &real, "0-ply gnubg-nn against gnubg 1.07", false);
-    let model_real = compare(&cases, &model(&cases, &real, &met), &real, "0-ply cube model on gnubg 1.07's 0-ply");
+    let model_real = compare(
+        &cases,
+        &manual_model(&cases, &real, &met),
+        &real,
+        "0-ply cube model (manual's x) on gnubg 1.07's 0-ply",
+    );
+    compare(&cases, &model(&cases, &real, &met), &real, "0-ply cube model on gnubg 1.07's 0-ply");
     let model_nn = compare(&cases, &model(&cases, &nn, &nn_met), &nn, "0-ply cube model on gnubg-nn's 0-ply");
     let mine = |m: &MatchEquityTable| -> Vec<Decision> { ours(&cases, m, 0).into_iter().map(|(a, _)| a).collect() };
     let agree_real = compare(&cases, &mine(&met), &real, "our 0-ply cube decisions against gnubg 1.07");
@@ -298,9 +321,12 @@ fn zero_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // positions trained on rollouts) 422/500 and 399/500, with the stage 5 nets 437/500 and
     // 413/500, with the stage 6 nets (2026-11-25) 445/500 and 415/500, with stage 7's 446/500
     // and 416/500, and 447/500 and 417/500 once two-sided bearoff positions took one cube
-    // efficiency per cube position (the same day); with stage 8's 450/500 and 419/500.
+    // efficiency per cube position (the same day); with stage 8's 450/500 and 419/500. With the
+    // post-Crawford efficiency measured by rollouts (0.84, the same day): 447/500 and 425/500; our
+    // model on gnubg-nn's probabilities 451/500, on gnubg 1.07's 486/500 (the manual's x at
+    // every score, as gnubg 1.07 uses it: still 495/500, `model_real`).
     assert!(model_real * 100 >= n * 98, "{model_real}/{n}: the cube model disagrees with gnubg's");
-    assert!(model_nn * 100 >= n * 89, "{model_nn}/{n}: the cube model disagrees with gnubg-nn's");
+    assert!(model_nn * 100 >= n * 90, "{model_nn}/{n}: the cube model disagrees with gnubg-nn's");
     assert!(agree_real * 100 >= n * 87, "{agree_real}/{n} 0-ply cube decisions agree with gnubg's");
     assert!(agree_nn * 100 >= n * 81, "{agree_nn}/{n} 0-ply cube decisions agree with gnubg-nn's");
 }
@@ -348,14 +374,18 @@ fn two_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // nets (the same day, two more iterations, the oldest samples relabelled): 461/500 (92.2%) and
     // 447/500 (89.4%), mean |MWC error| against gnubg-nn 0.0060 and 0.0101 (gnubg 1.07: 0.0046
     // and 0.0084, stage 7 0.0050 and 0.0090).
-    // The 90% against gnubg-nn is not met, and is about as far as the two reference programs agree with
-    // each other; the rest is our nets' probabilities (mean |MWC error| of "double, take" 0.023
-    // against gnubg, 0.003 for our model on gnubg-nn's own probabilities), e.g.
-    // trapped-chequer positions where our net sees 87% wins and gnubg 56%. These floors guard
-    // against regressions.
+    // After the Crawford game the trailer's cube takes the efficiency our rollouts measure
+    // (`bg-efficiency`, [`backgammon::cubeful::POST_CRAWFORD_EFFICIENCY`] = 0.84; gnubg-nn's figures
+    // behave as 0.825 there, gnubg 1.07 keeps the manual's 0.68), the same day: 452/500 (90.4%)
+    // against gnubg-nn, mean |MWC error| 0.0058 and 0.0101, and 460/500 (92.0%) against gnubg 1.07;
+    // our model on gnubg-nn's 2-ply probabilities 443/500 (was 433). 11 of the 53 disagreements
+    // before were post-Crawford positions (62 of the 500), most of them gnubg-nn's "too good"
+    // where our "no double" was 0.002-0.015 lower. The rest is our nets' probabilities, e.g.
+    // back games and trapped chequers (`1BYC4DnOthkBQA`: 72% for us, 61% for gnubg-nn).
     assert!(top * 100 >= n * 90, "{top}/{n}");
-    assert!(model_agree * 100 >= n * 86, "{model_agree}/{n}: the cube model disagrees with gnubg-nn's");
-    assert!(agree * 100 >= n * 87, "{agree}/{n} cube decisions agree with gnubg-nn 2-ply");
+    assert!(model_agree * 100 >= n * 87, "{model_agree}/{n}: the cube model disagrees with gnubg-nn's");
+    // the bar
+    assert!(agree * 100 >= n * 90, "{agree}/{n} cube decisions agree with gnubg-nn 2-ply");
     assert!(agree_real * 100 >= n * 90, "{agree_real}/{n} cube decisions agree with gnubg 2-ply");
 }
 
@@ -383,7 +413,8 @@ fn zero_ply_redoubles_agree_with_gnubg() {
     let met = MatchEquityTable::woolsey();
     let real = real_gnubg(&owned, &met, 0);
     assert_eq!(real.len(), n);
-    let model_agree = compare(&owned, &model(&owned, &real, &met), &real, "0-ply redoubles, model on gnubg's");
+    let model_agree =
+        compare(&owned, &manual_model(&owned, &real, &met), &real, "0-ply redoubles, model (manual's x) on gnubg's");
     let mine: Vec<Decision> = ours(&owned, &met, 0).into_iter().map(|(a, _)| a).collect();
     let agree = compare(&owned, &mine, &real, "our 0-ply redoubles against gnubg 1.07");
     // Measured (2026-11-23), 350 decisions: our model on gnubg's probabilities 349/350, our
@@ -391,7 +422,8 @@ fn zero_ply_redoubles_agree_with_gnubg() {
     // them, 278/350 with the 2-ply-trained nets of 2026-11-24, 287/350 with the stage 4 nets and
     // 296/350 with the stage 5 nets of the same day, 302/350 with the stage 6 nets of 2026-11-25,
     // 300/350 with stage 7's and 304/350 with stage 8's (the printed errors mix money equity and
-    // MWC here). The floor sits under the shipped nets.
+    // MWC here), 300/350 once post-Crawford cubes took the measured 0.84 (gnubg 1.07 keeps 0.68;
+    // the model check uses the manual's x, as gnubg does). The floor sits under the shipped nets.
     assert!(model_agree * 100 >= n * 99, "{model_agree}/{n}: redoubles disagree with gnubg's model");
     assert!(agree * 100 >= n * 83, "{agree}/{n} redoubles agree with gnubg");
 }
