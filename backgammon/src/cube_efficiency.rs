@@ -9,7 +9,7 @@
 //! arithmetic is `cubeful`'s. Match play only: the money model's Jacoby rule would make the dead
 //! equity depend on the cube as well.
 
-use crate::cube_decision::CubeContext;
+use crate::cube_decision::{CubeContext, Unavailable};
 use crate::cubeful::{match_live, Probs, Scoring};
 use crate::eval::Evaluator;
 use crate::match_id::MatchState;
@@ -42,10 +42,19 @@ impl EfficiencySample {
 pub enum EfficiencyError {
     #[error("money play: cube efficiencies are measured in match play only")]
     MoneyPlay,
-    #[error("the player on roll cannot double here ({0})")]
-    NoDouble(String),
+    #[error("the player on roll cannot double here: {}", why_not(*.0))]
+    NoDouble(Unavailable),
     #[error(transparent)]
     Score(#[from] crate::met::ScoreOutOfRange),
+}
+
+fn why_not(u: Unavailable) -> &'static str {
+    match u {
+        Unavailable::Crawford => "the Crawford game",
+        Unavailable::OpponentOwnsCube => "the opponent owns the cube",
+        Unavailable::DeadCube => "the cube is dead",
+        Unavailable::MaxCube => "the cube is at its maximum",
+    }
 }
 
 /// Rolls `pos` out twice with `cfg` (cubeless, then the cube decision, same seed) at the match
@@ -60,7 +69,7 @@ pub fn measure(
         return Err(EfficiencyError::MoneyPlay);
     };
     if let Some(why) = cube.unavailable() {
-        return Err(EfficiencyError::NoDouble(format!("{why:?}")));
+        return Err(EfficiencyError::NoDouble(why));
     }
     let cubeless = rollout(ev, pos, cfg);
     let decision = rollout_cube(ev, pos, cube, cfg)?;
@@ -222,7 +231,9 @@ mod tests {
             cube: 1,
             owner: Ownership::Centred,
         };
-        assert!(matches!(measure(ev, &pos, &crawford, &cfg), Err(EfficiencyError::NoDouble(_))));
+        let e = measure(ev, &pos, &crawford, &cfg).unwrap_err();
+        assert_eq!(e, EfficiencyError::NoDouble(Unavailable::Crawford));
+        assert_eq!(e.to_string(), "the player on roll cannot double here: the Crawford game");
     }
 
     #[test]
