@@ -120,13 +120,16 @@ pub enum PositionClass {
 
 /// The cube efficiency of the trailer's cube after the Crawford game, measured by our own
 /// cubeful rollouts: the leader can never usefully double, so the trailer holds the only live
-/// cube and loses little market with it. Fitting `E = E(dead)(1-x) + E(live)x` to the "no double"
-/// MWCs of 1296-trial 0-ply cubeful rollouts of 62 post-Crawford positions from real play gave
-/// x = 0.84 (95% bootstrap interval 0.80 to 0.87; contact 0.86, races 0.85, trailer 2-away 0.84,
-/// 3-away 0.84); the same fit on 16 ordinary contact positions gave 0.73 (0.60 to 0.79), where
-/// the manual's 0.68 holds. gnubg-nn's post-Crawford figures behave as x = 0.825; gnubg 1.07
-/// keeps the position class's value. One-sided bearoff positions keep theirs (0.60 measured).
-pub const POST_CRAWFORD_EFFICIENCY: f64 = 0.84;
+/// cube and loses little market with it. `bg-efficiency --score post-crawford` fits
+/// `MWC = MWC(dead)(1-x) + MWC(live)x` to the "no double" MWCs of 1296-game 0-ply cubeful
+/// rollouts of the 62 post-Crawford positions of `tests/data/cube_positions.txt`: x = 0.862
+/// (95% bootstrap interval 0.821 to 0.902) with the Kazaross XG2 table, 0.864 (0.822 to 0.904)
+/// with Woolsey's (contact 0.89, races 0.85); the manual's 0.68 lies far outside. Before the
+/// Crawford game, at scores where neither side is 2-away, the same fit on contact positions gives
+/// 0.77 (0.68 to 0.84, 25 positions), where the manual's 0.68 stands. gnubg-nn's post-Crawford
+/// figures behave as x = 0.825; gnubg 1.07 keeps the position class's value. One-sided bearoff
+/// positions keep theirs (0.60 measured).
+pub const POST_CRAWFORD_EFFICIENCY: f64 = 0.86;
 
 impl PositionClass {
     /// The cube efficiency x, the manual's table.
