@@ -3,9 +3,11 @@
 //! Janowski's model by rollouts on the positions of a cube position file (`POSID MATCHID` per
 //! line, as `tests/data/cube_positions.txt`): per position a cubeless and a cubeful 0-ply
 //! rollout, then x fitted by least squares with its 95% bootstrap interval, overall, per
-//! position class and per score group (post-Crawford, 2-away on either side, other scores). One line per position on standard output as it is measured
-//! (`line position match away-away class no-double±se dead live x`), a progress bar on
-//! standard error when it is a terminal.
+//! position class and per score group (post-Crawford, 2-away on either side, other scores).
+//! One line per position on standard output as it is measured (`line position match
+//! away-away class no-double±se dead live x`), a progress bar on standard error when it is a
+//! terminal. Match play only: money-play lines, and positions where the player on roll cannot
+//! double (Crawford game, dead or opponent's cube), are skipped.
 //! This binary parses arguments and calls `backgammon::cube_efficiency`.
 //!
 //! Exit codes: 0 success; 1 the file could not be read or parsed, or no position was measured.
