@@ -380,8 +380,8 @@ fn two_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // against gnubg-nn, mean |MWC error| 0.0058 and 0.0101, and 458/500 (91.6%) against gnubg 1.07;
     // our model on gnubg-nn's 2-ply probabilities 443/500 (was 433). With x = 0.75, 0.825 and 0.84
     // there: 449, 452 and 452 against gnubg-nn (462, 460, 460 against gnubg 1.07). 11 of the 53 disagreements
-    // before were post-Crawford positions (62 of the 500), most of them gnubg-nn's "too good"
-    // where our "no double" was 0.002-0.015 lower. The rest is our nets' probabilities, e.g.
+    // before were post-Crawford positions (62 of the 500), 6 of them gnubg-nn's "too good"
+    // where our "no double" was 0.0004-0.015 lower. The rest is our nets' probabilities, e.g.
     // back games and trapped chequers (`1BYC4DnOthkBQA`: 72% for us, 61% for gnubg-nn).
     assert!(top * 100 >= n * 90, "{top}/{n}");
     assert!(model_agree * 100 >= n * 87, "{model_agree}/{n}: the cube model disagrees with gnubg-nn's");
