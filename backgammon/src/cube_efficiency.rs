@@ -13,6 +13,7 @@ use crate::cube_decision::{CubeContext, Unavailable};
 use crate::cubeful::{match_live, Probs, Scoring};
 use crate::eval::Evaluator;
 use crate::match_id::MatchState;
+use crate::met::MatchScore;
 use crate::position::Position;
 use crate::rollout::{rollout, rollout_cube, RolloutConfig};
 use rand::Rng;
@@ -75,15 +76,28 @@ pub fn measure(
     let decision = rollout_cube(ev, pos, cube, cfg)?;
     let m = cubeless.mean;
     let p = Probs::new([m[0], m[1], m[2], m[3], m[4]]);
-    // the rollout normalises per current cube (NEMG); back to MWC
-    let (win, lose) = (met.mwc_after(score, true, cube.cube)?, met.mwc_after(score, false, cube.cube)?);
-    let half = (win - lose) / 2.0;
+    // the rollout normalises per current cube (NEMG); back to MWC, the standard error scaled by
+    // what one normalised unit is worth
+    let mwc = |nemg: f64| met.mwc_of_nemg(nemg, score, cube.cube);
+    let nd = &decision.no_double;
     Ok(EfficiencySample {
-        no_double: lose + (decision.no_double.cubeful + 1.0) * half,
-        no_double_se: decision.no_double.cubeful_se * half,
+        no_double: mwc(nd.cubeful)?,
+        no_double_se: mwc(nd.cubeful_se)? - mwc(0.0)?,
         dead: met.mwc_cubeless(&p, score, cube.cube)?,
         live: match_live(met, &p, score, cube.cube, cube.owner)?,
     })
+}
+
+/// The score groups a measurement is broken down by, from the view of the player on roll: the
+/// efficiency differs most after the Crawford game and where either side is 2-away.
+pub fn score_group(s: MatchScore) -> &'static str {
+    match (s.me, s.opp) {
+        _ if s.is_post_crawford() => "post-Crawford",
+        (2, 2) => "2-away/2-away",
+        (2, _) => "on roll 2-away",
+        (_, 2) => "opponent 2-away",
+        _ => "other scores",
+    }
 }
 
 /// One line of a cube position file: `POSID MATCHID` and anything after (ignored), as in
@@ -167,7 +181,7 @@ pub fn bootstrap_interval(samples: &[EfficiencySample], draws: usize, seed: u64)
 mod tests {
     use super::*;
     use crate::cubeful::Ownership;
-    use crate::met::{MatchEquityTable, MatchScore};
+    use crate::met::MatchEquityTable;
 
     fn sample(x: f64, dead: f64, live: f64) -> EfficiencySample {
         EfficiencySample { no_double: dead * (1.0 - x) + live * x, no_double_se: 0.0, dead, live }
@@ -196,6 +210,15 @@ mod tests {
         let x = fit(&s).unwrap();
         assert!(lo < x && x < hi && lo > 0.6 && hi < 0.68, "{lo} {x} {hi}");
         assert_eq!(bootstrap_interval(&s, 500, 7), Some((lo, hi)));
+    }
+
+    #[test]
+    fn score_groups() {
+        let g = |me, opp| score_group(MatchScore::new(me, opp, false));
+        assert_eq!(
+            (g(4, 1), g(1, 2), g(2, 2), g(2, 5), g(7, 2), g(7, 5)),
+            ("post-Crawford", "post-Crawford", "2-away/2-away", "on roll 2-away", "opponent 2-away", "other scores")
+        );
     }
 
     #[test]

@@ -144,6 +144,16 @@ impl PositionClass {
         }
     }
 
+    /// The class's name in reports: `contact`, `crashed`, `race`, `bearoff`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PositionClass::Contact => "contact",
+            PositionClass::Crashed => "crashed",
+            PositionClass::Race { .. } => "race",
+            PositionClass::OneSidedBearoff => "bearoff",
+        }
+    }
+
     /// The cube efficiency under `scoring`: the manual's table, except after the Crawford game,
     /// where [`POST_CRAWFORD_EFFICIENCY`] replaces it outside one-sided bearoffs.
     pub fn cube_efficiency_in(self, scoring: Scoring<'_>) -> f64 {

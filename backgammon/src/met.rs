@@ -284,6 +284,14 @@ impl MatchEquityTable {
         Ok(2.0 * (mwc - l) / (w - l) - 1.0)
     }
 
+    /// The MWC of a normalised equity: the inverse of [`MatchEquityTable::nemg`] (rollouts and
+    /// gnubg report match-play equities normalised).
+    pub fn mwc_of_nemg(&self, nemg: f64, score: MatchScore, cube: u32) -> Result<f64, ScoreOutOfRange> {
+        let w = self.mwc_after(score, true, cube)?;
+        let l = self.mwc_after(score, false, cube)?;
+        Ok(l + (nemg + 1.0) / 2.0 * (w - l))
+    }
+
     /// Parses gnubg's MET XML format (`met.dtd`): `<met>` with `<info>` (`name`, `description`,
     /// `length`), one `<pre-crawford-table type="explicit">` of `<row>`s of `<me>` and one or two
     /// `<post-crawford-table type="explicit" player="both|0|1">` with one `<row>`. Tables of

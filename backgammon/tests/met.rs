@@ -208,5 +208,8 @@ proptest! {
         let p = Probs::new([w, w * 0.3, w * 0.01, (1.0 - w) * 0.2, 0.0]);
         let m = t.mwc_cubeless(&p, s, cube).unwrap();
         prop_assert!((-1e-9..=1.0 + 1e-9).contains(&m));
+        // normalising and back gives the MWC again
+        let e = t.nemg(m, s, cube).unwrap();
+        prop_assert!((t.mwc_of_nemg(e, s, cube).unwrap() - m).abs() < 1e-12);
     }
 }

@@ -125,11 +125,7 @@ fn real_gnubg(cases: &[Case], met: &MatchEquityTable, plies: usize) -> Vec<Their
             let cube = CubeContext::from_match_state(&c.state, met);
             let mwc = |v: f64| match cube.scoring {
                 Scoring::Money { .. } => v,
-                Scoring::Match { score, .. } => {
-                    let w = met.mwc_after(score, true, cube.cube).unwrap();
-                    let lose = met.mwc_after(score, false, cube.cube).unwrap();
-                    lose + (v + 1.0) / 2.0 * (w - lose)
-                }
+                Scoring::Match { score, .. } => met.mwc_of_nemg(v, score, cube.cube).unwrap(),
             };
             Theirs {
                 double: v[0] != 0.0,

@@ -13,10 +13,10 @@
 //! Exit codes: 0 success; 1 the file could not be read or parsed, or no position was measured.
 
 use backgammon::cube_decision::{cube_class, CubeContext};
-use backgammon::cube_efficiency::{bootstrap_interval, fit, measure, read_positions, EfficiencySample};
-use backgammon::cubeful::{PositionClass, Scoring};
+use backgammon::cube_efficiency::{bootstrap_interval, fit, measure, read_positions, score_group, EfficiencySample};
+use backgammon::cubeful::Scoring;
 use backgammon::eval::Evaluator;
-use backgammon::met::{MatchEquityTable, MatchScore};
+use backgammon::met::MatchEquityTable;
 use backgammon::rollout::RolloutConfig;
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -74,26 +74,6 @@ struct Cli {
     met: Met,
 }
 
-fn class_name(c: PositionClass) -> &'static str {
-    match c {
-        PositionClass::Contact => "contact",
-        PositionClass::Crashed => "crashed",
-        PositionClass::Race { .. } => "race",
-        PositionClass::OneSidedBearoff => "bearoff",
-    }
-}
-
-/// The score groups the summary breaks the fit down by (the player on roll's view).
-fn score_group(s: MatchScore) -> &'static str {
-    match (s.me, s.opp) {
-        _ if s.is_post_crawford() => "post-Crawford",
-        (2, 2) => "2-away/2-away",
-        (2, _) => "on roll 2-away",
-        (_, 2) => "opponent 2-away",
-        _ => "other scores",
-    }
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let text = match std::fs::read_to_string(&cli.file) {
@@ -124,7 +104,7 @@ fn main() -> ExitCode {
                 ScoreFilter::PreCrawford => !score.is_post_crawford() && !score.crawford,
                 ScoreFilter::All => true,
             };
-            let class = class_name(cube_class(&c.position));
+            let class = cube_class(&c.position).name();
             let class_ok = match cli.class {
                 ClassFilter::All => true,
                 f => f.to_possible_value().is_some_and(|v| v.get_name() == class),
