@@ -122,9 +122,10 @@ pub enum PositionClass {
 /// cubeful rollouts: the leader can never usefully double, so the trailer holds the only live
 /// cube and loses little market with it. `bg-efficiency --score post-crawford` fits
 /// `MWC = MWC(dead)(1-x) + MWC(live)x` to the "no double" MWCs of 1296-game 0-ply cubeful
-/// rollouts of the 62 post-Crawford positions of `tests/data/cube_positions.txt`: x = 0.862
-/// (95% bootstrap interval 0.821 to 0.902) with the Kazaross XG2 table, 0.864 (0.822 to 0.904)
-/// with Woolsey's (contact 0.89, races 0.85); the manual's 0.68 lies far outside. Before the
+/// rollouts of the 62 post-Crawford positions of `tests/data/cube_positions.txt`, the players
+/// using this 0.86 in the games: x = 0.863 (95% bootstrap interval 0.821 to 0.903) with the
+/// Kazaross XG2 table (contact 0.89, races 0.84); with 0.84 in play 0.862 (Kazaross XG2) and
+/// 0.864 (Woolsey's). The manual's 0.68 lies far outside. Before the
 /// Crawford game, at scores where neither side is 2-away, the same fit on contact positions gives
 /// 0.77 (0.68 to 0.84, 25 positions), where the manual's 0.68 stands. gnubg-nn's post-Crawford
 /// figures behave as x = 0.825; gnubg 1.07 keeps the position class's value. One-sided bearoff
