@@ -4,15 +4,22 @@
 //!   apply/undo, outcome) that each game implements;
 //! - [`agent`] and [`runner`]: players over any `Game` and the loop that plays them against each other;
 //! - [`rng`] and [`dice`]: one user-settable seed from which every random choice flows, and dice
-//!   that are either seeded or entered by hand.
+//!   that are either seeded or entered by hand;
+//! - [`limits`], [`atomic_file`], [`file_access`] and [`net`]: what every program needs to face hostile
+//!   input: bounded reads and lines, whole-or-nothing file writes that never follow a planted
+//!   symlink, file commands confined to a directory, loopback-only listening unless told otherwise.
 //!
 //! This crate must not know the rules of any game.
 
 pub mod agent;
+pub mod atomic_file;
 pub mod command;
 pub mod dice;
+pub mod file_access;
 pub mod game;
 pub mod gtp;
+pub mod limits;
+pub mod net;
 pub mod quasi_dice;
 pub mod rng;
 pub mod runner;

@@ -766,11 +766,9 @@ impl Net {
         Net::from_bytes(&bytes)
     }
 
-    /// Writes a weights file (via a temporary file, so a crash never leaves half a file).
+    /// Writes a weights file whole or not at all ([`engine_core::atomic_file`]).
     pub fn save(&self, path: &std::path::Path) -> std::io::Result<()> {
-        let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, self.to_bytes())?;
-        std::fs::rename(tmp, path)
+        engine_core::atomic_file::write_atomic(path, &self.to_bytes())
     }
 }
 

@@ -24,8 +24,6 @@ use crate::score::WinKind;
 use crate::session::{Rules, Session, SessionError};
 use engine_core::dice::Dice;
 use engine_core::game::PlayerId;
-use std::io::Write;
-use std::path::Path;
 use thiserror::Error;
 
 /// Facts about a match that are not moves: what gnubg keeps as "match information".
@@ -104,31 +102,9 @@ impl FormatError {
     }
 }
 
-/// Writes `contents` to `path` without ever leaving a half-written file there: the data goes to a
-/// temporary file in the same directory, is flushed to disk, and is renamed over `path`.
-pub fn write_atomic(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => std::path::PathBuf::from("."),
-    };
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "the path names no file"))?;
-    let mut tmp_name = std::ffi::OsString::from(".");
-    tmp_name.push(name);
-    tmp_name.push(format!(".{}.tmp", std::process::id()));
-    let tmp = dir.join(tmp_name);
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(contents)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
+/// Every file the formats write goes through the workspace's one atomic writer: whole or not at
+/// all, never through a symlink planted at its temporary name.
+pub use engine_core::atomic_file::write_atomic;
 
 /// "1 point", "4 points".
 pub(crate) fn points_text(n: u32) -> String {
@@ -334,21 +310,6 @@ mod tests {
         // blocked and empty points are refused
         assert!(apply_steps(&start, &[(24, 19)]).unwrap_err().contains("blocked"));
         assert!(apply_steps(&start, &[(22, 20)]).unwrap_err().contains("no chequer"));
-    }
-
-    #[test]
-    fn write_atomic_replaces_the_file() {
-        let dir = std::env::temp_dir().join(format!("bg-formats-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("x.sgf");
-        write_atomic(&path, b"one").unwrap();
-        write_atomic(&path, b"two").unwrap();
-        assert_eq!(std::fs::read(&path).unwrap(), b"two");
-        // nothing else is left in the directory
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-        // a directory that does not exist fails without creating anything
-        assert!(write_atomic(&dir.join("no/such/x"), b"x").is_err());
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 
