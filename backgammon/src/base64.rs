@@ -59,4 +59,25 @@ mod tests {
         assert_eq!(decode::<10>(b"4HPwATDgc/ABMA"), Ok(key));
         assert_eq!(decode::<10>(b"4HPw!TDgc/ABMA"), Err(4));
     }
+
+    mod hostile {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Any bytes, any length (longer than the key included): the key or the index of
+            /// the first byte out of the alphabet, never a panic; keys survive their encoding.
+            #[test]
+            fn decode_any_bytes(text in proptest::collection::vec(any::<u8>(), 0..64), key in any::<[u8; 10]>()) {
+                match decode::<10>(&text) {
+                    Ok(_) => prop_assert!(text.iter().all(|&c| value(c).is_some())),
+                    Err(i) => {
+                        prop_assert!(value(text[i]).is_none());
+                        prop_assert!(text[..i].iter().all(|&c| value(c).is_some()));
+                    }
+                }
+                prop_assert_eq!(decode::<10>(encode(&key, 14).as_bytes()), Ok(key));
+            }
+        }
+    }
 }

@@ -7,19 +7,21 @@ use crate::display::{draw_board, BoardAnnotations};
 use crate::match_id::{GameState, MatchState};
 use crate::movegen::MoveGenerator;
 use crate::position::{Position, PositionError};
+use engine_core::limits::{excerpt, read_line_limited, LineRead, MAX_LINE_BYTES};
+use serde_json::json;
 use std::io::{self, BufRead, Write};
 use thiserror::Error;
 
-/// A malformed request.
+/// A malformed request. Its message quotes at most [`excerpt`] of what was given.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RequestError {
     #[error("expected `POSID D1 D2`, got {0} field(s)")]
     Fields(usize),
-    #[error("bad position ID {id:?}: {source}")]
+    #[error("bad position ID {:?}: {source}", excerpt(id))]
     Position { id: String, source: PositionError },
-    #[error("bad die {text:?} in field {field}: a die is 1 to 6")]
+    #[error("bad die {:?} in field {field}: a die is 1 to 6", excerpt(text))]
     Die { text: String, field: usize },
-    #[error("bad match ID {id:?}: {reason}")]
+    #[error("bad match ID {:?}: {reason}", excerpt(id))]
     MatchId { id: String, reason: String },
 }
 
@@ -49,6 +51,16 @@ pub fn write_plays(gen: &mut MoveGenerator, pos: &Position, d1: u8, d2: u8, out:
     Ok(())
 }
 
+/// How a batch reports a bad request line.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum ErrorStyle {
+    /// `error: …`
+    #[default]
+    Text,
+    /// `{"error": "…", "line": N}` (`--json`), N counting input lines from 1.
+    Json,
+}
+
 /// The batch framing every `gammon` subcommand shares: each non-blank line of `input`, split into
 /// fields, is answered by `answer` (which writes the answer's lines or returns a request error, then
 /// written `error: …`), followed by an empty line and a flush so a caller can stream. A line that is not
@@ -56,29 +68,54 @@ pub fn write_plays(gen: &mut MoveGenerator, pos: &Position, d1: u8, d2: u8, out:
 pub fn serve_lines<W: Write>(
     input: impl BufRead,
     out: &mut W,
+    answer: impl FnMut(&[&str], &mut W) -> io::Result<Result<(), RequestError>>,
+) -> io::Result<()> {
+    serve_lines_styled(input, out, ErrorStyle::Text, answer)
+}
+
+/// [`serve_lines`] with the errors in `style`. Lines are read with at most [`MAX_LINE_BYTES`]
+/// held: a longer one is answered with an error, not stored; the last line needs no newline.
+/// An error quotes at most [`excerpt`] of the request and is one line of at most
+/// [`crate::commands::MAX_ERROR_CHARS`] characters.
+pub fn serve_lines_styled<W: Write>(
+    mut input: impl BufRead,
+    out: &mut W,
+    style: ErrorStyle,
     mut answer: impl FnMut(&[&str], &mut W) -> io::Result<Result<(), RequestError>>,
 ) -> io::Result<()> {
-    for line in input.lines() {
-        let line = match line {
-            Ok(l) => l,
-            Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                writeln!(out, "error: input line is not valid UTF-8\n")?;
-                out.flush()?;
-                continue;
+    let mut buf = Vec::new();
+    let mut number = 0u64;
+    loop {
+        let error = match read_line_limited(&mut input, &mut buf, MAX_LINE_BYTES)? {
+            LineRead::Eof => return Ok(()),
+            LineRead::TooLong => {
+                number += 1;
+                Some(format!("input line is longer than the limit of {MAX_LINE_BYTES} bytes (MAX_LINE_BYTES)"))
             }
-            Err(e) => return Err(e),
+            LineRead::Line | LineRead::Unterminated => {
+                number += 1;
+                match std::str::from_utf8(&buf) {
+                    Err(_) => Some("input line is not valid UTF-8".to_string()),
+                    Ok(line) => {
+                        let fields: Vec<&str> = line.split_whitespace().collect();
+                        if fields.is_empty() {
+                            continue;
+                        }
+                        answer(&fields, out)?.err().map(|e| e.to_string())
+                    }
+                }
+            }
         };
-        let fields: Vec<&str> = line.split_whitespace().collect();
-        if fields.is_empty() {
-            continue;
-        }
-        if let Err(e) = answer(&fields, out)? {
-            writeln!(out, "error: {e}")?;
+        if let Some(e) = error {
+            let e = crate::commands::one_bounded_line(&e);
+            match style {
+                ErrorStyle::Text => writeln!(out, "error: {e}")?,
+                ErrorStyle::Json => writeln!(out, "{}", json!({"error": e, "line": number}))?,
+            }
         }
         writeln!(out)?;
         out.flush()?;
     }
-    Ok(())
 }
 
 /// Batch mode of `moves`: answers each request line of `input` with its plays and an empty
@@ -148,6 +185,29 @@ mod tests {
         assert_eq!(blocks[1], "error: expected `POSID D1 D2`, got 1 field(s)");
         assert!(blocks[2].lines().any(|l| l.starts_with("13/11 6/5\t")), "{}", blocks[2]);
         assert_eq!(blocks[3], "");
+    }
+
+    /// Regression (issue 22): batch lines were read whole whatever their length, and errors
+    /// quoted the request whole.
+    #[test]
+    fn hostile_batch_lines_get_bounded_errors() {
+        let mut input = vec![b'z'; MAX_LINE_BYTES + 1];
+        input.push(b'\n');
+        input.extend_from_slice(format!("{} 1 2\n", "P".repeat(50_000)).as_bytes());
+        input.extend_from_slice(b"4HPwATDgc/ABMA 9 1\n4HPwATDgc/ABMA 2 1");
+        let mut out = Vec::new();
+        moves_batch(&input[..], &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let blocks: Vec<&str> = text.split("\n\n").collect();
+        assert_eq!(blocks.len(), 5, "{text:.300}");
+        assert_eq!(
+            blocks[0],
+            format!("error: input line is longer than the limit of {MAX_LINE_BYTES} bytes (MAX_LINE_BYTES)")
+        );
+        assert!(blocks[1].starts_with("error: bad position ID \"PPPP") && blocks[1].len() < 200, "{}", blocks[1]);
+        assert_eq!(blocks[2], "error: bad die \"9\" in field 2: a die is 1 to 6");
+        // the last line has no newline: answered all the same
+        assert!(blocks[3].lines().any(|l| l.starts_with("13/11 6/5\t")), "{}", blocks[3]);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `--json` output of `gammon moves`, `gammon best` and `gammon show`: one JSON object per
 //! request (one line), with the same framing in batch mode as the plain forms (each answer
-//! followed by an empty line, `error: …` for a bad request). Field names are stable for scripts:
+//! followed by an empty line; a bad request is answered `{"error": "…", "line": N}`). Field names are stable for scripts:
 //!
 //! - moves: `{"position_id", "dice": [d1, d2], "plays": [{"play", "position_id"}, …]}` — every
 //!   distinct legal play in gnubg notation and the position ID after it (mover still on roll);
@@ -13,7 +13,7 @@
 //!
 //! Owns only these objects; parsing and the plain formats are `batch`'s and `eval::cli`'s.
 
-use crate::batch::{parse_moves_request, parse_position, serve_lines, show, RequestError};
+use crate::batch::{parse_moves_request, parse_position, serve_lines_styled, show, ErrorStyle, RequestError};
 use crate::cube::CubeOwner;
 use crate::eval::{Evaluator, Probabilities, Scratch};
 use crate::match_id::{GameState, MatchState};
@@ -105,13 +105,20 @@ pub fn show_json(position_id: &str, match_id: Option<&str>) -> Result<String, Re
     Ok(obj.to_string())
 }
 
-/// Batch mode with `--json`: each request line answered by `answer`'s object and an empty line.
+/// The object a malformed request is answered with in `--json` mode: `{"error": "…"}`, the
+/// message cut to one line of at most [`crate::commands::MAX_ERROR_CHARS`] characters.
+pub fn error_json(message: &str) -> String {
+    json!({ "error": crate::commands::one_bounded_line(message) }).to_string()
+}
+
+/// Batch mode with `--json`: each request line answered by `answer`'s object and an empty line;
+/// a bad request by `{"error": "…", "line": N}`.
 pub fn json_batch(
     input: impl BufRead,
     out: &mut impl Write,
     mut answer: impl FnMut(&[&str]) -> Result<String, RequestError>,
 ) -> io::Result<()> {
-    serve_lines(input, out, |fields, out| match answer(fields) {
+    serve_lines_styled(input, out, ErrorStyle::Json, |fields, out| match answer(fields) {
         Ok(text) => writeln!(out, "{text}").map(Ok),
         Err(e) => Ok(Err(e)),
     })
@@ -161,6 +168,9 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         let blocks: Vec<&str> = text.split("\n\n").collect();
         assert!(serde_json::from_str::<Value>(blocks[0]).is_ok());
-        assert!(blocks[1].starts_with("error: "));
+        // errors are JSON objects too, naming the input line
+        let e: Value = serde_json::from_str(blocks[1]).unwrap();
+        assert_eq!(e["line"], 2);
+        assert_eq!(e["error"], "expected `POSID D1 D2`, got 1 field(s)");
     }
 }

@@ -20,9 +20,12 @@
 //!
 //! Chequer play uses [`NPly::choose`] at the configured depth (cubeless), cube decisions
 //! [`cube_decision::evaluate_position`] with the score and cube of the line (Kazaross XG2 MET,
-//! gnubg's default). One client at a time, blocking `std::net`; the binary binds to localhost
-//! unless told otherwise. Owns the protocol loop only: no board format parsing (fibs_board), no
-//! evaluation code of its own.
+//! gnubg's default). One client at a time, blocking `std::net`; the binary binds to loopback
+//! unless told otherwise (`engine_core::net`). A client silent for longer than
+//! [`ServeOptions::idle_timeout`] is dropped so the next can be served; lines are read with at
+//! most [`MAX_LINE_BYTES`] held (a longer one is answered with an error), and a line cut off by
+//! a disconnect (no newline) is not acted on. Owns the protocol loop only: no board format
+//! parsing (fibs_board), no evaluation code of its own.
 
 use crate::cube_decision::{self, CubeContext};
 use crate::eval::Evaluator;
@@ -30,9 +33,12 @@ use crate::fibs_board::{BoardState, Dialect, FibsBoard};
 use crate::met::MatchEquityTable;
 use crate::nply::{NPly, Settings};
 use crate::position::Position;
+use engine_core::limits::{excerpt, read_line_limited, LineRead, MAX_LINE_BYTES};
+use engine_core::net::DEFAULT_IDLE_TIMEOUT_SECS;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
 use std::net::TcpListener;
+use std::time::Duration;
 
 /// One answer to a board line.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -160,7 +166,7 @@ impl<'e> ExternalPlayer<'e> {
         let line = line.trim_matches(|c: char| c.is_whitespace() || c == '\0');
         if !line.starts_with("board:") {
             let word = line.split_whitespace().next().unwrap_or("");
-            return Reply::Error(format!("unknown command {word:?} (expected a FIBS board: line)"));
+            return Reply::Error(format!("unknown command {:?} (expected a FIBS board: line)", excerpt(word)));
         }
         let board = match FibsBoard::parse(line).and_then(|b| b.to_state(self.dialect)) {
             Ok(b) => b,
@@ -196,6 +202,13 @@ impl<'e> ExternalPlayer<'e> {
     /// Serves one connection: answers every line until the peer closes it. Every line received
     /// (`< `) and sent (`> `) is written to `log` (pass `io::sink()` for none); a play's line also shows the
     /// position ID after it as the opponent, now on roll, sees it (what gnubg then shows).
+    ///
+    /// A line longer than [`MAX_LINE_BYTES`] is answered `Error: …` without being held in
+    /// memory; a last line with no newline (the peer went away mid-line) is logged and not
+    /// answered.
+    ///
+    /// # Errors
+    /// Reading or writing failed, a read or write timeout of the stream among them.
     pub fn serve_connection<R: BufRead, W: Write>(
         &mut self,
         mut input: R,
@@ -205,40 +218,68 @@ impl<'e> ExternalPlayer<'e> {
         let mut stats = Stats::default();
         let mut buf = Vec::with_capacity(256);
         loop {
-            buf.clear();
-            if input.read_until(b'\n', &mut buf)? == 0 {
-                return Ok(stats);
-            }
-            // gnubg ends each line with "\n\0": the NUL arrives at the start of the next one
-            buf.retain(|&c| c != 0);
-            let line = String::from_utf8_lossy(&buf);
-            let line = line.trim();
-            if line.is_empty() {
-                continue;
-            }
-            let reply = self.respond(line);
+            let reply = match read_line_limited(&mut input, &mut buf, MAX_LINE_BYTES)? {
+                LineRead::Eof => return Ok(stats),
+                LineRead::Unterminated => {
+                    // gnubg ends each line with "\n\0": a lone NUL before the disconnect is no command
+                    if buf.iter().any(|&c| c != 0 && !c.is_ascii_whitespace()) {
+                        let line = String::from_utf8_lossy(&buf);
+                        writeln!(log, "< {} (cut off by the disconnect: not answered)", excerpt(line.trim()))?;
+                    }
+                    return Ok(stats);
+                }
+                LineRead::TooLong => {
+                    writeln!(log, "< (a line over {MAX_LINE_BYTES} bytes)")?;
+                    Reply::Error(format!("line longer than the limit of {MAX_LINE_BYTES} bytes"))
+                }
+                LineRead::Line => {
+                    // gnubg ends each line with "\n\0": the NUL arrives at the start of the next one
+                    buf.retain(|&c| c != 0);
+                    let line = String::from_utf8_lossy(&buf);
+                    let line = line.trim();
+                    if line.is_empty() {
+                        continue;
+                    }
+                    writeln!(log, "< {line}")?;
+                    self.respond(line)
+                }
+            };
             stats.count(&reply);
             // one write per answer: gnubg reads until it sees the line end
             output.write_all(format!("{reply}\n").as_bytes())?;
             output.flush()?;
             match &reply {
-                Reply::Play { result, .. } => writeln!(log, "< {line}\n> {reply}\t(then {})", result.swapped().id())?,
-                _ => writeln!(log, "< {line}\n> {reply}")?,
+                Reply::Play { result, .. } => writeln!(log, "> {reply}\t(then {})", result.swapped().id())?,
+                _ => writeln!(log, "> {reply}")?,
             }
         }
     }
 }
 
 /// How [`serve`] runs.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Copy)]
 pub struct ServeOptions {
     /// Stop after the first client disconnects (otherwise wait for the next one).
     pub once: bool,
+    /// Drop a client that sends nothing (or reads nothing of our answers) for this long, so one
+    /// silent client cannot keep the next waiting forever; `None` waits without limit.
+    pub idle_timeout: Option<Duration>,
 }
 
-/// Accepts clients on `listener` one at a time and serves each until it disconnects. A client
-/// whose connection fails is logged and dropped; the server goes on unless `once`. `log` gets
-/// the connections and every exchange ([`ExternalPlayer::serve_connection`]).
+impl Default for ServeOptions {
+    /// Serve clients until killed, each dropped after [`DEFAULT_IDLE_TIMEOUT_SECS`] of silence.
+    fn default() -> Self {
+        ServeOptions { once: false, idle_timeout: Some(Duration::from_secs(DEFAULT_IDLE_TIMEOUT_SECS)) }
+    }
+}
+
+/// Accepts clients on `listener` one at a time and serves each until it disconnects or stays
+/// idle past [`ServeOptions::idle_timeout`]. A client whose connection fails is logged and
+/// dropped; the server goes on unless `once`. `log` gets the connections and every exchange
+/// ([`ExternalPlayer::serve_connection`]).
+///
+/// # Errors
+/// Accepting a connection or writing the log failed.
 pub fn serve(
     listener: &TcpListener,
     player: &mut ExternalPlayer<'_>,
@@ -250,11 +291,19 @@ pub fn serve(
         let (stream, peer) = listener.accept()?;
         writeln!(log, "connection from {peer}")?;
         let _ = stream.set_nodelay(true);
-        let result = stream.try_clone().and_then(|w| player.serve_connection(BufReader::new(stream), w, &mut *log));
+        let result = stream
+            .set_read_timeout(options.idle_timeout)
+            .and_then(|()| stream.set_write_timeout(options.idle_timeout))
+            .and_then(|()| stream.try_clone())
+            .and_then(|w| player.serve_connection(BufReader::new(stream), w, &mut *log));
         match result {
             Ok(stats) => {
                 total.add(&stats);
                 writeln!(log, "{peer} disconnected: {stats}")?;
+            }
+            Err(e) if matches!(e.kind(), io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut) => {
+                let secs = options.idle_timeout.map_or(0.0, |d| d.as_secs_f64());
+                writeln!(log, "{peer}: idle for {secs} s, disconnected")?;
             }
             Err(e) => writeln!(log, "{peer}: {e}")?,
         }
@@ -362,5 +411,164 @@ mod tests {
         assert_eq!(lines[0], player().respond(OPENING_41).to_string());
         assert!(lines[1].starts_with("Error: unknown command"));
         assert!(String::from_utf8(log).unwrap().contains(&format!("> {}\t(then ", lines[0])));
+    }
+
+    /// Regression: a board line cut off by a disconnect (no newline) was answered as if whole.
+    #[test]
+    fn a_line_cut_off_by_a_disconnect_is_not_answered() {
+        for input in [OPENING_41.to_string(), format!("{OPENING_41}\n\0hello\n\0{OPENING_41}")] {
+            let (mut out, mut log) = (Vec::new(), Vec::new());
+            let stats = player().serve_connection(input.as_bytes(), &mut out, &mut log).unwrap();
+            let answered = input.matches('\n').count() as u64;
+            assert_eq!(stats.boards, answered, "{input}");
+            assert_eq!(String::from_utf8(out).unwrap().lines().count() as u64, answered);
+            assert!(String::from_utf8(log).unwrap().contains("cut off by the disconnect: not answered"));
+        }
+        // gnubg's NUL after the last line is no command
+        let (mut out, mut log) = (Vec::new(), Vec::new());
+        let stats = player().serve_connection(format!("{OPENING_41}\n\0").as_bytes(), &mut out, &mut log).unwrap();
+        assert_eq!(stats.boards, 1);
+        assert!(!String::from_utf8(log).unwrap().contains("cut off"));
+    }
+
+    /// Regression: one endless line made the server hold all of it in memory.
+    #[test]
+    fn an_overlong_line_is_refused_and_the_connection_goes_on() {
+        let mut input = vec![b'x'; MAX_LINE_BYTES + 10];
+        input.push(b'\n');
+        input.extend_from_slice(OPENING_41.as_bytes());
+        input.push(b'\n');
+        let (mut out, mut log) = (Vec::new(), Vec::new());
+        let stats = player().serve_connection(&input[..], &mut out, &mut log).unwrap();
+        assert_eq!((stats.boards, stats.errors, stats.plays), (2, 1, 1));
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], format!("Error: line longer than the limit of {MAX_LINE_BYTES} bytes"));
+        assert_eq!(lines[1], player().respond(OPENING_41).to_string());
+        assert!(log.len() < 10_000, "the log does not hold the line either");
+    }
+
+    fn local_listener() -> (TcpListener, std::net::SocketAddr) {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        (listener, addr)
+    }
+
+    /// Regression: a client that connected and said nothing kept every later client waiting
+    /// forever. Over real loopback TCP: a silent client is dropped after the idle timeout and the
+    /// next one is served.
+    #[test]
+    fn a_silent_client_does_not_block_the_next() {
+        use std::io::Read;
+        use std::net::TcpStream;
+        let (listener, addr) = local_listener();
+        let options = ServeOptions { once: false, idle_timeout: Some(Duration::from_millis(300)) };
+        let (tx, rx) = std::sync::mpsc::channel();
+        // serves until the test process ends; every wait below is bounded
+        std::thread::spawn(move || {
+            let mut log = LogTo(tx);
+            let _ = serve(&listener, &mut player(), options, &mut log);
+        });
+        let silent = TcpStream::connect(addr).unwrap();
+        let mut next = TcpStream::connect(addr).unwrap();
+        next.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        let started = std::time::Instant::now();
+        next.write_all(format!("{OPENING_41}\n").as_bytes()).unwrap();
+        let mut reply = Vec::new();
+        let mut byte = [0u8; 1];
+        while !reply.ends_with(b"\n") {
+            assert_eq!(next.read(&mut byte).unwrap(), 1, "the server answers the second client");
+            reply.push(byte[0]);
+        }
+        assert_eq!(String::from_utf8(reply).unwrap().trim_end(), player().respond(OPENING_41).to_string());
+        assert!(started.elapsed() >= Duration::from_millis(250), "served only once the first was dropped");
+        let log: String = rx.try_iter().collect();
+        assert!(log.contains("idle for 0.3 s, disconnected"), "{log}");
+        drop(silent);
+    }
+
+    /// Over TCP: a board line without its newline, then the client half-closes: no answer.
+    #[test]
+    fn a_command_cut_off_by_a_disconnect_gets_no_answer_over_tcp() {
+        use std::io::Read;
+        use std::net::TcpStream;
+        let (listener, addr) = local_listener();
+        let server = std::thread::spawn(move || {
+            let options = ServeOptions { once: true, idle_timeout: Some(Duration::from_secs(20)) };
+            serve(&listener, &mut player(), options, &mut io::sink()).unwrap()
+        });
+        let mut client = TcpStream::connect(addr).unwrap();
+        client.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        client.write_all(OPENING_41.as_bytes()).unwrap();
+        client.shutdown(std::net::Shutdown::Write).unwrap();
+        let mut rest = Vec::new();
+        client.read_to_end(&mut rest).unwrap();
+        assert!(rest.is_empty(), "{}", String::from_utf8_lossy(&rest));
+        assert_eq!(server.join().unwrap().boards, 0);
+    }
+
+    /// A board line with some of its 53 fields replaced by hostile values.
+    fn mutated_board() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let field = prop_oneof![
+            Just(String::new()),
+            Just("-1".to_string()),
+            Just("99999999999999999999".to_string()),
+            Just("NaN".to_string()),
+            Just("25".to_string()),
+            Just("-15".to_string()),
+            "[ -~]{0,8}",
+            (0u8..=30).prop_map(|n| n.to_string()),
+        ];
+        proptest::collection::vec((0usize..60, field), 0..8).prop_map(|changes| {
+            let mut fields: Vec<String> = OPENING_41.split(':').map(str::to_string).collect();
+            for (at, value) in changes {
+                if at < fields.len() {
+                    fields[at] = value;
+                } else {
+                    fields.push(value);
+                }
+            }
+            fields.join(":")
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+        /// Hostile board lines, NULs and a possibly unterminated last line: every complete line
+        /// gets exactly one answer, nothing panics, and an unterminated line gets none.
+        #[test]
+        fn hostile_board_lines_get_one_answer_each(
+            lines in proptest::collection::vec(mutated_board(), 1..6),
+            terminated in proptest::prelude::any::<bool>(),
+        ) {
+            let mut input = lines.join("\n\0");
+            if terminated {
+                input.push('\n');
+            }
+            let (mut out, mut log) = (Vec::new(), Vec::new());
+            let stats = player().serve_connection(input.as_bytes(), &mut out, &mut log).unwrap();
+            let complete = lines.len() - usize::from(!terminated);
+            proptest::prop_assert_eq!(stats.boards as usize, complete);
+            let out = String::from_utf8(out).unwrap();
+            proptest::prop_assert_eq!(out.matches('\n').count(), complete);
+            for reply in out.lines().filter(|l| l.starts_with("Error: ")) {
+                proptest::prop_assert!(reply.chars().count() < 400, "{}", reply);
+            }
+        }
+    }
+
+    /// A log that sends what is written down a channel.
+    struct LogTo(std::sync::mpsc::Sender<String>);
+
+    impl Write for LogTo {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            let _ = self.0.send(String::from_utf8_lossy(buf).into_owned());
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
     }
 }

@@ -6,7 +6,9 @@
 //! scores, 26 board fields, turn, both players' dice, cube, both may-double flags, was-doubled,
 //! colour, direction, home, bar, chequers borne off and on the bar for both, can-move,
 //! forced-move, did-Crawford and redoubles. Fields past 53 are kept as integers
-//! ([`FibsBoard::extra`]) so newer writers' extensions survive a round trip.
+//! ([`FibsBoard::extra`]) so newer writers' extensions survive a round trip, up to
+//! [`MAX_FIELDS`] in all. Errors quote at most an excerpt of a bad field
+//! (`engine_core::limits::excerpt`).
 //!
 //! Board fields: the sign of a count says whose chequers they are (`colour` for "you", the
 //! line's first player); `direction` -1 means you bear off at field 0 and enter from 25, so your
@@ -28,7 +30,9 @@
 use crate::cube::{CubeOwner, MAX_CUBE_LOG2};
 use crate::match_id::{GameState, MatchIdError, MatchState};
 use crate::position::{Position, PositionError, BAR, MAX_CHEQUERS, ON_ROLL, OPPONENT};
+use engine_core::limits::excerpt;
 use std::fmt;
+use std::num::IntErrorKind;
 use thiserror::Error;
 
 /// Fields of a standard board line, `board` included.
@@ -72,6 +76,11 @@ pub const FIELD_NAMES: [&str; FIELDS] = {
     n
 };
 
+/// The most fields a board line may have, `board` included (FIBS writes 53; the rest are
+/// extensions kept in [`FibsBoard::extra`]). A longer line is refused before its fields are
+/// collected: "a board line has at most 256 fields, this one has N".
+pub const MAX_FIELDS: usize = 256;
+
 /// Index of board field 0 in the line.
 const BOARD_AT: usize = 6;
 /// FIBS's match length for an unlimited match.
@@ -85,8 +94,14 @@ pub enum FibsBoardError {
     NotABoard,
     #[error("a board line has {FIELDS} fields, this one has {found}")]
     TooFewFields { found: usize },
+    #[error("a board line has at most {MAX_FIELDS} fields, this one has {found}")]
+    TooManyFields { found: usize },
+    /// `text` is the field as written, cut to [`excerpt`]'s bound.
     #[error("field {field} ({}): {text:?} is not an integer", field_name(*field))]
     NotANumber { field: usize, text: String },
+    /// An integer beyond `i64`; `text` as in `NotANumber`.
+    #[error("field {field} ({}): {text} is too large", field_name(*field))]
+    TooLarge { field: usize, text: String },
     #[error("field {field} ({}): {value} is out of range ({expected})", field_name(*field))]
     OutOfRange { field: usize, value: i64, expected: &'static str },
     #[error("field {field} (turn): 0 means the game is over, no player is to act")]
@@ -163,7 +178,12 @@ pub struct BoardState {
 
 fn number(fields: &[&str], i: usize) -> Result<i64, FibsBoardError> {
     let text = fields[i].trim();
-    text.parse::<i64>().map_err(|_| FibsBoardError::NotANumber { field: i, text: text.to_string() })
+    text.parse::<i64>().map_err(|e| match e.kind() {
+        IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => {
+            FibsBoardError::TooLarge { field: i, text: excerpt(text) }
+        }
+        _ => FibsBoardError::NotANumber { field: i, text: excerpt(text) },
+    })
 }
 
 fn ranged(fields: &[&str], i: usize, lo: i64, hi: i64, expected: &'static str) -> Result<i64, FibsBoardError> {
@@ -188,7 +208,12 @@ impl FibsBoard {
     pub fn parse(line: &str) -> Result<FibsBoard, FibsBoardError> {
         let line = line.trim_matches(|c: char| c.is_whitespace() || c == '\0');
         let rest = line.strip_prefix("board:").ok_or(FibsBoardError::NotABoard)?;
-        let mut fields: Vec<&str> = vec!["board"];
+        let found = 1 + rest.split(':').count();
+        if found > MAX_FIELDS {
+            return Err(FibsBoardError::TooManyFields { found });
+        }
+        let mut fields: Vec<&str> = Vec::with_capacity(found);
+        fields.push("board");
         fields.extend(rest.split(':'));
         if fields.len() < FIELDS {
             return Err(FibsBoardError::TooFewFields { found: fields.len() });
@@ -337,7 +362,8 @@ impl FibsBoard {
 
     /// The line for a game state, written as `dialect` writes it: "you" is player 0 of `state`
     /// (colour 1, direction -1, so your point k is field k), `position` is seen by
-    /// `state.on_roll`. Colons in names become `_`, as gnubg writes them.
+    /// `state.on_roll`. Colons in names become `_`, as gnubg writes them, and so do control
+    /// characters.
     pub fn from_state(position: &Position, state: &MatchState, names: &[String; 2], dialect: Dialect) -> FibsBoard {
         let you_on_roll = state.on_roll == 0;
         let (mine, theirs) = if you_on_roll {
@@ -351,7 +377,8 @@ impl FibsBoard {
         }
         board[25] = mine[BAR] as i8;
         board[0] = -(theirs[BAR] as i8);
-        let clean = |s: &str| s.replace(':', "_");
+        // A colon would shift every later field, a line end or NUL would cut the line.
+        let clean = |s: &str| s.replace(|c: char| c == ':' || c.is_control(), "_");
         let borne_off =
             |side: &[u8; 25]| (MAX_CHEQUERS.saturating_sub(side.iter().map(|&c| u32::from(c)).sum::<u32>())) as u8;
         let dice = state.dice.map_or([0, 0], |(a, b)| [a, b]);
@@ -535,6 +562,60 @@ mod tests {
         assert!(err.to_string().contains("field 37 (cube)"), "{err}");
     }
 
+    /// Regression (issue 22): a bad field was quoted whole in the error, so a megabyte of junk
+    /// made a megabyte of message; numbers beyond `i64` read as "not an integer".
+    #[test]
+    fn errors_quote_a_bounded_excerpt_and_name_overflow() {
+        let junk = "x".repeat(100_000);
+        let bad = GNUBG_OPENING.replacen("board:gnubg:root:3:", &format!("board:gnubg:root:{junk}:"), 1);
+        let err = FibsBoard::parse(&bad).unwrap_err();
+        let FibsBoardError::NotANumber { field: 3, text } = &err else { panic!("{err:?}") };
+        assert_eq!(text, &format!("{}...", "x".repeat(60)));
+        assert!(err.to_string().len() < 120, "{err}");
+        let bad = GNUBG_OPENING.replacen("board:gnubg:root:3:", "board:gnubg:root:99999999999999999999:", 1);
+        assert_eq!(
+            FibsBoard::parse(&bad),
+            Err(FibsBoardError::TooLarge { field: 3, text: "99999999999999999999".into() })
+        );
+        let bad = GNUBG_OPENING.replacen(":-2:", ":-9223372036854775809:", 1);
+        assert!(matches!(FibsBoard::parse(&bad), Err(FibsBoardError::TooLarge { field: 7, .. })), "{bad}");
+    }
+
+    /// Lines of up to `MAX_FIELDS` fields keep their extensions; longer ones are refused
+    /// before their fields are collected.
+    #[test]
+    fn field_count_is_limited() {
+        let extended = format!("{GNUBG_OPENING}{}", ":7".repeat(MAX_FIELDS - FIELDS));
+        assert_eq!(FibsBoard::parse(&extended).unwrap().extra.len(), MAX_FIELDS - FIELDS);
+        let long = format!("{extended}:7");
+        assert_eq!(FibsBoard::parse(&long), Err(FibsBoardError::TooManyFields { found: MAX_FIELDS + 1 }));
+        let colons = format!("board{}", ":".repeat(1 << 20));
+        assert_eq!(FibsBoard::parse(&colons), Err(FibsBoardError::TooManyFields { found: (1 << 20) + 1 }));
+    }
+
+    /// A name with a line end or NUL would have cut the written line in two.
+    #[test]
+    fn written_names_lose_control_characters() {
+        let names = ["al\nice".to_string(), "b\0o\rb:x".to_string()];
+        let start = crate::variant::Variant::default().starting_position();
+        let board = FibsBoard::from_state(&start, &MatchState::default(), &names, Dialect::Fibs);
+        let line = board.to_string();
+        assert!(!line.contains(['\n', '\r', '\0']), "{line:?}");
+        assert!(line.starts_with("board:al_ice:b_o_b_x:"), "{line}");
+    }
+
+    /// One field of a board line, bent toward what breaks parsers.
+    fn hostile_field() -> impl Strategy<Value = String> {
+        prop_oneof![
+            (-20i64..20).prop_map(|v| v.to_string()),
+            any::<i64>().prop_map(|v| v.to_string()),
+            "-?[0-9]{15,40}",
+            "[ +-]{0,2}[0-9]{1,3}[ ]{0,2}",
+            "\\PC{0,12}",
+            "[\\x00-\\x1f]{0,3}",
+        ]
+    }
+
     fn arb_state() -> impl Strategy<Value = (Position, MatchState)> {
         (
             proptest::collection::vec(0usize..25, 0..=15),
@@ -597,6 +678,40 @@ mod tests {
             let line = format!("board:a:b:{}", v.iter().map(i64::to_string).collect::<Vec<_>>().join(":"));
             if let Ok(b) = FibsBoard::parse(&line) {
                 prop_assert_eq!(FibsBoard::parse(&b.to_string()), Ok(b.clone()));
+                let _ = b.to_state(Dialect::Gnubg);
+            }
+        }
+
+        /// Hostile lines (wrong field counts, overflowing or negative numbers, unicode and
+        /// control characters): a typed error whose message stays short, or a board whose
+        /// written form parses back to it; never a panic.
+        #[test]
+        fn hostile_lines_give_bounded_errors_or_round_trip(
+            fields in proptest::collection::vec(hostile_field(), 0..300),
+            numeric in proptest::collection::vec(-20i64..20, 0..60),
+        ) {
+            let mut all = numeric.iter().map(i64::to_string).collect::<Vec<_>>();
+            all.extend(fields);
+            for line in [format!("board:{}", all.join(":")), format!("board:a:b:{}", all.join(":"))] {
+                match FibsBoard::parse(&line) {
+                    Ok(b) => {
+                        prop_assert_eq!(FibsBoard::parse(&b.to_string()), Ok(b.clone()));
+                        for d in [Dialect::Fibs, Dialect::Gnubg] {
+                            if let Err(e) = b.to_state(d) {
+                                prop_assert!(e.to_string().len() < 300, "{}", e);
+                            }
+                        }
+                    }
+                    Err(e) => prop_assert!(e.to_string().len() < 300, "{}", e),
+                }
+            }
+        }
+
+        #[test]
+        fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2000), prefix in any::<bool>()) {
+            let text = String::from_utf8_lossy(&bytes);
+            let line = if prefix { format!("board:{text}") } else { text.into_owned() };
+            if let Ok(b) = FibsBoard::parse(&line) {
                 let _ = b.to_state(Dialect::Gnubg);
             }
         }

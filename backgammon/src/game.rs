@@ -186,6 +186,9 @@ pub enum GameEvent {
     AcceptResignation { player: PlayerId, kind: WinKind },
     /// A player declined the resignation offered.
     DeclineResignation { player: PlayerId, kind: WinKind },
+    /// The board was set up during play (gnubg's `set board`): `position` seen from `player`,
+    /// who is now to roll, with `cube`. What happened before stays in the record.
+    SetUp { player: PlayerId, position: Position, cube: Cube },
     /// The game ended.
     End(GameResult),
 }
@@ -308,6 +311,43 @@ impl Game {
         &self.setup
     }
 
+    /// Where a game set up with [`Game::from_position`] (or set up before anything happened)
+    /// started: the position seen from the player to roll, that player and the cube.
+    pub fn origin(&self) -> Option<(Position, PlayerId, Cube)> {
+        self.origin
+    }
+
+    /// Sets the board up during play, as gnubg's `set board` does: `position` seen from
+    /// `on_roll`, who is to roll (or double) next, with `cube`; dice, offers and resignations
+    /// pending are dropped. The game's record keeps what happened before and records a
+    /// [`GameEvent::SetUp`], so that saving the game shows both; a game set up before anything
+    /// was played (equal opening dice at most) simply starts there (as [`Game::from_position`]).
+    pub fn set_position(&mut self, position: Position, on_roll: PlayerId, cube: Cube) -> Result<(), GameError> {
+        if self.phase == Phase::Over {
+            return Err(GameError::GameOver);
+        }
+        let on_roll = on_roll.min(1);
+        // equal opening dice (and the automatic doubles they made) are superseded by the set-up
+        // and no file records them: the game simply starts at the set-up
+        let nothing_played =
+            self.events.iter().all(|e| matches!(e, GameEvent::OpeningRoll { .. } | GameEvent::AutomaticDouble { .. }));
+        if nothing_played {
+            *self = Game::from_position(self.setup, position, on_roll, cube);
+            return Ok(());
+        }
+        self.events.push(GameEvent::SetUp { player: on_roll, position, cube });
+        self.position = position;
+        self.on_roll = on_roll;
+        self.turn = on_roll;
+        self.cube = cube;
+        self.dice = None;
+        self.phase = Phase::Roll;
+        self.offer = None;
+        self.resignation = None;
+        self.legal.clear();
+        Ok(())
+    }
+
     pub fn phase(&self) -> Phase {
         self.phase
     }
@@ -409,6 +449,12 @@ impl Game {
         let mut states = Vec::with_capacity(self.events.len() + 1);
         states.push((g.position, g.match_state()));
         for event in &self.events {
+            if let GameEvent::SetUp { player, position, cube } = *event {
+                let set = g.set_position(position, player, cube);
+                debug_assert_eq!(set, Ok(()), "replaying {event:?}");
+                states.push((g.position, g.match_state()));
+                continue;
+            }
             let action = match *event {
                 GameEvent::OpeningRoll { dice } => Some(Action::Roll(dice[0], dice[1])),
                 GameEvent::Roll { dice, .. } => Some(Action::Roll(dice.0, dice.1)),
@@ -420,7 +466,10 @@ impl Game {
                 GameEvent::Resign { kind, .. } => Some(Action::Resign(kind)),
                 GameEvent::AcceptResignation { .. } => Some(Action::AcceptResignation),
                 GameEvent::DeclineResignation { .. } => Some(Action::DeclineResignation),
-                GameEvent::AutomaticDouble { .. } | GameEvent::Pass { .. } | GameEvent::End(_) => None,
+                GameEvent::AutomaticDouble { .. }
+                | GameEvent::Pass { .. }
+                | GameEvent::End(_)
+                | GameEvent::SetUp { .. } => None,
             };
             if let Some(action) = action {
                 // the record was made by this state machine, so replaying it cannot fail
@@ -780,7 +829,11 @@ impl Game {
         // The dice, the resignation level and the player to decide stay as they were: gnubg
         // 1.07's match ID of a resigned game keeps all three (`MOuuACAAGAAE`).
         self.offer = None;
-        self.legal.clear();
+        // a finished game is kept for the record (a loaded file holds thousands): it must not keep
+        // the capacity of its largest list of legal plays, nor the slack of its event list (a
+        // third of a loaded match's memory)
+        self.legal = Vec::new();
+        self.events.shrink_to_fit();
         self.phase = Phase::Over;
     }
 }

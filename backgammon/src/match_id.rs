@@ -578,5 +578,31 @@ mod tests {
                 prop_assert_eq!(m.id(), s);
             }
         }
+
+        /// Arbitrary bytes (as text) and near-IDs with one character changed: a typed error
+        /// with a short message (it quotes at most one character), never a panic.
+        #[test]
+        fn hostile_text_gives_short_typed_errors(
+            bytes in proptest::collection::vec(any::<u8>(), 0..64),
+            at in 0usize..12,
+            c in any::<char>(),
+        ) {
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            let mut near: Vec<char> = "QYkqASAAIAAA".chars().collect();
+            near[at] = c;
+            let near: String = near.into_iter().collect();
+            for t in [text, near] {
+                if let Err(e) = t.parse::<MatchState>() {
+                    prop_assert!(e.to_string().len() < 140, "{}", e);
+                }
+            }
+        }
+    }
+
+    /// However long the text, the error names its length and quotes nothing of it.
+    #[test]
+    fn a_megabyte_id_is_a_short_length_error() {
+        let e = MatchState::from_id(&"Q".repeat(1 << 20)).unwrap_err();
+        assert_eq!(e.to_string(), "match ID must be 12 characters, got 1048576");
     }
 }

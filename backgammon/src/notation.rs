@@ -121,4 +121,22 @@ mod tests {
         assert_eq!(format_play(&[s(24, 18, false), s(18, 13, false)]), "24/13");
         assert_eq!(format_play(&[s(13, 10, false), s(10, 7, true), s(7, 4, false), s(13, 10, false)]), "13/7*/4 13/10");
     }
+
+    mod hostile {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Steps no legal play has (loops, points past the bar, more than four, every one
+            /// a hit) still format without a panic, as at most four short groups.
+            #[test]
+            fn any_steps_format_without_panic(
+                steps in proptest::collection::vec((any::<u8>(), any::<u8>(), any::<bool>()), 0..8)
+            ) {
+                let steps: Vec<SubMove> = steps.into_iter().map(|(from, to, hit)| s(from, to, hit)).collect();
+                let text = format_play(&steps);
+                prop_assert!(text.split(' ').count() <= 4 && text.len() <= 4 * 24, "{}", text);
+            }
+        }
+    }
 }

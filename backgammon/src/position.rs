@@ -295,4 +295,60 @@ mod tests {
         assert_eq!(Position::from_id(&bad), Err(PositionError::SharedPoint { point: 6 }));
         assert!(Position::from_id("4HPwATDgc/ABMé").is_err());
     }
+
+    /// However long the text, the error names its length and quotes nothing of it.
+    #[test]
+    fn a_megabyte_id_is_a_short_length_error() {
+        let e = Position::from_id(&"4".repeat(1 << 20)).unwrap_err();
+        assert_eq!(e, PositionError::IdLength(1 << 20));
+        assert_eq!(e.to_string(), "position ID must be 14 characters, got 1048576");
+    }
+
+    mod hostile {
+        use super::*;
+        use proptest::prelude::*;
+
+        proptest! {
+            /// Every 14 characters of the alphabet: a valid position that survives its own ID,
+            /// or one of the typed errors an ID's bits can give.
+            #[test]
+            fn any_id_is_a_valid_position_or_a_typed_error(s in "[A-Za-z0-9+/]{14}") {
+                match Position::from_id(&s) {
+                    Ok(p) => {
+                        prop_assert!(p.validate().is_ok());
+                        prop_assert_eq!(Position::from_id(&p.id()), Ok(p));
+                    }
+                    Err(e) => prop_assert!(
+                        matches!(
+                            e,
+                            PositionError::IdTruncated
+                                | PositionError::TooManyChequers { .. }
+                                | PositionError::SharedPoint { .. }
+                        ),
+                        "{}",
+                        e
+                    ),
+                }
+            }
+
+            /// Arbitrary bytes (as text), near-IDs with one character changed or a multi-byte
+            /// one inserted: a typed error with a short message, never a panic.
+            #[test]
+            fn hostile_text_gives_short_typed_errors(
+                bytes in proptest::collection::vec(any::<u8>(), 0..64),
+                at in 0usize..14,
+                c in any::<char>(),
+            ) {
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                let mut near: Vec<char> = "4HPwATDgc/ABMA".chars().collect();
+                near[at] = c;
+                let near: String = near.into_iter().collect();
+                for t in [text, near] {
+                    if let Err(e) = t.parse::<Position>() {
+                        prop_assert!(e.to_string().len() < 100, "{}", e);
+                    }
+                }
+            }
+        }
+    }
 }

@@ -43,7 +43,7 @@ use crate::cube_decision::{evaluate_position, leaf_value, over_outcome, CubeActi
 use crate::cubeful::Scoring;
 use crate::eval::{classify, over_probabilities, Evaluator, PositionClass, Probabilities};
 use crate::met::ScoreOutOfRange;
-use crate::nply::{distinct_rolls, NPly, Settings};
+use crate::nply::{distinct_rolls, NPly, Settings, MAX_PLIES};
 use crate::position::Position;
 use engine_core::quasi_dice::{roll_outcome, QuasiDice, OUTCOMES};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -73,6 +73,55 @@ pub struct RolloutConfig {
     /// Draw a progress bar on standard error (only shown when it is a terminal).
     #[serde(skip)]
     pub progress: bool,
+}
+
+/// Why a [`RolloutConfig`] is refused: the field (its path in a state file, dotted) and what is
+/// wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    pub field: &'static str,
+    pub message: String,
+}
+
+/// A standard error to stop at (`--max-se`, `max_se` in a state file): a finite number, zero or
+/// more. A NaN never compares below anything, so a rollout waiting for it would never stop early.
+pub fn check_max_se(x: f64) -> Result<f64, String> {
+    if x.is_finite() && x >= 0.0 {
+        Ok(x)
+    } else {
+        Err(format!("{x} is not a finite number of 0 or more"))
+    }
+}
+
+impl RolloutConfig {
+    /// Checks every setting against the limits `gammon rollout` enforces on its command line
+    /// (plies 0 to [`MAX_PLIES`], a finite non-negative `max_se`), and the settings the command
+    /// line cannot give (noise and move filters) against what they can mean. A resumed state file
+    /// goes through this: a depth of 200 plies from a file would never finish.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let bad = |field, message: String| Err(ConfigError { field, message });
+        if self.play.plies > MAX_PLIES {
+            return bad("config.play.plies", format!("{} plies, at most {MAX_PLIES}", self.play.plies));
+        }
+        if !(self.play.noise.is_finite() && self.play.noise >= 0.0) {
+            return bad("config.play.noise", format!("{} is not a finite number of 0 or more", self.play.noise));
+        }
+        for f in &self.play.filters {
+            if f.accept < -1 {
+                return bad("config.play.filters", format!("accept {} is below -1", f.accept));
+            }
+            if !(f.threshold.is_finite() && f.threshold >= 0.0) {
+                return bad(
+                    "config.play.filters",
+                    format!("threshold {} is not a finite number of 0 or more", f.threshold),
+                );
+            }
+        }
+        if let Some(x) = self.max_se {
+            check_max_se(x).map_err(|message| ConfigError { field: "config.max_se", message })?;
+        }
+        Ok(())
+    }
 }
 
 impl Default for RolloutConfig {
@@ -728,7 +777,17 @@ impl RolloutState {
     }
 
     fn progress(&self, path: &Path) -> Result<Progress, RolloutError> {
-        let bad = |message: String| RolloutError::State { path: path.to_path_buf(), line: 0, column: 0, message };
+        self.progress_in(path, "")
+    }
+
+    /// [`RolloutState::progress`], locating its errors in `text` (the file read) when given.
+    fn progress_in(&self, path: &Path, text: &str) -> Result<Progress, RolloutError> {
+        let at = |field: &str, message: String| {
+            let (line, column) = locate(text, field);
+            let message = if field.is_empty() { message } else { format!("{field}: {message}") };
+            RolloutError::State { path: path.to_path_buf(), line, column, message }
+        };
+        let bad = |message: String| at("", message);
         if self.format != STATE_FORMAT {
             return Err(bad(format!("format {:?}, expected {STATE_FORMAT:?}", self.format)));
         }
@@ -743,18 +802,35 @@ impl RolloutState {
             .try_into()
             .map_err(|_| bad(format!("first_rolls: {} values, expected {OUTCOMES}", self.first_rolls.len())))?;
         if first_rolls.iter().map(|&n| u64::from(n)).sum::<u64>() != self.games {
-            return Err(bad("first_rolls do not add up to games".to_string()));
+            return Err(at("first_rolls", "they do not add up to games".to_string()));
         }
-        Ok(Progress {
-            sums: Sums { n: self.games, s: floats(&self.sums, "sums")?, s2: floats(&self.squares, "squares")? },
-            first_rolls,
-        })
+        self.config.validate().map_err(|e| at(e.field, e.message))?;
+        parse_position(&self.position_id).map_err(|e| at("position_id", e.to_string()))?;
+        if let Some(m) = &self.match_id {
+            crate::eval::cli::parse_match_id(m).map_err(|e| at("match_id", e.to_string()))?;
+        }
+        let (s, s2) = (floats(&self.sums, "sums")?, floats(&self.squares, "squares")?);
+        if let Some(x) = s.iter().find(|x| !x.is_finite()) {
+            return Err(at("sums", format!("{x} is not a finite number")));
+        }
+        if let Some(x) = s2.iter().find(|x| !(x.is_finite() && **x >= 0.0)) {
+            return Err(at("squares", format!("{x} is not a finite number of 0 or more")));
+        }
+        Ok(Progress { sums: Sums { n: self.games, s, s2 }, first_rolls })
     }
 
-    /// Reads a state file.
+    /// Reads a state file (at most [`engine_core::limits::MAX_INPUT_FILE_BYTES`] of it) and checks
+    /// every field: the settings as the command line would ([`RolloutConfig::validate`]), the
+    /// position and match IDs, and the progress (finite sums, first rolls adding up to the games).
+    /// Errors give the line and column of the field.
     pub fn load(path: &Path) -> Result<Self, RolloutError> {
-        let text =
-            std::fs::read_to_string(path).map_err(|source| RolloutError::Io { path: path.to_path_buf(), source })?;
+        use engine_core::limits::{read_to_string_limited, ReadError, MAX_INPUT_FILE_BYTES};
+        let text = read_to_string_limited(path, MAX_INPUT_FILE_BYTES).map_err(|e| match e {
+            ReadError::Io(source) => RolloutError::Io { path: path.to_path_buf(), source },
+            e @ ReadError::TooLarge { .. } => {
+                RolloutError::State { path: path.to_path_buf(), line: 1, column: 1, message: e.to_string() }
+            }
+        })?;
         let mut state: RolloutState = serde_json::from_str(&text).map_err(|e| RolloutError::State {
             path: path.to_path_buf(),
             line: e.line(),
@@ -770,19 +846,15 @@ impl RolloutState {
             }
             state.format = STATE_FORMAT.to_string();
         }
-        state.progress(path)?;
+        state.progress_in(path, &text)?;
         Ok(state)
     }
 
-    /// Writes the state to `path` atomically (a temp file in the same directory, then rename).
+    /// Writes the state to `path` atomically ([`engine_core::atomic_file`]).
     pub fn save(&self, path: &Path) -> Result<(), RolloutError> {
         let io = |source| RolloutError::Io { path: path.to_path_buf(), source };
         let text = serde_json::to_string_pretty(self).map_err(|e| io(std::io::Error::other(e)))?;
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        let tmp = PathBuf::from(tmp);
-        std::fs::write(&tmp, text).map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+        engine_core::atomic_file::write_atomic(path, text.as_bytes()).map_err(io)
     }
 
     /// Games played so far.
@@ -826,6 +898,23 @@ impl RolloutState {
             RolloutOutcome::Cubeless(progress.result())
         })
     }
+}
+
+/// The line and column (from 1) in a JSON `text` of the field at the dotted `path`
+/// (`config.play.plies`): each key is looked for after the one before. Where a key is not found
+/// (or `text` is empty), the place of the last one found, or 1:1.
+fn locate(text: &str, path: &str) -> (usize, usize) {
+    let mut at = 0;
+    for key in path.split('.').filter(|k| !k.is_empty()) {
+        match text[at..].find(&format!("\"{key}\"")) {
+            Some(i) => at += i,
+            None => break,
+        }
+    }
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
 }
 
 /// What `gammon rollout` reports: a position's cubeless figures, or a rolled-out cube decision.
@@ -1225,6 +1314,46 @@ mod tests {
         assert!(matches!(RolloutState::load(&path), Err(RolloutError::State { .. })));
         std::fs::remove_file(&path).unwrap();
         assert!(matches!(RolloutState::load(&path), Err(RolloutError::Io { .. })));
+    }
+
+    #[test]
+    fn resumed_state_files_are_held_to_the_command_lines_limits() {
+        // a state file with `plies: 200` used to be resumed as it was and never finish
+        let path = temp_path("limits");
+        let ok = RolloutState::new("4HPMwQCMz+AIIQ", None, false, quick(36));
+        type Edit = (&'static str, fn(&mut RolloutState));
+        let edits: [Edit; 7] = [
+            ("config.play.plies", |s| s.config.play.plies = 200),
+            ("config.play.noise", |s| s.config.play.noise = -1.0),
+            ("config.play.filters", |s| s.config.play.filters[1].threshold = -0.5),
+            ("config.max_se", |s| s.config.max_se = Some(-0.01)),
+            ("position_id", |s| s.position_id = "not an ID".into()),
+            ("match_id", |s| s.match_id = Some("bad".into())),
+            ("sums", |s| s.sums[3] = f64::NAN.to_bits()),
+        ];
+        for (field, edit) in edits {
+            let mut bad = ok.clone();
+            edit(&mut bad);
+            bad.save(&path).unwrap();
+            let text = std::fs::read_to_string(&path).unwrap();
+            match RolloutState::load(&path) {
+                Err(RolloutError::State { line, column, message, .. }) => {
+                    assert!(message.starts_with(field), "{field}: {message}");
+                    // the error points at the field's key in the file
+                    let key = field.rsplit('.').next().unwrap();
+                    let at = text.lines().nth(line - 1).unwrap();
+                    assert_eq!(&at[column - 1..column - 1 + key.len() + 2], format!("\"{key}\""), "{field}");
+                }
+                other => panic!("{field}: {other:?}"),
+            }
+        }
+        // the limits are the command line's: MAX_PLIES itself is accepted
+        let mut deepest = ok.clone();
+        deepest.config.play = Settings::plies(MAX_PLIES);
+        deepest.save(&path).unwrap();
+        assert!(RolloutState::load(&path).is_ok());
+        assert!(check_max_se(f64::NAN).is_err() && check_max_se(f64::INFINITY).is_err() && check_max_se(0.0).is_ok());
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

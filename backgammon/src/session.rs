@@ -190,10 +190,13 @@ impl Session {
         Ok(self.games.last().expect("just pushed"))
     }
 
-    /// Replaces the game in progress (or starts one) at `position`, seen from `on_roll` who is
-    /// about to roll, with `cube`, at match score `score`; `crawford` makes it the Crawford game.
-    /// gnubg's `set board` and `set matchid` do this: the game's record restarts there. A finished
-    /// game stays in the record. The score is capped at the match length.
+    /// Sets up `position`, seen from `on_roll` who is about to roll, with `cube`, at match score
+    /// `score`; `crawford` makes it the Crawford game. gnubg's `set board` and `set matchid` do
+    /// this. When a game is in progress at that score and Crawford flag (`set board`), the set-up
+    /// is recorded in it ([`Game::set_position`]) after the moves already played, so a saved match
+    /// shows both. Otherwise (no game, a finished one, or a new score) a new game starts there,
+    /// replacing an unfinished one, whose moves no longer belong to the match at the new score;
+    /// finished games stay in the record. The score is capped at the match length.
     pub fn set_up(
         &mut self,
         score: [u32; 2],
@@ -202,11 +205,18 @@ impl Session {
         on_roll: PlayerId,
         cube: Cube,
     ) -> Result<&Game, SessionError> {
-        if self.game().is_some_and(|g| !g.is_over()) {
+        let len = u32::from(self.rules.match_length);
+        let capped = if len > 0 { score.map(|s| s.min(len)) } else { score };
+        let crawford_wanted = crawford && self.rules.crawford && len > 0 && capped.contains(&(len - 1));
+        let in_progress = self.games.last_mut().filter(|g| !g.is_over());
+        if let Some(g) = in_progress {
+            if capped == self.score && g.setup().crawford == crawford_wanted {
+                g.set_position(position, on_roll, cube)?;
+                return Ok(self.games.last().expect("in progress"));
+            }
             self.games.pop();
         }
-        let len = u32::from(self.rules.match_length);
-        self.score = if len > 0 { score.map(|s| s.min(len)) } else { score };
+        self.score = capped;
         if self.winner().is_some() {
             return Err(SessionError::MatchOver);
         }
@@ -335,6 +345,44 @@ mod tests {
         step(&mut s, Action::AcceptResignation, "4HPwATDgc/ABMA", "MOuuACAAGAAE");
         assert_eq!(s.score(), [2, 3]);
         assert_eq!(s.games().len(), 2);
+    }
+
+    #[test]
+    fn a_set_up_during_a_game_is_recorded_in_it() {
+        use crate::game::GameEvent;
+        let mut s = Session::new(Rules::match_to(5, Variant::Standard), manual()).unwrap();
+        s.new_game().unwrap();
+        // before anything happened, the game starts there
+        let p = Position::from_id("4HPkQSDgc/ABMA").unwrap();
+        s.set_up([0, 0], false, p, 1, Cube::default()).unwrap();
+        assert_eq!(s.game().unwrap().origin(), Some((p, 1, Cube::default())));
+        assert!(s.game().unwrap().events().is_empty());
+        s.apply(&Action::Roll(3, 1)).unwrap();
+        s.play_notation("8/5 6/5").unwrap();
+        // during the game (`set board` used to start the game again there, losing the moves
+        // before): recorded after them, in the same game
+        let cube = Cube::new(1, CubeOwner::Player(0)).unwrap();
+        s.set_up([0, 0], false, p, 0, cube).unwrap();
+        assert_eq!(s.games().len(), 1);
+        let g = s.game().unwrap();
+        assert_eq!(g.events().len(), 3);
+        assert_eq!(g.events()[2], GameEvent::SetUp { player: 0, position: p, cube });
+        assert_eq!((g.phase(), g.on_roll(), g.cube()), (Phase::Roll, 0, cube));
+        assert_eq!(g.replay().last().unwrap().0, p);
+        // a new score replaces the unfinished game with one starting there
+        s.set_up([2, 1], false, p, 0, Cube::default()).unwrap();
+        assert_eq!((s.games().len(), s.score()), (1, [2, 1]));
+        assert!(s.game().unwrap().events().is_empty());
+        assert_eq!(s.game().unwrap().setup().score, [2, 1]);
+        // after equal opening dice nothing was played: the game starts at the set-up too
+        s.apply(&Action::Roll(6, 1)).unwrap();
+        s.apply(&Action::Resign(crate::score::WinKind::Single)).unwrap();
+        s.apply(&Action::AcceptResignation).unwrap();
+        s.new_game().unwrap();
+        s.apply(&Action::Roll(4, 4)).unwrap();
+        s.set_up(s.score(), false, p, 1, Cube::default()).unwrap();
+        assert_eq!(s.game().unwrap().origin(), Some((p, 1, Cube::default())));
+        assert!(s.game().unwrap().events().is_empty());
     }
 
     #[test]

@@ -13,6 +13,11 @@ fn headers() -> impl Strategy<Value = Vec<u8>> {
         Just(b"gnubg-H3".to_vec()),
         Just(b"gnubg-OS-02-15-1-1-0".to_vec()),
         Just(b"gnubg-OS-01-15-0-0-0".to_vec()),
+        // headers claiming databases of billions of positions: refused from the file's length
+        Just(b"gnubg-OS-24-15-1-1-0".to_vec()),
+        Just(b"gnubg-OS-18-15-0-0-0".to_vec()),
+        Just(b"gnubg-OS-13-15-1-0-0".to_vec()),
+        Just(b"gnubg-TS-12-12-1".to_vec()),
         proptest::collection::vec(any::<u8>(), 0..40),
     ]
 }

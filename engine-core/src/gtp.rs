@@ -1,8 +1,13 @@
 //! GTP version 2 framing (<http://www.lysator.liu.se/~gunnar/gtp/>), game-independent: preprocessing of
 //! input lines, the optional numeric id, and the `=id result` / `?id error` answers each followed by an
 //! empty line. Commands themselves live in a [`Registry`]; this module must not know any game.
+//!
+//! Sessions read bounded lines ([`crate::limits::MAX_LINE_BYTES`]; a longer one is answered `? line too
+//! long`). A network session ([`Engine::run_connection`]) drops a last line cut off by a disconnect and
+//! answers a panicking command `? internal error`; a local one ([`Engine::run`]) does neither.
 
 use crate::command::{Args, CommandError, Registry};
+use crate::limits::{read_line_limited, LineRead, MAX_LINE_BYTES};
 use std::io::{self, BufRead, Write};
 
 /// One parsed command line.
@@ -96,20 +101,47 @@ impl<C> Engine<C> {
         Some(format_answer(cmd.id, &result))
     }
 
-    /// Reads commands from `input` until `quit` or end of input, writing and flushing each answer.
+    /// Reads commands from `input` until `quit` or end of input, writing and flushing each answer: the
+    /// session of a local controller (standard input).
+    ///
+    /// Lines are read with [`read_line_limited`]: one longer than [`MAX_LINE_BYTES`] is answered
+    /// `? line too long` and the session goes on, memory staying bounded. A last line without a newline is
+    /// executed: on standard input the end of input is the controller's own doing (`printf 'genmove b' |
+    /// go-gtp`, a script file without a final newline), not a cut.
     ///
     /// # Errors
     /// Input or output failures.
-    pub fn run<R: BufRead, W: Write>(&mut self, mut input: R, mut output: W) -> io::Result<()> {
+    pub fn run<R: BufRead, W: Write>(&mut self, input: R, output: W) -> io::Result<()> {
+        self.run_session(input, output, Session::Local)
+    }
+
+    /// As [`Engine::run`] for a network connection: a last line without a newline is a command cut off by a
+    /// disconnect and is not executed, and a panic inside a command is answered `? internal error` (after
+    /// which the session goes on) instead of taking the whole server down with it.
+    ///
+    /// # Errors
+    /// Input or output failures, a read timeout among them.
+    pub fn run_connection<R: BufRead, W: Write>(&mut self, input: R, output: W) -> io::Result<()> {
+        self.run_session(input, output, Session::Network)
+    }
+
+    fn run_session<R: BufRead, W: Write>(&mut self, mut input: R, mut output: W, session: Session) -> io::Result<()> {
         let mut buf = Vec::new();
         loop {
-            buf.clear();
-            if input.read_until(b'\n', &mut buf)? == 0 {
-                return Ok(());
-            }
-            // Invalid UTF-8 must not end the session; it just cannot name a command.
-            let line = String::from_utf8_lossy(&buf);
-            if let Some(answer) = self.handle_line(&line) {
+            let answer = match read_line_limited(&mut input, &mut buf, MAX_LINE_BYTES)? {
+                LineRead::Eof => return Ok(()),
+                LineRead::Unterminated if session == Session::Network => return Ok(()),
+                LineRead::TooLong => Some(format_answer(None, &Err(CommandError::failed("line too long")))),
+                LineRead::Line | LineRead::Unterminated => {
+                    // Invalid UTF-8 must not end the session; it just cannot name a command.
+                    let line = String::from_utf8_lossy(&buf).into_owned();
+                    match session {
+                        Session::Local => self.handle_line(&line),
+                        Session::Network => self.handle_line_guarded(&line),
+                    }
+                }
+            };
+            if let Some(answer) = answer {
                 output.write_all(answer.as_bytes())?;
                 output.flush()?;
             }
@@ -118,6 +150,30 @@ impl<C> Engine<C> {
             }
         }
     }
+
+    /// [`Engine::handle_line`], a panic inside the command answered `? internal error`: the safety net of a
+    /// server, so that one bad command cannot end every other client's session. (Panics are bugs, and tests
+    /// find them through [`Engine::handle_line`], which has no net.)
+    pub fn handle_line_guarded(&mut self, line: &str) -> Option<String> {
+        let cmd = parse_line(line)?;
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.registry.dispatch(&mut self.context, &cmd.name, &cmd.args)
+        }))
+        .unwrap_or_else(|_| Err(CommandError::failed("internal error")));
+        if cmd.name == "quit" && result.is_ok() {
+            self.quit = true;
+        }
+        Some(format_answer(cmd.id, &result))
+    }
+}
+
+/// Who is at the other end of a session, which decides how a cut last line and a panic are handled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Session {
+    /// Standard input: the controller ended its input on purpose.
+    Local,
+    /// A network connection: input may end because the peer went away mid-command.
+    Network,
 }
 
 #[cfg(test)]
@@ -151,6 +207,54 @@ mod tests {
         assert_eq!(e.handle_line("known_command echo"), Some("= true\n\n".into()));
         assert_eq!(e.handle_line("3 quit"), Some("=3 \n\n".into()));
         assert!(e.quit_requested());
+    }
+
+    fn boom(_: &mut (), _: &Args) -> Result<String, CommandError> {
+        panic!("a bug")
+    }
+
+    #[test]
+    fn long_lines_are_refused_and_the_session_goes_on() {
+        let mut e = engine();
+        let mut input = b"echo 1\n".to_vec();
+        input.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 1));
+        input.extend(b"\necho 2\n");
+        let mut out = Vec::new();
+        e.run(&input[..], &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "= 1\n\n? line too long\n\n= 2\n\n");
+        // A line of exactly the limit is still a command.
+        let mut input = b"echo ".to_vec();
+        input.extend(std::iter::repeat_n(b'y', MAX_LINE_BYTES - 5));
+        input.push(b'\n');
+        let mut out = Vec::new();
+        e.run(&input[..], &mut out).unwrap();
+        assert_eq!(out.len(), "= \n\n".len() + MAX_LINE_BYTES - 5);
+    }
+
+    #[test]
+    fn a_cut_last_line_runs_locally_but_not_over_the_network() {
+        let mut out = Vec::new();
+        engine().run(&b"echo 1\necho 2"[..], &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "= 1\n\n= 2\n\n");
+        let mut out = Vec::new();
+        engine().run_connection(&b"echo 1\necho 2"[..], &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "= 1\n\n");
+        let mut e = engine();
+        let mut out = Vec::new();
+        e.run_connection(&b"quit"[..], &mut out).unwrap();
+        assert!(out.is_empty() && !e.quit_requested(), "a cut quit is not executed");
+    }
+
+    #[test]
+    fn a_panic_is_an_internal_error_over_the_network_only() {
+        let mut e = engine();
+        e.registry.register("boom", "", boom);
+        std::panic::set_hook(Box::new(|_| {}));
+        let mut out = Vec::new();
+        e.run_connection(&b"1 boom\necho after\n"[..], &mut out).unwrap();
+        let _ = std::panic::take_hook();
+        assert_eq!(String::from_utf8(out).unwrap(), "?1 internal error\n\n= after\n\n");
+        assert!(std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| e.handle_line("boom"))).is_err());
     }
 
     #[test]

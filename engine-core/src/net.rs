@@ -27,7 +27,8 @@ pub enum ListenError {
 pub fn parse_listen_address(s: &str) -> Result<SocketAddr, String> {
     let s = s.trim();
     if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
-        let port: u16 = s.parse().map_err(|_| format!("port {} is out of range (0 to 65535)", crate::limits::excerpt(s)))?;
+        let port: u16 =
+            s.parse().map_err(|_| format!("port {} is out of range (0 to 65535)", crate::limits::excerpt(s)))?;
         return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port));
     }
     if let Ok(addr) = s.parse::<SocketAddr>() {

@@ -98,6 +98,9 @@ pub enum IllegalMove {
     Suicide,
     #[error("repeats an earlier position (superko)")]
     Superko,
+    /// The game already has [`crate::game::MAX_GAME_MOVES`] moves.
+    #[error("the game already has the most moves a game may have ({})", crate::game::MAX_GAME_MOVES)]
+    TooManyMoves,
 }
 
 /// A Go position.

@@ -2,8 +2,10 @@
 //! (suicide, positional superko, scoring method), handicap/setup stones, the move list and unlimited undo.
 //! Implements [`engine_core::Game`] (black is player 0, chance type `()`).
 //!
-//! Undo keeps one board snapshot per move (a few kilobytes), which is simple and exact; playouts and
-//! search that need speed use [`Board`] directly.
+//! Undo keeps a board snapshot (about 6.5 KB) every [`SNAPSHOT_INTERVAL`] moves, and after any setup or rule
+//! change, and replays the moves since the nearest one: a move costs about 40 bytes of history instead of a
+//! board. A game holds at most [`MAX_GAME_MOVES`] moves. Playouts and search that need speed use [`Board`]
+//! directly.
 
 use crate::board::{Board, Color, IllegalMove, Move, Point};
 use crate::score;
@@ -33,10 +35,20 @@ impl Default for Rules {
     }
 }
 
+/// The most moves a game holds; [`GoGame::play`] refuses the next one with [`IllegalMove::TooManyMoves`]
+/// (and loading a longer SGF record fails). Real games stay under a thousand moves even on 25x25; the limit
+/// bounds the memory of a game (under 1 MB), of SGF records and of `trymove` stacks built from it.
+pub const MAX_GAME_MOVES: usize = 5_000;
+
+/// Moves between two undo snapshots: undo replays at most this many moves.
+pub const SNAPSHOT_INTERVAL: usize = 32;
+
 /// One played move and the state before it, for undo.
 #[derive(Clone)]
 struct Played {
-    before: Board,
+    /// The board before the move, kept every [`SNAPSHOT_INTERVAL`] moves and after setup; otherwise undo
+    /// replays from the last snapshot.
+    before: Option<Box<Board>>,
     to_move_before: Color,
     passes_before: u32,
     color: Color,
@@ -57,6 +69,9 @@ pub struct GoGame {
     handicap: usize,
     setup: Vec<(Color, Point)>,
     resigned: Option<Color>,
+    /// Whether the board changed other than by a move since the last move (setup, rules), so that the next
+    /// move must keep a snapshot, and so that `seen` ends with the setup's position.
+    changed: bool,
 }
 
 impl GoGame {
@@ -76,7 +91,21 @@ impl GoGame {
             handicap: 0,
             setup: Vec::new(),
             resigned: None,
+            changed: true,
         }
+    }
+
+    /// Records a change of the board that is not a move: the next move keeps a snapshot, and the position
+    /// joins `seen` once however many setup stones make it (the last hash is replaced while setup goes on).
+    fn board_changed(&mut self) {
+        if self.changed {
+            if let Some(last) = self.seen.last_mut() {
+                *last = self.board.hash();
+                return;
+            }
+        }
+        self.seen.push(self.board.hash());
+        self.changed = true;
     }
 
     /// The current position.
@@ -113,6 +142,8 @@ impl GoGame {
     pub fn set_rules(&mut self, rules: Rules) {
         self.rules = rules;
         self.board.set_allow_suicide(rules.allow_suicide);
+        // Moves replayed for undo must see the rules they were played under.
+        self.changed = true;
     }
 
     /// Number of handicap stones placed.
@@ -164,9 +195,15 @@ impl GoGame {
         if !self.board.is_empty(p) {
             return Err(IllegalMove::Occupied);
         }
+        let captures = self.board.captures(c);
         self.board.place_stone(p, c);
+        if self.board.captures(c) != captures {
+            // Stones a setup stone captured are no longer part of the setup.
+            let board = &self.board;
+            self.setup.retain(|&(col, q)| board.color(q) == Some(col));
+        }
         self.setup.push((c, p));
-        self.seen.push(self.board.hash());
+        self.board_changed();
         Ok(())
     }
 
@@ -191,18 +228,25 @@ impl GoGame {
     /// Empties these points (SGF `AE`, or a setup stone replaced): the board is rebuilt from the
     /// remaining stones, so strings split correctly. Not undoable, like all setup.
     pub fn clear_points(&mut self, points: &[Point]) {
+        let mut cleared = vec![false; crate::board::ARRAY];
+        for &p in points {
+            if let Some(c) = cleared.get_mut(usize::from(p)) {
+                *c = true;
+            }
+        }
         let mut board = Board::new(self.board.size());
         board.set_allow_suicide(self.rules.allow_suicide);
         for p in self.board.points() {
             if let Some(c) = self.board.color(p) {
-                if !points.contains(&p) {
+                if !cleared[usize::from(p)] {
                     board.place_stone(p, c);
                 }
             }
         }
         self.board = board;
-        self.setup.retain(|(_, p)| !points.contains(p));
-        self.seen.push(self.board.hash());
+        let board = &self.board;
+        self.setup.retain(|&(c, p)| board.color(p) == Some(c));
+        self.board_changed();
     }
 
     /// Places handicap stones for black; white moves next.
@@ -227,11 +271,16 @@ impl GoGame {
 
     /// Plays `mv` for `color` (which need not be the side to move, as GTP allows); the opponent moves next.
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        if self.history.len() >= MAX_GAME_MOVES {
+            return Err(IllegalMove::TooManyMoves);
+        }
         self.check_move(color, mv)?;
-        let before = self.board.clone();
+        let snapshot = self.changed || self.history.len().is_multiple_of(SNAPSHOT_INTERVAL);
+        let before = snapshot.then(|| Box::new(self.board.clone()));
         self.board.play(mv, color)?;
         self.history.push(Played { before, to_move_before: self.to_move, passes_before: self.passes, color, mv });
         self.seen.push(self.board.hash());
+        self.changed = false;
         self.passes = if mv == Move::Pass { self.passes + 1 } else { 0 };
         self.to_move = color.opponent();
         Ok(())
@@ -240,7 +289,20 @@ impl GoGame {
     /// Takes back the last move; false when there is none.
     pub fn undo(&mut self) -> bool {
         let Some(h) = self.history.pop() else { return false };
-        self.board = h.before;
+        self.board = match h.before {
+            Some(board) => *board,
+            None => {
+                // The moves since the last snapshot were played with no setup in between: replaying them
+                // gives the same board, ko and captures.
+                let from = self.history.iter().rposition(|p| p.before.is_some()).expect("the first move keeps one");
+                let mut board = (**self.history[from].before.as_ref().expect("found above")).clone();
+                for p in &self.history[from..] {
+                    board.play(p.mv, p.color).expect("a move that was legal replays");
+                }
+                board
+            }
+        };
+        self.changed = false;
         self.to_move = h.to_move_before;
         self.passes = h.passes_before;
         self.seen.pop();
@@ -342,6 +404,58 @@ mod tests {
         assert!(!g.undo());
         assert_eq!(g.board(), &start);
         assert_eq!(g.to_move(), Color::Black);
+    }
+
+    #[test]
+    fn undo_replays_from_snapshots_exactly() {
+        // Boards after every move of a long game with captures, ko and passes, against undo back to the start.
+        let mut g = GoGame::new(5, 0.5, Rules::default());
+        let mut rng = engine_core::rng::seeded_rng(7);
+        let mut boards = vec![g.board().clone()];
+        let mut legal = Vec::new();
+        while g.move_count() < 5 * SNAPSHOT_INTERVAL {
+            g.legal_actions(&mut legal);
+            let mv =
+                if legal.len() > 1 { legal[rand::Rng::random_range(&mut rng, 0..legal.len() - 1)] } else { Move::Pass };
+            g.play(g.to_move(), mv).unwrap();
+            boards.push(g.board().clone());
+            if g.move_count() == 2 * SNAPSHOT_INTERVAL + 3 {
+                // setup in the middle of the game: undo must not replay across it
+                let empty = g.board().points().find(|&p| g.board().is_empty(p)).unwrap();
+                g.add_setup_stone(empty, Color::White).unwrap();
+                *boards.last_mut().unwrap() = g.board().clone();
+            }
+        }
+        while g.undo() {
+            boards.pop();
+            assert_eq!(g.board(), boards.last().unwrap(), "after undo to move {}", g.move_count());
+        }
+        assert_eq!(boards.len(), 1);
+    }
+
+    #[test]
+    fn games_are_bounded() {
+        // 400,000 passes took 2.7 GB (a board clone per move); now a game stops at MAX_GAME_MOVES.
+        let mut g = GoGame::new(19, 7.5, Rules::default());
+        for i in 0..MAX_GAME_MOVES {
+            g.play(Color::from_index(i % 2), Move::Pass).unwrap();
+        }
+        assert_eq!(g.play(Color::Black, Move::Pass), Err(IllegalMove::TooManyMoves));
+        assert!(g.undo());
+        assert!(g.play(Color::White, Move::Pass).is_ok());
+    }
+
+    #[test]
+    fn setup_joins_seen_once() {
+        let mut g = GoGame::new(9, 0.0, Rules::default());
+        for p in g.board().points().collect::<Vec<_>>().into_iter().step_by(2) {
+            g.add_setup_stone(p, Color::Black).unwrap();
+        }
+        assert_eq!(g.seen.len(), 1);
+        g.clear_points(&[g.board().point(0, 0)]);
+        assert_eq!((g.seen.len(), g.setup().len()), (1, 40));
+        g.play(Color::White, Move::Pass).unwrap();
+        assert_eq!(g.seen.len(), 2);
     }
 
     #[test]

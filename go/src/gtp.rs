@@ -3,6 +3,11 @@
 //! rules, clock settings, seed) and the exact answers and error strings; board rules, scoring, SGF and
 //! move choice are delegated to their modules.
 //!
+//! Served on standard input ([`serve_stdio`]) any file may be named; served on the network ([`serve_tcp`]:
+//! loopback unless allowed otherwise, idle controllers dropped, one connection at a time) file commands reach
+//! only the `--files-dir` directory, or nothing ([`GtpState::files`]). Files are read up to
+//! `engine_core::limits::MAX_INPUT_FILE_BYTES` and written whole or not at all.
+//!
 //! Error strings follow the GTP specification where it names one (`syntax error`, `illegal move`,
 //! `cannot undo`, `unacceptable size`, `board not empty`, `invalid handicap`, `bad vertex list`,
 //! `cannot score`) and GNU Go 3.8 elsewhere (`invalid status`, `missing filename`,
@@ -17,9 +22,22 @@ use crate::sgf::{self, Until};
 use crate::status::{statuses, Status};
 use crate::vertex::{format_vertex, parse_color, parse_vertex};
 use crate::{display, Point};
+use engine_core::atomic_file::write_atomic;
 use engine_core::command::{Args, CommandError, Registry};
+use engine_core::file_access::FileAccess;
 use engine_core::gtp::Engine;
+use engine_core::limits::{excerpt, read_file_limited, ReadError, MAX_INPUT_FILE_BYTES};
+use engine_core::net::{bind_listener, remote_warning, ListenError};
 use engine_core::rng::{seeded_rng, GameRng};
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The highest strength level accepted (`level N`, `go-gtp --level`). Search effort grows linearly with the
+/// level (400 tree-search simulations per level), so an unbounded level would make `genmove` run for ever;
+/// GNU Go's own levels stop well below this.
+pub const MAX_LEVEL: u32 = 50;
 
 /// Start-up options (the `go-gtp` command line).
 #[derive(Debug, Clone, PartialEq)]
@@ -70,6 +88,9 @@ pub struct GtpState {
     /// Pattern databases (built-in, plus `options.patterns`) with their load errors:
     /// [`crate::pattern_context`].
     pub patterns: patterns::PatternLibrary,
+    /// Which files `loadsgf` and `printsgf FILE` may open: any on standard input, those of `--files-dir` (or
+    /// none) over a network connection ([`serve_tcp`] sets it per connection).
+    pub files: FileAccess,
 }
 
 impl GtpState {
@@ -83,6 +104,7 @@ impl GtpState {
             options,
             time: TimeSettings::default(),
             time_left: [None, None],
+            files: FileAccess::Any,
             analysis: {
                 let mut a = crate::gtp_analysis::Analysis::default();
                 a.set_level(level);
@@ -142,7 +164,10 @@ impl GtpState {
         let empty = self.board().points().filter(|&p| self.board().is_empty(p)).count();
         let moves_left = if stones > 0 { f64::from(stones) } else { (empty as f64 / 2.0).max(20.0) };
         let share = (seconds / moves_left * 0.7 - 0.2).max(0.05);
-        Some(std::time::Instant::now() + std::time::Duration::from_secs_f64(share))
+        // `time_left` may be any finite number: a share too large for a `Duration` or an `Instant` is no
+        // deadline at all (the level still bounds the search).
+        let share = std::time::Duration::try_from_secs_f64(share).ok()?;
+        std::time::Instant::now().checked_add(share)
     }
 
     fn generate(&mut self, color: Color, cleanup: bool) -> Decision {
@@ -203,9 +228,13 @@ pub fn registry() -> Registry<GtpState> {
     r.register("showboard", "the board in GNU Go's layout", |s, _| Ok(display::showboard(s.board())));
     r.register("loadsgf", "loadsgf FILE [MOVE_NUMBER|VERTEX]: load a game up to (not including) that move", loadsgf);
     r.register("printsgf", "printsgf [FILE]: the game as SGF", printsgf);
-    r.register("level", "level N", |s, a| {
-        s.options.level = a.value_or::<u32>(0, "level not an integer")?;
-        s.analysis.set_level(s.options.level);
+    r.register("level", "level N: strength 0 to MAX_LEVEL", |s, a| {
+        let level = a.value_or::<u32>(0, "level not an integer")?;
+        if level > MAX_LEVEL {
+            return Err(CommandError::failed(format!("level must be 0 to {MAX_LEVEL}")));
+        }
+        s.options.level = level;
+        s.analysis.set_level(level);
         Ok(String::new())
     });
     crate::gtp_analysis::register(&mut r);
@@ -380,11 +409,22 @@ fn final_status_list(s: &mut GtpState, a: &Args) -> Result<String, CommandError>
 
 fn loadsgf(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
     let file = a.get(0).ok_or_else(|| CommandError::failed("missing filename"))?;
-    let cannot = || CommandError::failed(format!("cannot open or parse '{file}'"));
-    let bytes = std::fs::read(file).map_err(|_| cannot())?;
+    let path = s.files.resolve(file).map_err(|e| CommandError::failed(e.to_string()))?;
+    // GNU Go's message, with the reason when it is more than "no such file".
+    let cannot = |why: Option<String>| {
+        let shown = excerpt(file);
+        CommandError::failed(match why {
+            None => format!("cannot open or parse '{shown}'"),
+            Some(why) => format!("cannot open or parse '{shown}': {why}"),
+        })
+    };
+    let bytes = read_file_limited(&path, MAX_INPUT_FILE_BYTES).map_err(|e| match e {
+        ReadError::Io(_) => cannot(None),
+        too_large => cannot(Some(too_large.to_string())),
+    })?;
     let text = String::from_utf8_lossy(&bytes);
     let rules = s.game.rules();
-    let whole = sgf::load(&text, Until::End, rules).map_err(|_| cannot())?;
+    let whole = sgf::load(&text, Until::End, rules).map_err(|e| cannot(Some(e.to_string())))?;
     let until = match a.get(1) {
         None => Until::End,
         Some(t) if t.bytes().all(|b| b.is_ascii_digit()) => Until::MoveNumber(t.parse().unwrap_or(0)),
@@ -396,7 +436,11 @@ fn loadsgf(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
             _ => Until::End,
         },
     };
-    let game = if until == Until::End { whole } else { sgf::load(&text, until, rules).map_err(|_| cannot())? };
+    let game = if until == Until::End {
+        whole
+    } else {
+        sgf::load(&text, until, rules).map_err(|e| cannot(Some(e.to_string())))?
+    };
     s.game = game;
     s.analysis.tried.clear();
     Ok(crate::vertex::format_color(s.game.to_move()).into())
@@ -407,18 +451,24 @@ fn printsgf(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
     match a.get(0) {
         None => Ok(text.trim_end().to_string()),
         Some(file) => {
-            std::fs::write(file, text).map_err(|e| CommandError::failed(format!("cannot write '{file}': {e}")))?;
+            let path = s.files.resolve(file).map_err(|e| CommandError::failed(e.to_string()))?;
+            // Whole or not at all: an interrupted write leaves the previous file as it was.
+            write_atomic(&path, text.as_bytes())
+                .map_err(|e| CommandError::failed(format!("cannot write '{}': {e}", excerpt(file))))?;
             Ok(String::new())
         }
     }
 }
 
 /// Loads `file` (up to `until`, a move number or vertex as for `loadsgf`) into the engine state, as
-/// `go-gtp -l FILE -L MOVE` does before serving.
+/// `go-gtp -l FILE -L MOVE` does before serving (the user named the file: any path is allowed).
 pub fn load_start_position(state: &mut GtpState, file: &str, until: Option<&str>) -> Result<(), CommandError> {
     let mut tokens = vec![file.to_string()];
     tokens.extend(until.map(str::to_string));
-    loadsgf(state, &Args::new(tokens)).map(|_| ())
+    let files = std::mem::replace(&mut state.files, FileAccess::Any);
+    let result = loadsgf(state, &Args::new(tokens)).map(|_| ());
+    state.files = files;
+    result
 }
 
 /// Serves GTP on standard input and output until `quit` or end of input.
@@ -428,18 +478,102 @@ pub fn serve_stdio(engine: &mut Engine<GtpState>) -> std::io::Result<()> {
     engine.run(stdin.lock(), stdout.lock())
 }
 
-/// Listens on 127.0.0.1:`port` and serves one controller connection at a time until one sends `quit`.
-pub fn serve_tcp(engine: &mut Engine<GtpState>, port: u16) -> std::io::Result<()> {
-    let listener = std::net::TcpListener::bind(("127.0.0.1", port))?;
+/// How [`serve_tcp`] listens and whom it serves (`go-gtp --gtp-listen ...`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServeOptions {
+    /// Where to listen (`engine_core::net::parse_listen_address`); port 0 picks a free port.
+    pub addr: SocketAddr,
+    /// Whether an address other hosts can reach is allowed (`--allow-remote`).
+    pub allow_remote: bool,
+    /// How long a connected controller may stay silent (or not read its answers) before it is dropped so
+    /// that the next one can connect; `None`: for ever.
+    pub idle_timeout: Option<Duration>,
+    /// The directory file commands are confined to over the network (`--files-dir`); `None` refuses them.
+    pub files_dir: Option<PathBuf>,
+}
+
+/// Why [`serve_tcp`] stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The listener could not be opened (a non-loopback address without `--allow-remote`, or the bind
+    /// failed).
+    #[error(transparent)]
+    Listen(#[from] ListenError),
+    /// Accepting connections failed for good.
+    #[error("accepting connections: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Serves one controller connection at a time until one sends `quit`. The address actually listened on is
+/// written to `log` first (`go-gtp: listening on ADDR`, with the port chosen when port 0 was asked for),
+/// after a warning when other hosts can reach it. A connection's failure (reset, idle timeout) ends that
+/// connection only; a command cut off by a disconnect is not executed, and a panic inside a command answers
+/// `? internal error` ([`Engine::run_connection`]). File commands reach only `options.files_dir`.
+///
+/// # Errors
+/// [`ServeError`] when the listener cannot be opened or accepting fails.
+pub fn serve_tcp(engine: &mut Engine<GtpState>, options: &ServeOptions, log: &mut dyn Write) -> Result<(), ServeError> {
+    let listener = bind_listener(options.addr, options.allow_remote)?;
+    let local = listener.local_addr()?;
+    if let Some(warning) = remote_warning(local) {
+        let _ = writeln!(log, "go-gtp: {warning}");
+    }
+    let _ = writeln!(log, "go-gtp: listening on {local}");
+    let _ = log.flush();
+    let files = match &options.files_dir {
+        Some(dir) => FileAccess::Within(dir.clone()),
+        None => FileAccess::Refused,
+    };
+    let mut failed_accepts = 0;
     for stream in listener.incoming() {
-        let stream = stream?;
-        let reader = std::io::BufReader::new(stream.try_clone()?);
-        engine.run(reader, stream)?;
+        let stream = match stream {
+            Ok(s) => s,
+            // A connection that died before it was accepted, or a passing shortage of descriptors, must not
+            // end the server; a listener that only fails must.
+            Err(e) => {
+                failed_accepts += 1;
+                if failed_accepts > MAX_FAILED_ACCEPTS {
+                    return Err(ServeError::Io(e));
+                }
+                let _ = writeln!(log, "go-gtp: accept: {e}");
+                std::thread::sleep(Duration::from_millis(100));
+                continue;
+            }
+        };
+        failed_accepts = 0;
+        let peer = stream.peer_addr().map_or_else(|_| "a client".to_string(), |a| a.to_string());
+        if let Err(e) = serve_connection(engine, stream, options.idle_timeout, files.clone()) {
+            let why = if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) {
+                "idle for too long".to_string()
+            } else {
+                e.to_string()
+            };
+            let _ = writeln!(log, "go-gtp: connection from {peer} dropped: {why}");
+        }
         if engine.quit_requested() {
             break;
         }
     }
     Ok(())
+}
+
+/// Accept failures in a row after which [`serve_tcp`] gives up.
+pub const MAX_FAILED_ACCEPTS: u32 = 100;
+
+fn serve_connection(
+    engine: &mut Engine<GtpState>,
+    stream: std::net::TcpStream,
+    idle: Option<Duration>,
+    files: FileAccess,
+) -> std::io::Result<()> {
+    stream.set_read_timeout(idle)?;
+    // A controller that never reads its answers blocks writes once the buffers are full: the same limit.
+    stream.set_write_timeout(idle)?;
+    let reader = std::io::BufReader::new(stream.try_clone()?);
+    engine.context.files = files;
+    let result = engine.run_connection(reader, &stream);
+    engine.context.files = FileAccess::Refused;
+    result
 }
 
 /// The scoring method's name, for banners.
@@ -476,5 +610,28 @@ mod tests {
         assert_eq!(run(&["komi 0.5", "final_score"]), "= \n\n= W+0.5\n\n");
         assert_eq!(run(&["final_status_list foo"]), "? invalid status\n\n");
         assert_eq!(run(&["time_settings 1 2", "time_left b 10 0"]), "? syntax error\n\n= \n\n");
+    }
+
+    #[test]
+    fn a_huge_time_left_is_no_deadline() {
+        // `Duration::from_secs_f64` panicked on a share of 1e308 seconds.
+        let mut e = engine(Options { boardsize: 5, level: 0, ..Options::default() });
+        assert_eq!(e.handle_line("time_left b 1e308 0"), Some("= \n\n".into()));
+        assert_eq!(e.context.move_deadline(Color::Black), None);
+        assert!(e.handle_line("genmove b").unwrap().starts_with("= "));
+        e.handle_line("time_left w 60 0");
+        assert!(e.context.move_deadline(Color::White).is_some());
+        assert_eq!(
+            run(&["time_left b nan 0", "time_left b inf 0", "komi NaN", "komi -inf"]),
+            "? syntax error\n\n".repeat(4)
+        );
+    }
+
+    #[test]
+    fn levels_are_bounded() {
+        // A level of 4294967295 asked for 1.7e12 tree-search simulations: `genmove` never came back.
+        assert_eq!(run(&["level 4294967295"]), format!("? level must be 0 to {MAX_LEVEL}\n\n"));
+        assert_eq!(run(&[&format!("level {}", MAX_LEVEL + 1)]), format!("? level must be 0 to {MAX_LEVEL}\n\n"));
+        assert_eq!(run(&[&format!("level {MAX_LEVEL}"), "level -1"]), "= \n\n? level not an integer\n\n");
     }
 }

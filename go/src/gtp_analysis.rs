@@ -333,8 +333,16 @@ fn accuratelib(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
     Ok(list(b, libs))
 }
 
+/// The deepest `trymove`/`tryko` stack: each level keeps a copy of the game (up to about 1 MB for a game at
+/// [`crate::game::MAX_GAME_MOVES`]), so without a bound a few thousand `trymove` commands would hold gigabytes.
+/// Regression suites go a few levels deep.
+pub const MAX_TRY_DEPTH: usize = 64;
+
 fn trymove(s: &mut GtpState, a: &Args, ko: bool) -> Result<String, CommandError> {
     let (c, mv) = move_arg(s, a)?;
+    if s.analysis.tried.len() >= MAX_TRY_DEPTH {
+        return Err(CommandError::failed(format!("too many trymove levels (at most {MAX_TRY_DEPTH})")));
+    }
     let saved = s.game.clone();
     let to_move = s.game.to_move();
     if ko {

@@ -2,18 +2,21 @@
 //! colours, checks every move with its own [`GoGame`] (an illegal move loses the game and is reported),
 //! keeps the clocks when time settings are given, ends a game on two passes, a resignation or the move
 //! limit, asks both engines for `final_score` and scores the game itself, writes each game as SGF and
-//! summarises the results with 95% Wilson intervals.
+//! summarises the results with 95% Wilson intervals. An engine's output is input like any other: its lines
+//! and answers are bounded ([`MAX_ANSWER_BYTES`]), and each record is written whole or not at all.
 //!
 //! It owns the subprocess protocol and the match loop; it must not choose moves itself.
 
 use crate::board::{Color, Move};
-use crate::game::{GoGame, Rules, Scoring};
+use crate::game::{GoGame, Rules, Scoring, MAX_GAME_MOVES};
 use crate::handicap;
 use crate::score::format_result;
 use crate::vertex::{format_color, format_vertex, parse_vertex};
+use engine_core::atomic_file::write_atomic;
 use engine_core::game::Outcome;
+use engine_core::limits::{excerpt, read_line_limited, LineRead, MAX_LINE_BYTES};
 use engine_core::runner::MatchStats;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Instant;
@@ -87,7 +90,8 @@ impl GtpClient {
         &self.name
     }
 
-    /// The lines of the answer to `command`, up to the empty line that ends it.
+    /// The lines of the answer to `command`, up to the empty line that ends it. An engine's answer is input
+    /// like any other: lines over [`MAX_LINE_BYTES`] and answers over [`MAX_ANSWER_BYTES`] break the protocol.
     fn exchange(&mut self, command: &str) -> Result<Vec<String>, String> {
         match &mut self.transport {
             Transport::InProcess(engine) => {
@@ -98,12 +102,32 @@ impl GtpClient {
                 writeln!(stdin, "{command}").map_err(|e| format!("writing `{command}`: {e}"))?;
                 stdin.flush().map_err(|e| format!("writing `{command}`: {e}"))?;
                 let mut lines: Vec<String> = Vec::new();
+                let mut size = 0;
+                let mut buf = Vec::new();
                 loop {
-                    let mut line = String::new();
-                    let n = stdout.read_line(&mut line).map_err(|e| format!("reading: {e}"))?;
-                    if n == 0 {
-                        return Err(format!("closed its output after `{command}`"));
+                    // Past the limit, `read_line_limited` would read on to the newline, which an engine
+                    // writing without one never sends: the read stops one byte past the limit instead.
+                    let limit = MAX_LINE_BYTES as u64 + 2;
+                    let mut bounded = std::io::Read::take(&mut *stdout, limit);
+                    match read_line_limited(&mut bounded, &mut buf, MAX_LINE_BYTES)
+                        .map_err(|e| format!("reading: {e}"))?
+                    {
+                        LineRead::Line => {}
+                        LineRead::Eof | LineRead::Unterminated => {
+                            return Err(format!("closed its output after `{}`", excerpt(command)));
+                        }
+                        LineRead::TooLong => {
+                            return Err(format!(
+                                "answered `{}` with a line over {MAX_LINE_BYTES} bytes",
+                                excerpt(command)
+                            ));
+                        }
                     }
+                    size += buf.len();
+                    if size > MAX_ANSWER_BYTES {
+                        return Err(format!("answered `{}` with over {MAX_ANSWER_BYTES} bytes", excerpt(command)));
+                    }
+                    let line = String::from_utf8_lossy(&buf);
                     let line = line.trim_end_matches(['\n', '\r']).to_string();
                     if line.is_empty() {
                         if lines.is_empty() {
@@ -460,7 +484,8 @@ pub fn play_game(
         ("PW", cfg.names[1 - black].clone()),
         ("RE", if result == "0" { "0".to_string() } else { result.clone() }),
     ];
-    std::fs::write(&sgf_path, crate::sgf::to_sgf_with(&game, "gtp-match", &extra))?;
+    // Whole or not at all: a match interrupted while saving leaves no half record (nor a clobbered old one).
+    write_atomic(&sgf_path, crate::sgf::to_sgf_with(&game, "gtp-match", &extra).as_bytes())?;
     Ok(GameRecord {
         black,
         ending,
@@ -473,10 +498,20 @@ pub fn play_game(
     })
 }
 
+/// The most bytes of one answer of an engine, all lines together (the longest real answers, `list_commands`
+/// or `showboard` of a 25x25 board, are a few kilobytes).
+pub const MAX_ANSWER_BYTES: usize = 4 * MAX_LINE_BYTES;
+
 /// Plays the whole match, engine 0 taking black in odd-numbered games. `progress` gets one line per game.
 pub fn run_match(cfg: &MatchConfig, progress: &mut dyn Write) -> Result<MatchReport, MatchError> {
     if !crate::board::Board::valid_size(cfg.size) {
         return Err(MatchError::Setting(format!("board size {}", cfg.size)));
+    }
+    if !cfg.komi.is_finite() {
+        return Err(MatchError::Setting(format!("komi {} is not a finite number", cfg.komi)));
+    }
+    if cfg.max_moves > MAX_GAME_MOVES {
+        return Err(MatchError::Setting(format!("max moves {} (a game has at most {MAX_GAME_MOVES})", cfg.max_moves)));
     }
     let mut clients =
         [GtpClient::start(&cfg.engines[0], &cfg.names[0])?, GtpClient::start(&cfg.engines[1], &cfg.names[1])?];

@@ -4,6 +4,7 @@
 
 use crate::board::{Board, Color, IllegalMove, Move, Point};
 use crate::game::{GoGame, Rules, Scoring};
+use engine_core::limits::excerpt;
 use engine_core::sgf::{self, Collection, GameTree, Node, Property};
 use thiserror::Error;
 
@@ -41,17 +42,14 @@ pub fn load(text: &str, until: Until, rules: Rules) -> Result<GoGame, LoadError>
     let root = tree.root().ok_or(LoadError::Empty)?;
     if let Some(gm) = root.get("GM") {
         if gm.trim() != "1" {
-            return Err(LoadError::NotGo(gm.to_string()));
+            return Err(LoadError::NotGo(excerpt(gm)));
         }
     }
     let size = match root.get("SZ") {
         None => 19,
         Some(v) => {
             let s = v.split(':').next().unwrap_or("").trim();
-            s.parse::<usize>()
-                .ok()
-                .filter(|&n| Board::valid_size(n))
-                .ok_or_else(|| LoadError::BadSize(v.to_string()))?
+            s.parse::<usize>().ok().filter(|&n| Board::valid_size(n)).ok_or_else(|| LoadError::BadSize(excerpt(v)))?
         }
     };
     let komi = root.get("KM").and_then(|k| k.trim().parse::<f64>().ok()).filter(|k| k.is_finite()).unwrap_or(0.0);
@@ -99,14 +97,19 @@ pub fn load(text: &str, until: Until, rules: Rules) -> Result<GoGame, LoadError>
 }
 
 fn apply_setup(game: &mut GoGame, node: &Node, size: u8) -> Result<(), LoadError> {
-    let clear = sgf::expand_point_list(node.values("AE"), size)?;
+    let point = |(c, r): (u8, u8)| game.board().point(c, r);
+    let mut clear: Vec<Point> = sgf::expand_point_list(node.values("AE"), size)?.into_iter().map(point).collect();
+    let black: Vec<Point> = sgf::expand_point_list(node.values("AB"), size)?.into_iter().map(point).collect();
+    let white: Vec<Point> = sgf::expand_point_list(node.values("AW"), size)?.into_iter().map(point).collect();
+    // Points that get a setup stone are emptied first, all in one rebuild of the board: one rebuild per
+    // point made a node of full-board rectangles cost the square of the board's area.
+    clear.extend(black.iter().chain(&white).copied().filter(|&p| !game.board().is_empty(p)));
     if !clear.is_empty() {
-        let pts: Vec<Point> = clear.iter().map(|&(c, r)| game.board().point(c, r)).collect();
-        game.clear_points(&pts);
+        game.clear_points(&clear);
     }
-    for (ident, color) in [("AB", Color::Black), ("AW", Color::White)] {
-        for (c, r) in sgf::expand_point_list(node.values(ident), size)? {
-            let p = game.board().point(c, r);
+    for (points, color) in [(black, Color::Black), (white, Color::White)] {
+        for p in points {
+            // A point in both AB and AW: the later one wins, as it did one point at a time.
             if !game.board().is_empty(p) {
                 game.clear_points(&[p]);
             }

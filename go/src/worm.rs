@@ -46,7 +46,8 @@ fn distances(b: &Board, p: Point) -> Vec<u8> {
     d
 }
 
-/// The worm data of every point of `b`, indexed by point.
+/// The worm data of every point of `b`, indexed by point: a stone's worm, or an empty point's region (origin
+/// and size only). Points off the board keep [`Worm::default`].
 pub fn worms(b: &Board) -> Vec<Worm> {
     let lives = [unconditional_life(b, Color::Black), unconditional_life(b, Color::White)];
     let mut out = vec![Worm::default(); ARRAY];
@@ -80,6 +81,30 @@ pub fn worms(b: &Board) -> Vec<Worm> {
         w.effective_size = eff;
         for s in stones {
             out[usize::from(s)] = w.clone();
+        }
+    }
+    // Empty regions, as GNU Go keeps them: origin and size, every other field zero. Without them an empty
+    // point's data would name the array's first cell, which is off the board.
+    let mut done = vec![false; ARRAY];
+    for start in b.points() {
+        if !b.is_empty(start) || done[usize::from(start)] {
+            continue;
+        }
+        let mut region = vec![start];
+        done[usize::from(start)] = true;
+        let mut i = 0;
+        while let Some(&x) = region.get(i) {
+            i += 1;
+            for q in Board::neighbors(x) {
+                if b.on_board(q) && b.is_empty(q) && !done[usize::from(q)] {
+                    done[usize::from(q)] = true;
+                    region.push(q);
+                }
+            }
+        }
+        let origin = *region.iter().min().expect("the start point");
+        for &x in &region {
+            out[usize::from(x)] = Worm { origin, size: region.len(), ..Worm::default() };
         }
     }
     out
@@ -164,5 +189,19 @@ mod tests {
         assert_eq!((w.size, w.genus, w.cutstone), (1, 0, 0));
         let b = board_from(&[". X . .", "X X . .", ". . . .", ". . . ."]);
         assert_eq!(genus(&b, b.point(1, 1)), 1);
+    }
+
+    #[test]
+    fn empty_points_belong_to_their_region() {
+        // The corner point cut off by the black stones, and the rest of the board.
+        let b = board_from(&[". X . .", "X X . .", ". . . .", ". . . ."]);
+        let ws = worms(&b);
+        let corner = &ws[usize::from(b.point(0, 0))];
+        assert_eq!((corner.origin, corner.size), (b.point(0, 0), 1));
+        let open = &ws[usize::from(b.point(3, 3))];
+        assert_eq!((open.origin, open.size, open.liberties), (b.point(2, 0), 12, [0; 4]));
+        assert!(b.points().all(|p| b.on_board(ws[usize::from(p)].origin)));
+        let empty = Board::new(1);
+        assert_eq!(worms(&empty)[usize::from(empty.point(0, 0))].size, 1);
     }
 }

@@ -16,6 +16,7 @@ use crate::autohelpers::Arity;
 use crate::board::{Cell, Match, Vertex};
 use crate::expr::{BinOp, Expr, Stmt, UnaryOp};
 use crate::transform::Transform;
+use engine_core::limits::excerpt;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::sync::Arc;
@@ -691,10 +692,25 @@ pub enum Node {
     Num(f64),
     Label(LabelRef),
     Tenuki,
-    Call { helper: u32, args: Box<[Node]> },
-    Unary { op: UnaryOp, expr: Box<Node> },
-    Binary { op: BinOp, lhs: Box<Node>, rhs: Box<Node> },
-    Ternary { cond: Box<Node>, then: Box<Node>, otherwise: Box<Node> },
+    Call {
+        helper: u32,
+        args: Box<[Node]>,
+    },
+    Unary {
+        op: UnaryOp,
+        expr: Box<Node>,
+    },
+    /// A run of operators of one precedence level, applied left to right (as
+    /// [`Expr::Binary`]): flat, so that a long run costs no recursion depth.
+    Binary {
+        first: Box<Node>,
+        rest: Box<[(BinOp, Node)]>,
+    },
+    Ternary {
+        cond: Box<Node>,
+        then: Box<Node>,
+        otherwise: Box<Node>,
+    },
 }
 
 /// A compiled action statement.
@@ -743,12 +759,12 @@ impl<'a> Compiler<'a> {
                     Some(&id) if self.registry.helpers[id].arity == Arity::Exactly(0) => {
                         Node::Call { helper: id as u32, args: Box::new([]) }
                     }
-                    _ => return Err(CompileErrorKind::UnknownName(name.clone())),
+                    _ => return Err(CompileErrorKind::UnknownName(excerpt(name))),
                 },
             },
             Expr::Call { name, args } => {
                 let Some(&id) = self.registry.by_name.get(name) else {
-                    return Err(CompileErrorKind::UnknownHelper(name.clone()));
+                    return Err(CompileErrorKind::UnknownHelper(excerpt(name)));
                 };
                 let h = &self.registry.helpers[id];
                 if !h.arity.accepts(args.len()) || args.len() > MAX_ARGS {
@@ -756,7 +772,7 @@ impl<'a> Compiler<'a> {
                         Arity::Exactly(k) => format!("{k}"),
                         Arity::AtLeast(k) => format!("at least {k} (at most {MAX_ARGS})"),
                     };
-                    return Err(CompileErrorKind::Arity { name: name.clone(), expected, found: args.len() });
+                    return Err(CompileErrorKind::Arity { name: excerpt(name), expected, found: args.len() });
                 }
                 let moves = match h.arity {
                     Arity::AtLeast(k) if h.sequence => args.len() - k,
@@ -767,9 +783,10 @@ impl<'a> Compiler<'a> {
                 Node::Call { helper: id as u32, args: args.into_boxed_slice() }
             }
             Expr::Unary { op, expr } => Node::Unary { op: *op, expr: Box::new(self.node(expr, false)?) },
-            Expr::Binary { op, lhs, rhs } => {
-                Node::Binary { op: *op, lhs: Box::new(self.node(lhs, false)?), rhs: Box::new(self.node(rhs, false)?) }
-            }
+            Expr::Binary { first, rest } => Node::Binary {
+                first: Box::new(self.node(first, false)?),
+                rest: rest.iter().map(|(op, e)| Ok((*op, self.node(e, false)?))).collect::<Compiled<_>>()?,
+            },
             Expr::Ternary { cond, then, otherwise } => Node::Ternary {
                 cond: Box::new(self.node(cond, false)?),
                 then: Box::new(self.node(then, false)?),
@@ -825,6 +842,46 @@ fn int(x: f64) -> i64 {
     x as i64
 }
 
+/// A value as a number (a point or a tenuki counts as 1, as a non-null C pointer would).
+fn number(v: Value) -> f64 {
+    match v {
+        Value::Num(x) => x,
+        _ => 1.0,
+    }
+}
+
+/// A binary operator other than `&&` and `||`, with C's integer semantics where both
+/// operands are integral.
+fn arithmetic(op: BinOp, a: f64, b: f64) -> Result<f64, EvalError> {
+    let integral = a.fract() == 0.0 && b.fract() == 0.0;
+    Ok(match op {
+        BinOp::Eq => flag(a == b),
+        BinOp::Ne => flag(a != b),
+        BinOp::Lt => flag(a < b),
+        BinOp::Le => flag(a <= b),
+        BinOp::Gt => flag(a > b),
+        BinOp::Ge => flag(a >= b),
+        BinOp::Add => a + b,
+        BinOp::Sub => a - b,
+        BinOp::Mul => a * b,
+        BinOp::Div if b == 0.0 => return Err(EvalError::DivisionByZero),
+        // C: integer division truncates.
+        BinOp::Div if integral && int(b) != 0 => int(a).wrapping_div(int(b)) as f64,
+        BinOp::Div => a / b,
+        BinOp::Rem if int(b) == 0 => return Err(EvalError::DivisionByZero),
+        BinOp::Rem => int(a).wrapping_rem(int(b)) as f64,
+        BinOp::BitAnd => (int(a) & int(b)) as f64,
+        BinOp::BitOr => (int(a) | int(b)) as f64,
+        BinOp::BitXor => (int(a) ^ int(b)) as f64,
+        BinOp::Shl => int(a).wrapping_shl(int(b) as u32) as f64,
+        BinOp::Shr => int(a).wrapping_shr(int(b) as u32) as f64,
+        // Short-circuit operators never get here (see `Evaluator::eval`); as plain
+        // operators they give the same value.
+        BinOp::And => flag(a != 0.0 && b != 0.0),
+        BinOp::Or => flag(a != 0.0 || b != 0.0),
+    })
+}
+
 impl Evaluator<'_, '_> {
     pub fn eval(&mut self, n: &Node) -> Result<Value, EvalError> {
         Ok(match n {
@@ -851,38 +908,20 @@ impl Evaluator<'_, '_> {
                     UnaryOp::BitNot => !int(v) as f64,
                 })
             }
-            Node::Binary { op: BinOp::And, lhs, rhs } => {
-                Value::Num(flag(self.eval(lhs)?.truthy() && self.eval(rhs)?.truthy()))
-            }
-            Node::Binary { op: BinOp::Or, lhs, rhs } => {
-                Value::Num(flag(self.eval(lhs)?.truthy() || self.eval(rhs)?.truthy()))
-            }
-            Node::Binary { op, lhs, rhs } => {
-                let (a, b) = (self.number(lhs)?, self.number(rhs)?);
-                let integral = a.fract() == 0.0 && b.fract() == 0.0;
-                Value::Num(match op {
-                    BinOp::Eq => flag(a == b),
-                    BinOp::Ne => flag(a != b),
-                    BinOp::Lt => flag(a < b),
-                    BinOp::Le => flag(a <= b),
-                    BinOp::Gt => flag(a > b),
-                    BinOp::Ge => flag(a >= b),
-                    BinOp::Add => a + b,
-                    BinOp::Sub => a - b,
-                    BinOp::Mul => a * b,
-                    BinOp::Div if b == 0.0 => return Err(EvalError::DivisionByZero),
-                    // C: integer division truncates.
-                    BinOp::Div if integral && int(b) != 0 => int(a).wrapping_div(int(b)) as f64,
-                    BinOp::Div => a / b,
-                    BinOp::Rem if int(b) == 0 => return Err(EvalError::DivisionByZero),
-                    BinOp::Rem => int(a).wrapping_rem(int(b)) as f64,
-                    BinOp::BitAnd => (int(a) & int(b)) as f64,
-                    BinOp::BitOr => (int(a) | int(b)) as f64,
-                    BinOp::BitXor => (int(a) ^ int(b)) as f64,
-                    BinOp::Shl => int(a).wrapping_shl(int(b) as u32) as f64,
-                    BinOp::Shr => int(a).wrapping_shr(int(b) as u32) as f64,
-                    BinOp::And | BinOp::Or => unreachable!("short-circuit operators are handled above"),
-                })
+            Node::Binary { first, rest } => {
+                let mut acc = self.eval(first)?;
+                for (op, rhs) in rest.iter() {
+                    acc = Value::Num(match op {
+                        // C's short circuit: the right operand is not evaluated.
+                        BinOp::And => flag(acc.truthy() && self.eval(rhs)?.truthy()),
+                        BinOp::Or => flag(acc.truthy() || self.eval(rhs)?.truthy()),
+                        _ => {
+                            let a = number(acc);
+                            arithmetic(*op, a, self.number(rhs)?)?
+                        }
+                    });
+                }
+                acc
             }
             Node::Ternary { cond, then, otherwise } => {
                 if self.eval(cond)?.truthy() {
@@ -894,12 +933,8 @@ impl Evaluator<'_, '_> {
         })
     }
 
-    /// A value as a number (a point or a tenuki counts as 1, as a non-null C pointer would).
     fn number(&mut self, n: &Node) -> Result<f64, EvalError> {
-        Ok(match self.eval(n)? {
-            Value::Num(x) => x,
-            _ => 1.0,
-        })
+        self.eval(n).map(number)
     }
 
     /// Runs statements; `Some(value)` when a `return` ran.
@@ -957,7 +992,7 @@ impl Program {
             file: file.to_string(),
             line,
             column: 1,
-            pattern: pattern.name.clone(),
+            pattern: excerpt(&pattern.name),
             kind,
         };
         let constraint = match &pattern.constraint {

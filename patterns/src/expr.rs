@@ -1,14 +1,15 @@
 //! Autohelper constraint (`;`) and action (`>`) expressions: their typed AST and the
-//! conversion from the pest parse tree (operator precedence by pest's Pratt parser, C rules).
+//! conversion from the pest parse tree (C's operator precedence, by precedence climbing over
+//! an explicit stack: runs of one precedence level become one flat node, so neither building
+//! nor any walk recurses once per operator; see [`crate::limits`] for what is refused).
 //! This module owns expressions only; where their text comes from is `parse`'s business.
 
 use crate::error::pest_expected;
 use crate::grammar::{DbParser, Rule};
-use pest::iterators::{Pair, Pairs};
-use pest::pratt_parser::{Assoc, Op, PrattParser};
+use crate::limits::{MAX_EXPR_BYTES, MAX_EXPR_DEPTH, MAX_NESTING};
+use pest::iterators::Pair;
 use pest::Parser;
 use std::collections::BTreeSet;
-use std::sync::OnceLock;
 
 /// Prefix operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,16 +62,91 @@ pub enum Expr {
         op: UnaryOp,
         expr: Box<Expr>,
     },
+    /// `first op₁ e₁ op₂ e₂ …`: binary operators of one precedence level applied left to
+    /// right (`a - b + c` is `(a - b) + c`; `rest` is never empty). A run is one flat node
+    /// so that a constraint of thousands of `&&` terms costs no recursion depth to build,
+    /// walk, compile, evaluate or drop.
     Binary {
-        op: BinOp,
-        lhs: Box<Expr>,
-        rhs: Box<Expr>,
+        first: Box<Expr>,
+        rest: Vec<(BinOp, Expr)>,
     },
     Ternary {
         cond: Box<Expr>,
         then: Box<Expr>,
         otherwise: Box<Expr>,
     },
+}
+
+impl BinOp {
+    /// C's precedence, 0 (`||`, the loosest) to 9 (`*`, `/`, `%`).
+    pub fn precedence(self) -> u8 {
+        match self {
+            BinOp::Or => 0,
+            BinOp::And => 1,
+            BinOp::BitOr => 2,
+            BinOp::BitXor => 3,
+            BinOp::BitAnd => 4,
+            BinOp::Eq | BinOp::Ne => 5,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => 6,
+            BinOp::Shl | BinOp::Shr => 7,
+            BinOp::Add | BinOp::Sub => 8,
+            BinOp::Mul | BinOp::Div | BinOp::Rem => 9,
+        }
+    }
+}
+
+impl Expr {
+    /// The direct sub-expressions, in source order.
+    pub fn children(&self) -> Vec<&Expr> {
+        match self {
+            Expr::Call { args, .. } => args.iter().collect(),
+            Expr::Unary { expr, .. } => vec![expr],
+            Expr::Binary { first, rest } => std::iter::once(&**first).chain(rest.iter().map(|(_, e)| e)).collect(),
+            Expr::Ternary { cond, then, otherwise } => vec![cond, then, otherwise],
+            Expr::Int(_) | Expr::Float(_) | Expr::Label(_) | Expr::Tenuki | Expr::Ident(_) => Vec::new(),
+        }
+    }
+
+    /// Calls `f` on this expression and every sub-expression, parents first (an explicit
+    /// stack: no recursion).
+    pub fn visit(&self, f: &mut dyn FnMut(&Expr)) {
+        let mut stack = vec![self];
+        while let Some(e) = stack.pop() {
+            f(e);
+            let mut children = e.children();
+            children.reverse();
+            stack.extend(children);
+        }
+    }
+
+    /// Adds the names of all functions called in this expression to `out`.
+    pub fn collect_calls(&self, out: &mut BTreeSet<String>) {
+        self.visit(&mut |e| {
+            if let Expr::Call { name, .. } = e {
+                out.insert(name.clone());
+            }
+        });
+    }
+
+    /// Adds every label referred to (including `*`) to `out`.
+    pub fn collect_labels(&self, out: &mut BTreeSet<char>) {
+        self.visit(&mut |e| {
+            if let Expr::Label(c) = e {
+                out.insert(*c);
+            }
+        });
+    }
+
+    /// The height of the tree (a leaf is 1), computed without recursion.
+    pub fn depth(&self) -> usize {
+        let mut deepest = 0;
+        let mut stack = vec![(self, 1)];
+        while let Some((e, d)) = stack.pop() {
+            deepest = deepest.max(d);
+            stack.extend(e.children().into_iter().map(|c| (c, d + 1)));
+        }
+        deepest
+    }
 }
 
 /// A statement of an action line.
@@ -81,50 +157,6 @@ pub enum Stmt {
     If { cond: Expr, then: Box<Stmt>, otherwise: Option<Box<Stmt>> },
     Block(Vec<Stmt>),
     Empty,
-}
-
-impl Expr {
-    /// Adds the names of all functions called in this expression to `out`.
-    pub fn collect_calls(&self, out: &mut BTreeSet<String>) {
-        match self {
-            Expr::Call { name, args } => {
-                out.insert(name.clone());
-                args.iter().for_each(|a| a.collect_calls(out));
-            }
-            Expr::Unary { expr, .. } => expr.collect_calls(out),
-            Expr::Binary { lhs, rhs, .. } => {
-                lhs.collect_calls(out);
-                rhs.collect_calls(out);
-            }
-            Expr::Ternary { cond, then, otherwise } => {
-                cond.collect_calls(out);
-                then.collect_calls(out);
-                otherwise.collect_calls(out);
-            }
-            Expr::Int(_) | Expr::Float(_) | Expr::Label(_) | Expr::Tenuki | Expr::Ident(_) => {}
-        }
-    }
-
-    /// Adds every label referred to (including `*`) to `out`.
-    pub fn collect_labels(&self, out: &mut BTreeSet<char>) {
-        match self {
-            Expr::Label(c) => {
-                out.insert(*c);
-            }
-            Expr::Call { args, .. } => args.iter().for_each(|a| a.collect_labels(out)),
-            Expr::Unary { expr, .. } => expr.collect_labels(out),
-            Expr::Binary { lhs, rhs, .. } => {
-                lhs.collect_labels(out);
-                rhs.collect_labels(out);
-            }
-            Expr::Ternary { cond, then, otherwise } => {
-                cond.collect_labels(out);
-                then.collect_labels(out);
-                otherwise.collect_labels(out);
-            }
-            Expr::Int(_) | Expr::Float(_) | Expr::Tenuki | Expr::Ident(_) => {}
-        }
-    }
 }
 
 impl Stmt {
@@ -153,10 +185,29 @@ pub struct ExprError {
     pub expected: String,
 }
 
-/// Deeper nesting is refused before parsing: the recursive descent would otherwise be able
-/// to exhaust the stack on hostile input.
-const MAX_NESTING: usize = 64;
+fn too_long(src: &str) -> Result<(), ExprError> {
+    if src.len() <= MAX_EXPR_BYTES {
+        return Ok(());
+    }
+    // Located where the limit is crossed, as a file position would be.
+    let (mut line, mut column) = (1, 1);
+    for (i, ch) in src.char_indices() {
+        if i >= MAX_EXPR_BYTES {
+            break;
+        }
+        if ch == '\n' {
+            line += 1;
+            column = 1;
+        } else {
+            column += 1;
+        }
+    }
+    Err(ExprError { line, column, expected: format!("an expression of at most {MAX_EXPR_BYTES} bytes") })
+}
 
+/// Deeper nesting is refused before parsing: the recursive descent (and the tree builder,
+/// which recurses once per parenthesis and `?:`) would otherwise be able to exhaust the
+/// stack on hostile input.
 fn check_nesting(src: &str) -> Result<(), ExprError> {
     let too_deep = |line, column| ExprError { line, column, expected: format!("at most {MAX_NESTING} nested levels") };
     let mut depth = 0usize;
@@ -202,37 +253,49 @@ fn to_expr_error(e: &pest::error::Error<Rule>) -> ExprError {
     ExprError { line, column, expected }
 }
 
-/// Parses a (joined) constraint: one expression, optionally followed by `;`.
+fn error_at(pair: &Pair<'_, Rule>, expected: String) -> ExprError {
+    let (line, column) = pair.line_col();
+    ExprError { line, column, expected }
+}
+
+/// Parses a (joined) constraint: one expression, optionally followed by `;`. Refused:
+/// more than [`MAX_EXPR_BYTES`], [`MAX_NESTING`] or [`MAX_EXPR_DEPTH`], integers beyond
+/// `i64`, numbers beyond `f64`.
 pub fn parse_constraint(src: &str) -> Result<Expr, ExprError> {
+    too_long(src)?;
     check_nesting(src)?;
     let mut pairs = DbParser::parse(Rule::constraint_expr, src).map_err(|e| to_expr_error(&e))?;
     let top = pairs.next().and_then(|p| p.into_inner().find(|p| p.as_rule() == Rule::expr));
     match top {
-        Some(e) => Ok(build_expr(e)),
+        Some(e) => Ok(build_expr(e)?.0),
         None => Err(ExprError { line: 1, column: 1, expected: "an expression".into() }),
     }
 }
 
-/// Parses (joined) action lines: a sequence of C-like statements.
+/// Parses (joined) action lines: a sequence of C-like statements, with the limits of
+/// [`parse_constraint`].
 pub fn parse_action(src: &str) -> Result<Vec<Stmt>, ExprError> {
+    too_long(src)?;
     check_nesting(src)?;
     let mut pairs = DbParser::parse(Rule::action_stmts, src).map_err(|e| to_expr_error(&e))?;
-    let top = pairs.next().map(|p| p.into_inner());
-    Ok(top.map(|inner| inner.filter(|p| p.as_rule() == Rule::stmt).map(build_stmt).collect()).unwrap_or_default())
+    let Some(top) = pairs.next() else { return Ok(Vec::new()) };
+    top.into_inner().filter(|p| p.as_rule() == Rule::stmt).map(build_stmt).collect()
 }
 
-fn build_stmt(pair: Pair<'_, Rule>) -> Stmt {
+fn build_stmt(pair: Pair<'_, Rule>) -> Result<Stmt, ExprError> {
     // `stmt` wraps exactly one alternative.
-    let Some(inner) = pair.into_inner().next() else { return Stmt::Empty };
-    match inner.as_rule() {
-        Rule::block => Stmt::Block(inner.into_inner().filter(|p| p.as_rule() == Rule::stmt).map(build_stmt).collect()),
+    let Some(inner) = pair.into_inner().next() else { return Ok(Stmt::Empty) };
+    Ok(match inner.as_rule() {
+        Rule::block => Stmt::Block(
+            inner.into_inner().filter(|p| p.as_rule() == Rule::stmt).map(build_stmt).collect::<Result<_, _>>()?,
+        ),
         Rule::if_stmt => {
             let mut cond = None;
             let mut stmts = Vec::new();
             for p in inner.into_inner() {
                 match p.as_rule() {
-                    Rule::expr => cond = Some(build_expr(p)),
-                    Rule::stmt => stmts.push(build_stmt(p)),
+                    Rule::expr => cond = Some(build_expr(p)?.0),
+                    Rule::stmt => stmts.push(build_stmt(p)?),
                     _ => {}
                 }
             }
@@ -243,94 +306,158 @@ fn build_stmt(pair: Pair<'_, Rule>) -> Stmt {
                 otherwise: stmts.next().map(Box::new),
             }
         }
-        Rule::return_stmt => Stmt::Return(inner.into_inner().find(|p| p.as_rule() == Rule::expr).map(build_expr)),
-        Rule::expr_stmt => {
-            inner.into_inner().find(|p| p.as_rule() == Rule::expr).map_or(Stmt::Empty, |e| Stmt::Expr(build_expr(e)))
-        }
+        Rule::return_stmt => Stmt::Return(match inner.into_inner().find(|p| p.as_rule() == Rule::expr) {
+            Some(e) => Some(build_expr(e)?.0),
+            None => None,
+        }),
+        Rule::expr_stmt => match inner.into_inner().find(|p| p.as_rule() == Rule::expr) {
+            Some(e) => Stmt::Expr(build_expr(e)?.0),
+            None => Stmt::Empty,
+        },
         _ => Stmt::Empty,
-    }
-}
-
-fn pratt() -> &'static PrattParser<Rule> {
-    static PRATT: OnceLock<PrattParser<Rule>> = OnceLock::new();
-    PRATT.get_or_init(|| {
-        PrattParser::new()
-            .op(Op::infix(Rule::or, Assoc::Left))
-            .op(Op::infix(Rule::and, Assoc::Left))
-            .op(Op::infix(Rule::bit_or, Assoc::Left))
-            .op(Op::infix(Rule::bit_xor, Assoc::Left))
-            .op(Op::infix(Rule::bit_and, Assoc::Left))
-            .op(Op::infix(Rule::eq, Assoc::Left) | Op::infix(Rule::ne, Assoc::Left))
-            .op(Op::infix(Rule::lt, Assoc::Left)
-                | Op::infix(Rule::le, Assoc::Left)
-                | Op::infix(Rule::gt, Assoc::Left)
-                | Op::infix(Rule::ge, Assoc::Left))
-            .op(Op::infix(Rule::shl, Assoc::Left) | Op::infix(Rule::shr, Assoc::Left))
-            .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
-            .op(Op::infix(Rule::mul, Assoc::Left)
-                | Op::infix(Rule::div, Assoc::Left)
-                | Op::infix(Rule::rem, Assoc::Left))
-            .op(Op::prefix(Rule::not) | Op::prefix(Rule::neg) | Op::prefix(Rule::pos) | Op::prefix(Rule::bit_not))
     })
 }
 
-fn build_expr(pair: Pair<'_, Rule>) -> Expr {
+/// An expression and the height of its tree.
+type Built = (Expr, usize);
+
+/// One level more than `height`, unless that passes [`MAX_EXPR_DEPTH`] (reported at `at`).
+fn deeper(height: usize, at: &Pair<'_, Rule>) -> Result<usize, ExprError> {
+    if height >= MAX_EXPR_DEPTH {
+        return Err(error_at(at, format!("an expression at most {MAX_EXPR_DEPTH} levels deep")));
+    }
+    Ok(height + 1)
+}
+
+fn build_expr(pair: Pair<'_, Rule>) -> Result<Built, ExprError> {
     // expr = binary (ternary expr ":" expr)?
+    let at = pair.clone();
     let mut parts = pair.into_inner().filter(|p| matches!(p.as_rule(), Rule::binary | Rule::expr));
-    let cond = parts.next().map_or(Expr::Int(0), build_binary_or_expr);
+    let cond = match parts.next() {
+        Some(p) => build_binary_or_expr(p)?,
+        None => return Err(error_at(&at, "an expression".into())),
+    };
     match (parts.next(), parts.next()) {
-        (Some(t), Some(o)) => Expr::Ternary {
-            cond: Box::new(cond),
-            then: Box::new(build_binary_or_expr(t)),
-            otherwise: Box::new(build_binary_or_expr(o)),
-        },
-        _ => cond,
+        (Some(t), Some(o)) => {
+            let (then, otherwise) = (build_binary_or_expr(t)?, build_binary_or_expr(o)?);
+            let height = deeper(cond.1.max(then.1).max(otherwise.1), &at)?;
+            let e = Expr::Ternary { cond: Box::new(cond.0), then: Box::new(then.0), otherwise: Box::new(otherwise.0) };
+            Ok((e, height))
+        }
+        _ => Ok(cond),
     }
 }
 
-fn build_binary_or_expr(pair: Pair<'_, Rule>) -> Expr {
+fn build_binary_or_expr(pair: Pair<'_, Rule>) -> Result<Built, ExprError> {
     match pair.as_rule() {
-        Rule::binary => build_binary(pair.into_inner()),
+        Rule::binary => build_binary(pair),
         _ => build_expr(pair),
     }
 }
 
-fn build_binary(pairs: Pairs<'_, Rule>) -> Expr {
-    pratt()
-        .map_primary(build_primary)
-        .map_prefix(|op, rhs| {
-            let op = match op.as_rule() {
-                Rule::not => UnaryOp::Not,
-                Rule::neg => UnaryOp::Neg,
-                Rule::pos => UnaryOp::Plus,
-                _ => UnaryOp::BitNot,
-            };
-            Expr::Unary { op, expr: Box::new(rhs) }
-        })
-        .map_infix(|lhs, op, rhs| {
-            let op = match op.as_rule() {
-                Rule::or => BinOp::Or,
-                Rule::and => BinOp::And,
-                Rule::bit_or => BinOp::BitOr,
-                Rule::bit_xor => BinOp::BitXor,
-                Rule::bit_and => BinOp::BitAnd,
-                Rule::eq => BinOp::Eq,
-                Rule::ne => BinOp::Ne,
-                Rule::lt => BinOp::Lt,
-                Rule::le => BinOp::Le,
-                Rule::gt => BinOp::Gt,
-                Rule::ge => BinOp::Ge,
-                Rule::shl => BinOp::Shl,
-                Rule::shr => BinOp::Shr,
-                Rule::add => BinOp::Add,
-                Rule::sub => BinOp::Sub,
-                Rule::mul => BinOp::Mul,
-                Rule::div => BinOp::Div,
-                _ => BinOp::Rem,
-            };
-            Expr::Binary { op, lhs: Box::new(lhs), rhs: Box::new(rhs) }
-        })
-        .parse(pairs)
+fn unary_op(rule: Rule) -> Option<UnaryOp> {
+    Some(match rule {
+        Rule::not => UnaryOp::Not,
+        Rule::neg => UnaryOp::Neg,
+        Rule::pos => UnaryOp::Plus,
+        Rule::bit_not => UnaryOp::BitNot,
+        _ => return None,
+    })
+}
+
+fn binary_op(rule: Rule) -> Option<BinOp> {
+    Some(match rule {
+        Rule::or => BinOp::Or,
+        Rule::and => BinOp::And,
+        Rule::bit_or => BinOp::BitOr,
+        Rule::bit_xor => BinOp::BitXor,
+        Rule::bit_and => BinOp::BitAnd,
+        Rule::eq => BinOp::Eq,
+        Rule::ne => BinOp::Ne,
+        Rule::lt => BinOp::Lt,
+        Rule::le => BinOp::Le,
+        Rule::gt => BinOp::Gt,
+        Rule::ge => BinOp::Ge,
+        Rule::shl => BinOp::Shl,
+        Rule::shr => BinOp::Shr,
+        Rule::add => BinOp::Add,
+        Rule::sub => BinOp::Sub,
+        Rule::mul => BinOp::Mul,
+        Rule::div => BinOp::Div,
+        Rule::rem => BinOp::Rem,
+        _ => return None,
+    })
+}
+
+/// A run of operators of one precedence level still open while its right end is read.
+struct Run<'i> {
+    precedence: u8,
+    first: Expr,
+    rest: Vec<(BinOp, Expr)>,
+    /// The operator waiting for its right operand.
+    pending: BinOp,
+    /// The tallest operand so far.
+    height: usize,
+    /// The run's first operator, where a depth error is reported.
+    at: Pair<'i, Rule>,
+}
+
+impl Run<'_> {
+    fn close(mut self, last: Built) -> Result<Built, ExprError> {
+        let height = deeper(self.height.max(last.1), &self.at)?;
+        self.rest.push((self.pending, last.0));
+        Ok((Expr::Binary { first: Box::new(self.first), rest: self.rest }, height))
+    }
+}
+
+/// `prefix* primary (infix prefix* primary)*` into a tree, by precedence climbing with an
+/// explicit stack of open runs (strictly increasing precedence from bottom to top): no
+/// recursion per operator, and one flat node per run of one precedence level.
+fn build_binary(pair: Pair<'_, Rule>) -> Result<Built, ExprError> {
+    let whole = pair.clone();
+    let mut runs: Vec<Run<'_>> = Vec::new();
+    let mut prefixes: Vec<(UnaryOp, Pair<'_, Rule>)> = Vec::new();
+    let mut operand: Option<Built> = None;
+    for p in pair.into_inner() {
+        if let Some(op) = unary_op(p.as_rule()) {
+            prefixes.push((op, p));
+        } else if let Some(op) = binary_op(p.as_rule()) {
+            let Some(mut current) = operand.take() else { return Err(error_at(&p, "an operand".into())) };
+            let precedence = op.precedence();
+            loop {
+                match runs.last_mut() {
+                    Some(top) if top.precedence > precedence => {
+                        let Some(top) = runs.pop() else { break };
+                        current = top.close(current)?;
+                    }
+                    Some(top) if top.precedence == precedence => {
+                        top.height = top.height.max(current.1);
+                        top.rest.push((top.pending, current.0));
+                        top.pending = op;
+                        break;
+                    }
+                    _ => {
+                        let (first, height) = current;
+                        runs.push(Run { precedence, first, rest: Vec::new(), pending: op, height, at: p });
+                        break;
+                    }
+                }
+            }
+        } else {
+            let (mut e, mut height) = build_primary(p)?;
+            // Prefixes bind tighter than any binary operator; the innermost is the last.
+            while let Some((op, at)) = prefixes.pop() {
+                height = deeper(height, &at)?;
+                e = Expr::Unary { op, expr: Box::new(e) };
+            }
+            operand = Some((e, height));
+        }
+    }
+    let Some(mut current) = operand else { return Err(error_at(&whole, "an expression".into())) };
+    while let Some(top) = runs.pop() {
+        current = top.close(current)?;
+    }
+    Ok(current)
 }
 
 fn ident_expr(name: &str) -> Expr {
@@ -341,25 +468,45 @@ fn ident_expr(name: &str) -> Expr {
     }
 }
 
-fn build_primary(pair: Pair<'_, Rule>) -> Expr {
-    match pair.as_rule() {
-        // Digits only, so the sole failure is overflow: saturate rather than reject.
-        Rule::int => Expr::Int(pair.as_str().parse().unwrap_or(i64::MAX)),
-        Rule::float => Expr::Float(pair.as_str().parse().unwrap_or(0.0)),
+fn build_primary(pair: Pair<'_, Rule>) -> Result<Built, ExprError> {
+    let e = match pair.as_rule() {
+        // Digits only, so the sole failure is overflow.
+        Rule::int => match pair.as_str().parse() {
+            Ok(n) => Expr::Int(n),
+            Err(_) => return Err(error_at(&pair, format!("an integer at most {}", i64::MAX))),
+        },
+        Rule::float => match pair.as_str().parse::<f64>() {
+            Ok(x) if x.is_finite() => Expr::Float(x),
+            _ => return Err(error_at(&pair, "a finite number".into())),
+        },
         Rule::ident => ident_expr(pair.as_str()),
         Rule::move_label => Expr::Label('*'),
         Rule::tenuki => Expr::Tenuki,
-        Rule::paren => pair.into_inner().find(|p| p.as_rule() == Rule::expr).map_or(Expr::Int(0), build_expr),
-        Rule::expr => build_expr(pair),
+        Rule::paren | Rule::expr => {
+            let inner = if pair.as_rule() == Rule::expr {
+                Some(pair)
+            } else {
+                pair.into_inner().find(|p| p.as_rule() == Rule::expr)
+            };
+            return match inner {
+                Some(e) => build_expr(e),
+                None => Ok((Expr::Int(0), 1)),
+            };
+        }
         Rule::call => {
+            let at = pair.clone();
             let mut inner = pair.into_inner();
             let name = inner.next().map(|p| p.as_str().to_string()).unwrap_or_default();
-            let args = inner
-                .filter(|p| !matches!(p.as_rule(), Rule::open | Rule::comma | Rule::close))
-                .map(build_primary)
-                .collect();
-            Expr::Call { name, args }
+            let mut args = Vec::new();
+            let mut height = 0;
+            for p in inner.filter(|p| !matches!(p.as_rule(), Rule::open | Rule::comma | Rule::close)) {
+                let (a, h) = build_primary(p)?;
+                height = height.max(h);
+                args.push(a);
+            }
+            return Ok((Expr::Call { name, args }, deeper(height, &at)?));
         }
         _ => Expr::Ident(pair.as_str().to_string()),
-    }
+    };
+    Ok((e, 1))
 }

@@ -4,6 +4,7 @@
 //! coordinates; it must not parse text nor apply transformations (see `transform`).
 
 use crate::ast::{Diagram, EyePattern, RowKind};
+use crate::limits::MAX_DIAGRAM_SIDE;
 use crate::transform::{Edges, Transform};
 use std::collections::BTreeMap;
 
@@ -227,6 +228,13 @@ pub(crate) fn grid(diagram: &Diagram) -> Result<Grid, GeometryError> {
                     }
                 }
                 let chars: Vec<char> = c.chars().collect();
+                if chars.len() > MAX_DIAGRAM_SIDE {
+                    let col = 1 + usize::from(*left_edge) + MAX_DIAGRAM_SIDE;
+                    return Err(err(row.line, col, format!("a diagram at most {MAX_DIAGRAM_SIDE} points wide")));
+                }
+                if cells.len() == MAX_DIAGRAM_SIDE {
+                    return Err(err(row.line, 1, format!("a diagram at most {MAX_DIAGRAM_SIDE} points high")));
+                }
                 if let Some(w) = cells.first().map(Vec::len) {
                     if chars.len() != w {
                         let col = 1 + usize::from(*left_edge) + chars.len().min(w);
@@ -492,8 +500,14 @@ pub fn eye_geometry(p: &EyePattern) -> Result<EyeGeometry, GeometryError> {
             }
             continue;
         }
+        if r as usize == MAX_DIAGRAM_SIDE {
+            return Err(err(*line, 1, format!("an eye shape at most {MAX_DIAGRAM_SIDE} points high")));
+        }
         let mut c = 0i32;
         for (col, ch) in text.chars().enumerate() {
+            if c as usize == MAX_DIAGRAM_SIDE && ch != '|' {
+                return Err(err(*line, col + 1, format!("an eye shape at most {MAX_DIAGRAM_SIDE} points wide")));
+            }
             match ch {
                 ' ' => c += 1,
                 '|' if col == 0 => edges.west = true,

@@ -6,7 +6,8 @@
 //! Module map: `grammar` (pest parser), `parse` (files → AST, error recovery), `ast`
 //! (data types), `expr` (constraint/action expressions), `geometry` (diagrams → offsets),
 //! `transform` (the eight board transformations), `autohelpers` (known functions and their
-//! arities), `error` (located errors); matching: `board` (the [`MatchBoard`] view and
+//! arities), `error` (located errors), `limits` (the input limits, each refused with a
+//! located error); matching: `board` (the [`MatchBoard`] view and
 //! [`Match`] records), `packed` (two-bit board and composite words), `compile` (patterns
 //! to and-mask/compare orientations), `matcher` (the indexed bitmask matcher), `naive`
 //! (the reference matcher), `incremental` (re-matching after moves); evaluation: `eval`
@@ -43,6 +44,7 @@ pub mod geometry;
 pub mod grammar;
 pub mod incremental;
 pub mod library;
+pub mod limits;
 pub mod matcher;
 pub mod naive;
 pub mod packed;

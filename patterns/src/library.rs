@@ -1,7 +1,8 @@
 //! A ready-to-use pattern library: databases (the project's own, built into the binary, and
 //! any loaded from a directory), their [`PatternSet`] and [`BitmaskMatcher`], a helper
 //! [`Registry`] and each pattern's compiled [`Program`]; every problem found on the way
-//! (unreadable file, syntax, geometry, unknown helper) is kept as a [`LibraryError`] with
+//! (unreadable file, syntax, geometry, unknown helper, more than
+//! [`MAX_PATTERNS`](crate::limits::MAX_PATTERNS) patterns) is kept as a [`LibraryError`] with
 //! file, line and column, and the offending pattern is left out while the rest still
 //! work. This module owns assembling those pieces and the built-in database texts; it must
 //! not know how a Go engine answers constraints.
@@ -11,9 +12,11 @@ use crate::board::{Match, MatchBoard};
 use crate::compile::PatternSet;
 use crate::error::ParseError;
 use crate::eval::{CompileError, EvalError, PatternContext, Program, Registry};
+use crate::limits::MAX_PATTERNS;
 use crate::matcher::BitmaskMatcher;
 use crate::packed::PackedBoard;
 use crate::parse::{parse_db, parse_path};
+use engine_core::limits::excerpt;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -39,6 +42,14 @@ pub enum LibraryError {
     },
     Parse(ParseError),
     Compile(CompileError),
+    /// The first pattern left out because the library already holds
+    /// [`MAX_PATTERNS`](crate::limits::MAX_PATTERNS) patterns (those after it are left out
+    /// too).
+    TooManyPatterns {
+        file: String,
+        line: usize,
+        pattern: String,
+    },
     /// A pattern whose diagram gives no geometry for the matcher.
     Geometry {
         file: String,
@@ -55,6 +66,9 @@ impl fmt::Display for LibraryError {
             LibraryError::Io { path, message } => write!(f, "{}: {message}", path.display()),
             LibraryError::Parse(e) => write!(f, "{e}"),
             LibraryError::Compile(e) => write!(f, "{e}"),
+            LibraryError::TooManyPatterns { file, line, pattern } => {
+                write!(f, "{file}:{line}:1: expected at most {MAX_PATTERNS} patterns in a library (pattern {pattern})")
+            }
             LibraryError::Geometry { file, line, column, pattern, message } => {
                 write!(f, "{file}:{line}:{column}: expected {message} (pattern {pattern})")
             }
@@ -105,7 +119,7 @@ impl PatternLibrary {
                 file: dbs[*db].name.clone(),
                 line: e.line,
                 column: e.column,
-                pattern: p.name.clone(),
+                pattern: excerpt(&p.name),
                 message: e.message.clone(),
             });
         }
@@ -113,6 +127,15 @@ impl PatternLibrary {
         let mut programs = Vec::new();
         for sp in full.patterns {
             let db = &dbs[sp.db];
+            if set.patterns.len() == MAX_PATTERNS {
+                let p = &db.patterns[sp.index];
+                errors.push(LibraryError::TooManyPatterns {
+                    file: db.name.clone(),
+                    line: p.line,
+                    pattern: excerpt(&p.name),
+                });
+                break;
+            }
             match Program::compile(&registry, &db.name, &db.patterns[sp.index], &sp.geometry.labels) {
                 Ok(p) => {
                     programs.push(p);

@@ -1,8 +1,9 @@
 //! Reading whole `.db` files into the AST, with error recovery: the file is cut into
 //! chunks at `Pattern` lines (for `mc_*.db`, at each diagram that follows a `:` line),
 //! each chunk is parsed with the pest grammar on its own, and a chunk that fails is
-//! reported and skipped. This module owns file-level structure and the checks `mkpat`
-//! makes per pattern; expression syntax is `expr`'s, coordinates are `geometry`'s.
+//! reported and skipped. This module owns file-level structure, the checks `mkpat` makes
+//! per pattern and the file-level limits of [`crate::limits`] (file, pattern, `:` line,
+//! pattern and error counts); expression syntax is `expr`'s, coordinates are `geometry`'s.
 
 use crate::ast::*;
 use crate::autohelpers::{self, Arity};
@@ -10,16 +11,22 @@ use crate::error::{pest_expected, Origin, ParseError};
 use crate::expr::{parse_action, parse_constraint, ExprError};
 use crate::geometry::{element_set, eye_geometry, geometry, move_required, AnchorPolicy, GeometryError};
 use crate::grammar::{DbParser, Rule};
+use crate::limits::{MAX_COLON_FIELDS, MAX_DB_FILE_BYTES, MAX_ERRORS, MAX_PATTERNS, MAX_PATTERN_BYTES};
+use engine_core::limits::excerpt;
+use engine_core::limits::{read_to_string_limited, ReadError};
 use pest::iterators::Pair;
 use pest::Parser;
 use std::collections::BTreeSet;
 use std::path::Path;
 
 /// Reads a file from disk; the dialect follows from its name. Bytes that are not UTF-8
-/// (some databases carry Latin-1 comments) are replaced, not refused.
+/// (some databases carry Latin-1 comments) are replaced, not refused. A file larger than
+/// [`MAX_DB_FILE_BYTES`] is refused (an `InvalidData` error) without being read further.
 pub fn parse_path(path: &Path) -> std::io::Result<DbFile> {
-    let bytes = std::fs::read(path)?;
-    let text = String::from_utf8_lossy(&bytes);
+    let text = read_to_string_limited(path, MAX_DB_FILE_BYTES).map_err(|e| match e {
+        ReadError::Io(e) => e,
+        e @ ReadError::TooLarge { .. } => std::io::Error::new(std::io::ErrorKind::InvalidData, e.to_string()),
+    })?;
     let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
     Ok(parse_db(&name, &text))
 }
@@ -34,6 +41,18 @@ pub fn parse_db(file: &str, text: &str) -> DbFile {
 pub fn parse_db_as(file: &str, text: &str, dialect: Dialect) -> DbFile {
     let mut reader = Reader { file: file.to_string(), db: DbFile { name: file.to_string(), ..DbFile::default() } };
     for chunk in chunks(text, dialect) {
+        // Both limits keep what a file costs proportional to what is kept, not to its size.
+        let full = if reader.db.pattern_count() >= MAX_PATTERNS && chunk.kind == ChunkKind::Pattern {
+            Some(format!("at most {MAX_PATTERNS} patterns in a file (the rest is not read)"))
+        } else if reader.db.errors.len() >= MAX_ERRORS {
+            Some(format!("at most {MAX_ERRORS} errors in a file (the rest is not read)"))
+        } else {
+            None
+        };
+        if let Some(message) = full {
+            reader.error(chunk.line, 1, message, None);
+            break;
+        }
         reader.chunk(text, chunk, dialect);
     }
     reader.db
@@ -107,7 +126,9 @@ struct Reader {
 
 /// 1-based (line, column) of a pair within its chunk.
 fn pos(pair: &Pair<'_, Rule>) -> (usize, usize) {
-    pair.as_span().start_pos().line_col()
+    // The pair's line index: `Position::line_col` would rescan the chunk from its start at
+    // every call, quadratic in the number of rows.
+    pair.line_col()
 }
 
 fn inner_text(pair: Pair<'_, Rule>, rule: Rule) -> String {
@@ -137,7 +158,7 @@ fn arity_error(bad: Option<(String, usize, Arity)>, line: usize) -> Result<(), L
         Arity::Exactly(k) => format!("{k}"),
         Arity::AtLeast(k) => format!("at least {k}"),
     };
-    Err(Located(line, 1, format!("{want} arguments to `{name}`, not {n}")))
+    Err(Located(line, 1, format!("{want} arguments to `{}`, not {n}", excerpt(&name))))
 }
 
 /// A pattern being assembled, with the pieces still to be checked.
@@ -159,13 +180,24 @@ impl Reader {
             line,
             column,
             expected: expected.into(),
-            pattern: pattern.map(str::to_string),
+            pattern: pattern.map(excerpt),
         });
     }
 
     fn chunk(&mut self, text: &str, chunk: Chunk, dialect: Dialect) {
         let src = &text[chunk.start..chunk.end];
         let off = chunk.line - 1;
+        if src.len() > MAX_PATTERN_BYTES {
+            // The grammar's token queue would cost many times the text: refused unparsed.
+            let name = src.lines().next().filter(|l| is_pattern_line(l)).map(|l| l[7..].trim().to_string());
+            let (what, name) = match chunk.kind {
+                ChunkKind::Preamble => ("headers", None),
+                ChunkKind::Pattern => ("a pattern", name.filter(|n| !n.is_empty())),
+            };
+            self.error(chunk.line, 1, format!("{what} of at most {MAX_PATTERN_BYTES} bytes"), name.as_deref());
+            self.salvage_directives(src, off);
+            return;
+        }
         let rule = match (chunk.kind, dialect) {
             (ChunkKind::Preamble, _) => Rule::preamble_chunk,
             (ChunkKind::Pattern, Dialect::Standard) => Rule::pattern_chunk,
@@ -240,7 +272,7 @@ impl Reader {
         if let Some(kind) = kind {
             let bad = match kind {
                 DirectiveKind::AttributeMap => (!ATTRIBUTE_MAPS.contains(&value.as_str()))
-                    .then(|| format!("an attribute map ({}), not `{value}`", ATTRIBUTE_MAPS.join(", "))),
+                    .then(|| format!("an attribute map ({}), not `{}`", ATTRIBUTE_MAPS.join(", "), excerpt(&value))),
                 _ => element_set(&value).err().map(|c| format!("`none` or diagram elements, not `{c}`")),
             };
             if let Some(msg) = bad {
@@ -383,7 +415,7 @@ impl Reader {
         }
         if let Some(map) = self.db.directive_for(DirectiveKind::AttributeMap, self.db.patterns.len()) {
             if let Some(bad) = pattern.colon.values.iter().find(|v| !attribute_allowed(map, &v.name)) {
-                let msg = format!("a value allowed by `attribute_map {map}`, not `{}`", bad.name);
+                let msg = format!("a value allowed by `attribute_map {}`, not `{}`", excerpt(map), excerpt(&bad.name));
                 return Err(Located(pattern.colon.line, 1, msg));
             }
         }
@@ -392,17 +424,41 @@ impl Reader {
 
     fn colon_line(&mut self, pair: Pair<'_, Rule>, off: usize, name: &str) -> Option<ColonLine> {
         let line = off + pos(&pair).0;
+        let text = pair.as_str();
+        let start = pair.as_span().start();
+        // Byte offsets in `text`; a column is counted only for an error, as counting one per
+        // field would be quadratic in the length of the line.
+        let mut offsets = Vec::new();
         let mut symmetry = Symmetry::None;
         let mut fields = Vec::new();
-        let mut columns = Vec::new();
         for p in pair.into_inner() {
             match p.as_rule() {
                 Rule::symmetry => symmetry = p.as_str().chars().next().and_then(Symmetry::from_char)?,
                 Rule::colon_field => {
-                    columns.push(pos(&p).1);
+                    let offset = p.as_span().start() - start;
+                    if fields.len() == MAX_COLON_FIELDS {
+                        let msg = format!("at most {MAX_COLON_FIELDS} fields after the symmetry");
+                        self.error(line, column_at(text, offset), msg, Some(name));
+                        return None;
+                    }
+                    offsets.push(offset);
                     fields.push(colon_field(p));
                 }
                 _ => {}
+            }
+        }
+        let finite = |x: &f64| x.is_finite();
+        for (k, f) in fields.iter().enumerate() {
+            let ok = match f {
+                ColonField::Number(n) => finite(n),
+                ColonField::Call { args, .. } => {
+                    args.iter().all(|a| if let ColonArg::Number(n) = a { finite(n) } else { true })
+                }
+                ColonField::Word(_) => true,
+            };
+            if !ok {
+                self.error(line, column_at(text, offsets[k]), "a finite number", Some(name));
+                return None;
             }
         }
         let mut class = None;
@@ -418,7 +474,7 @@ impl Reader {
                     if class.is_none() && (k == 0 || (!legacy_numbers.is_empty() && class_like)) {
                         if let Some((i, bad)) = w.char_indices().find(|(_, c)| !CLASS_LETTERS.contains(*c)) {
                             let msg = format!("a classification letter of `{CLASS_LETTERS}`, not `{bad}`");
-                            self.error(line, columns[k] + i, msg, Some(name));
+                            self.error(line, column_at(text, offsets[k]) + i, msg, Some(name));
                             return None;
                         }
                         class = Some(w.chars().filter(|c| *c != '-').collect::<String>());
@@ -476,10 +532,17 @@ impl Reader {
                     let mut v = McValue { line: l, value: 0, properties: Vec::new() };
                     for part in item.into_inner() {
                         match part.as_rule() {
-                            Rule::mc_value => v.value = part.as_str().parse().unwrap_or(u64::MAX),
+                            Rule::mc_value => match part.as_str().parse() {
+                                Ok(n) => v.value = n,
+                                Err(_) => {
+                                    let msg = format!("a move value at most {}", u64::MAX);
+                                    self.error(l, pos(&part).1, msg, Some(&label));
+                                    return;
+                                }
+                            },
                             Rule::mc_prop => {
                                 if !MC_PROPERTIES.contains(&part.as_str()) {
-                                    let msg = format!("a Monte Carlo property, not `{}`", part.as_str());
+                                    let msg = format!("a Monte Carlo property, not `{}`", excerpt(part.as_str()));
                                     self.error(l, pos(&part).1, msg, Some(&label));
                                     return;
                                 }
@@ -557,30 +620,20 @@ fn attribute_allowed(map: &str, name: &str) -> bool {
 
 /// Records the first call of a known autohelper with the wrong number of arguments.
 fn check_arities(e: &crate::expr::Expr, bad: &mut Option<(String, usize, Arity)>) {
-    use crate::expr::Expr;
-    if bad.is_some() {
-        return;
-    }
-    match e {
-        Expr::Call { name, args } => {
-            if let Some(a) = autohelpers::arity(name).filter(|a| !a.accepts(args.len())) {
-                *bad = Some((name.clone(), args.len(), a));
-                return;
+    e.visit(&mut |e| {
+        if let crate::expr::Expr::Call { name, args } = e {
+            if bad.is_none() {
+                if let Some(a) = autohelpers::arity(name).filter(|a| !a.accepts(args.len())) {
+                    *bad = Some((name.clone(), args.len(), a));
+                }
             }
-            args.iter().for_each(|x| check_arities(x, bad));
         }
-        Expr::Unary { expr, .. } => check_arities(expr, bad),
-        Expr::Binary { lhs, rhs, .. } => {
-            check_arities(lhs, bad);
-            check_arities(rhs, bad);
-        }
-        Expr::Ternary { cond, then, otherwise } => {
-            check_arities(cond, bad);
-            check_arities(then, bad);
-            check_arities(otherwise, bad);
-        }
-        Expr::Int(_) | Expr::Float(_) | Expr::Label(_) | Expr::Tenuki | Expr::Ident(_) => {}
-    }
+    });
+}
+
+/// The 1-based column of byte `offset` of a line's text.
+fn column_at(text: &str, offset: usize) -> usize {
+    text.get(..offset).map_or(1, |t| t.chars().count() + 1)
 }
 
 fn join(parts: &[(Origin, String)]) -> String {
@@ -684,8 +737,13 @@ pub fn autohelper_functions<'a>(files: impl IntoIterator<Item = &'a DbFile>) -> 
 
 /// Checks a whole file against the grammar's whole-file rule in one pass, without the
 /// chunking and recovery of [`parse_db_as`] and without the per-pattern checks: the first
-/// syntax error only.
+/// syntax error only. Being one pass, its token queue costs up to about 80 times the text,
+/// so text over [`MAX_DB_FILE_BYTES`] is refused.
 pub fn check_grammar(file: &str, text: &str, dialect: Dialect) -> Result<(), ParseError> {
+    if text.len() as u64 > MAX_DB_FILE_BYTES {
+        let expected = format!("a file of at most {MAX_DB_FILE_BYTES} bytes");
+        return Err(ParseError { file: file.to_string(), line: 1, column: 1, expected, pattern: None });
+    }
     let rule = match dialect {
         Dialect::Standard => Rule::db_file,
         Dialect::Eyes => Rule::eyes_file,

@@ -262,13 +262,48 @@ fn builtin_databases_compile_without_errors() {
     assert!(lib.set.patterns.iter().all(|p| ["Sh", "Cn", "Ed"].iter().any(|x| p.name.starts_with(x))));
 }
 
+/// Evaluates `src` with label `a` on the lone O stone (four liberties) of a 5x5 board.
+fn eval_on_small_board(src: &str) -> Result<Value, EvalError> {
+    let registry = Registry::standard();
+    let labels: BTreeMap<char, (i32, i32)> = [('a', (0, 0))].into_iter().collect();
+    let node = compile_expr(&registry, &parse_constraint(src).unwrap(), &labels).unwrap();
+    let mut mock = Mock::new(&[".....", ".....", "..O..", ".....", "....."]);
+    let binding = Binding { anchor: Vertex::new(2, 2), transform: Transform::Identity };
+    Evaluator { registry: &registry, ctx: &mut mock, binding }.eval(&node)
+}
+
+/// Regression (issue 22): a long run of one operator was a left-leaning tree as deep as the
+/// run, and parsing, compiling, evaluating or dropping it overflowed the stack. Runs are
+/// flat now: a thousand `&&` terms, eight thousand `-` terms and their compiled programs
+/// go through on a 256 KiB stack (a tenth of a test thread's).
+#[test]
+fn long_operator_runs_evaluate_without_deep_recursion() {
+    let worker = std::thread::Builder::new().stack_size(256 << 10).spawn(|| {
+        let and_run = vec!["lib(a) == 4"; 1000].join(" && ");
+        assert!(and_run.len() <= limits::MAX_EXPR_BYTES);
+        // `&&` run, `==` run, the call, its label.
+        assert_eq!(parse_constraint(&and_run).unwrap().depth(), 4);
+        assert_eq!(eval_on_small_board(&and_run), Ok(Value::Num(1.0)));
+        let or_run = format!("{} || lib(a) == 4", vec!["lib(a) == 3"; 999].join(" || "));
+        assert_eq!(eval_on_small_board(&or_run), Ok(Value::Num(1.0)));
+        let difference = format!("1{}", "-1".repeat(7999));
+        assert_eq!(eval_on_small_board(&difference), Ok(Value::Num(-7998.0)));
+        let e = parse_constraint(&difference).unwrap();
+        let copy = e.clone();
+        assert_eq!(copy, e);
+        assert!(!format!("{e:?}").is_empty());
+    });
+    worker.unwrap().join().expect("no stack overflow");
+}
+
 mod robustness {
     use super::*;
     use proptest::prelude::*;
 
     fn atom() -> impl Strategy<Value = String> {
         prop_oneof![
-            any::<i64>().prop_map(|n| n.unsigned_abs().to_string()),
+            // `i64` literals: a larger one is refused by the parser (see `robustness.rs`).
+            (0..=i64::MAX).prop_map(|n| n.to_string()),
             Just("a".to_string()),
             Just("WIN".to_string()),
             Just("lib(a)".to_string()),
@@ -291,7 +326,115 @@ mod robustness {
         })
     }
 
+    /// A reference for C's precedence and short circuits, written independently of the
+    /// crate's flat runs: textbook recursive descent over one level at a time, into a binary
+    /// tree evaluated with `i64` arithmetic. `None` for a division by zero.
+    mod reference {
+        pub const OPS: [&str; 16] =
+            ["||", "&&", "|", "^", "&", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%"];
+
+        fn level(op: &str) -> u8 {
+            match op {
+                "||" => 0,
+                "&&" => 1,
+                "|" => 2,
+                "^" => 3,
+                "&" => 4,
+                "==" | "!=" => 5,
+                "<" | "<=" | ">" | ">=" => 6,
+                "+" | "-" => 8,
+                _ => 9,
+            }
+        }
+
+        enum Tree {
+            Leaf(i64),
+            Op(&'static str, Box<Tree>, Box<Tree>),
+        }
+
+        fn parse(operands: &[i64], ops: &[&'static str], k: &mut usize, at: u8) -> Tree {
+            if at > 9 {
+                return Tree::Leaf(operands[*k]);
+            }
+            let mut lhs = parse(operands, ops, k, at + 1);
+            while *k < ops.len() && level(ops[*k]) == at {
+                let op = ops[*k];
+                *k += 1;
+                let rhs = parse(operands, ops, k, at + 1);
+                lhs = Tree::Op(op, Box::new(lhs), Box::new(rhs));
+            }
+            lhs
+        }
+
+        fn eval(t: &Tree) -> Option<i64> {
+            let Tree::Op(op, l, r) = t else {
+                let Tree::Leaf(n) = t else { unreachable!() };
+                return Some(*n);
+            };
+            let a = eval(l)?;
+            match *op {
+                "&&" => return Some(if a != 0 { i64::from(eval(r)? != 0) } else { 0 }),
+                "||" => return Some(if a != 0 { 1 } else { i64::from(eval(r)? != 0) }),
+                _ => {}
+            }
+            let b = eval(r)?;
+            Some(match *op {
+                "|" => a | b,
+                "^" => a ^ b,
+                "&" => a & b,
+                "==" => i64::from(a == b),
+                "!=" => i64::from(a != b),
+                "<" => i64::from(a < b),
+                "<=" => i64::from(a <= b),
+                ">" => i64::from(a > b),
+                ">=" => i64::from(a >= b),
+                "+" => a + b,
+                "-" => a - b,
+                "*" => a * b,
+                "/" => a.checked_div(b)?,
+                _ => a.checked_rem(b)?,
+            })
+        }
+
+        /// `operands[0] ops[0] operands[1] …`
+        pub fn value(operands: &[i64], ops: &[&'static str]) -> Option<i64> {
+            let mut k = 0;
+            let tree = parse(operands, ops, &mut k, 0);
+            assert_eq!(k, ops.len());
+            eval(&tree)
+        }
+    }
+
+    fn operator_run() -> impl Strategy<Value = (Vec<i64>, Vec<&'static str>)> {
+        proptest::collection::vec((0..reference::OPS.len(), 0i64..10), 1..9).prop_flat_map(|tail| {
+            (0i64..10).prop_map(move |head| {
+                let mut operands = vec![head];
+                let mut ops = Vec::new();
+                for &(k, n) in &tail {
+                    ops.push(reference::OPS[k]);
+                    operands.push(n);
+                }
+                (operands, ops)
+            })
+        })
+    }
+
     proptest! {
+        /// Mixed runs of operators (no parentheses) get C's precedence, left associativity
+        /// and short circuits: the flat runs evaluate as the reference's binary tree.
+        #[test]
+        fn operator_runs_follow_c_precedence((operands, ops) in operator_run()) {
+            let mut src = operands[0].to_string();
+            for (op, n) in ops.iter().zip(&operands[1..]) {
+                src.push_str(&format!(" {op} {n}"));
+            }
+            let got = eval_on_small_board(&src);
+            match reference::value(&operands, &ops) {
+                Some(v) => prop_assert_eq!(got, Ok(Value::Num(v as f64)), "{}", src),
+                None => prop_assert_eq!(got, Err(EvalError::DivisionByZero), "{}", src),
+            }
+        }
+
         /// Any well-formed constraint compiles and evaluates without panicking (overflow,
         /// division by zero and points in arithmetic are C-like values or typed errors).
         #[test]

@@ -215,28 +215,32 @@ fn constraint_diagram_labels_and_joined_constraint() {
     assert!(c.source.contains('\n'), "lines are joined, keeping line structure for errors");
     // `a && b || c ? x : y` is `((a && b) || c) ? x : y`.
     let Expr::Ternary { cond, then, otherwise } = &c.expr else { panic!("{:?}", c.expr) };
-    let Expr::Binary { op: BinOp::Or, lhs, rhs } = cond.as_ref() else { panic!("{cond:?}") };
-    assert!(matches!(lhs.as_ref(), Expr::Binary { op: BinOp::And, .. }));
-    let Expr::Call { name, args } = rhs.as_ref() else { panic!("{rhs:?}") };
+    let Expr::Binary { first, rest } = cond.as_ref() else { panic!("{cond:?}") };
+    assert!(matches!(first.as_ref(), Expr::Binary { rest, .. } if rest[0].0 == BinOp::And));
+    let [(BinOp::Or, Expr::Call { name, args })] = rest.as_slice() else { panic!("{rest:?}") };
     assert_eq!(name, "oplay_attack");
     assert_eq!(
         args,
         &vec![Expr::Label('*'), Expr::Tenuki, Expr::Label('b'), Expr::Label('c'), Expr::Label('d'), Expr::Label('E')]
     );
-    // `xlib(d) + 2 * lib(a) - 1 >= 3`: comparison over additive over multiplicative.
-    let Expr::Binary { op: BinOp::Ge, lhs, .. } = then.as_ref() else { panic!("{then:?}") };
-    let Expr::Binary { op: BinOp::Sub, lhs: sum, .. } = lhs.as_ref() else { panic!("{lhs:?}") };
-    let Expr::Binary { op: BinOp::Add, rhs: product, .. } = sum.as_ref() else { panic!("{sum:?}") };
-    assert!(matches!(product.as_ref(), Expr::Binary { op: BinOp::Mul, .. }));
-    let Expr::Binary { op: BinOp::Ne, lhs, .. } = otherwise.as_ref() else { panic!("{otherwise:?}") };
-    assert!(matches!(lhs.as_ref(), Expr::Unary { op: UnaryOp::Neg, .. }));
+    // `xlib(d) + 2 * lib(a) - 1 >= 3`: comparison over additive over multiplicative, the
+    // additive run `+ … -` one flat node.
+    let Expr::Binary { first: sum, rest } = then.as_ref() else { panic!("{then:?}") };
+    assert!(matches!(rest.as_slice(), [(BinOp::Ge, Expr::Int(3))]), "{rest:?}");
+    let Expr::Binary { first, rest } = sum.as_ref() else { panic!("{sum:?}") };
+    assert!(matches!(first.as_ref(), Expr::Call { .. }));
+    let [(BinOp::Add, product), (BinOp::Sub, Expr::Int(1))] = rest.as_slice() else { panic!("{rest:?}") };
+    assert!(matches!(product, Expr::Binary { rest, .. } if rest[0].0 == BinOp::Mul));
+    let Expr::Binary { first, rest } = otherwise.as_ref() else { panic!("{otherwise:?}") };
+    assert_eq!(rest[0].0, BinOp::Ne);
+    assert!(matches!(first.as_ref(), Expr::Unary { op: UnaryOp::Neg, .. }));
 
     let a = p.action.as_ref().unwrap();
     assert_eq!(a.stmts.len(), 3);
     assert!(
         matches!(&a.stmts[1], Stmt::If { otherwise: Some(o), .. } if matches!(o.as_ref(), Stmt::Block(b) if b.len() == 1))
     );
-    assert!(matches!(&a.stmts[2], Stmt::Return(Some(Expr::Binary { op: BinOp::Eq, .. }))));
+    assert!(matches!(&a.stmts[2], Stmt::Return(Some(Expr::Binary { rest, .. })) if rest[0].0 == BinOp::Eq));
     let calls: Vec<String> = db_calls(&p);
     assert_eq!(calls, ["amalgamate", "antisuji", "attack", "ko", "lib", "olib", "oplay_attack", "replace", "xlib"]);
 }
@@ -252,8 +256,8 @@ fn action_without_constraint_diagram_and_constants() {
     let p = one("Pattern D1\n\n.O.\n.*X\n\n:8,-\n\n>if (!safe_omove(*)) known_safe_move(*)\n");
     assert!(p.constraint_diagram.is_none());
     let q = one("Pattern D2\n\nXO\n*.\n\n:8,-\n\nXO\n*a\n\n;oplay_break_through(*,a,a,a,a) == WIN;\n");
-    let Expr::Binary { rhs, .. } = &q.constraint.as_ref().unwrap().expr else { panic!() };
-    assert_eq!(rhs.as_ref(), &Expr::Ident("WIN".into()));
+    let Expr::Binary { rest, .. } = &q.constraint.as_ref().unwrap().expr else { panic!() };
+    assert_eq!(rest, &[(BinOp::Eq, Expr::Ident("WIN".into()))]);
 }
 
 #[test]
@@ -394,12 +398,20 @@ fn expression_entry_points() {
     assert_eq!(
         parse_constraint("1 - 2 - 3").unwrap(),
         Expr::Binary {
-            op: BinOp::Sub,
-            lhs: Box::new(Expr::Binary { op: BinOp::Sub, lhs: Box::new(Expr::Int(1)), rhs: Box::new(Expr::Int(2)) }),
-            rhs: Box::new(Expr::Int(3)),
+            first: Box::new(Expr::Int(1)),
+            rest: vec![(BinOp::Sub, Expr::Int(2)), (BinOp::Sub, Expr::Int(3))]
         }
     );
-    assert!(matches!(parse_constraint("!a == b").unwrap(), Expr::Binary { op: BinOp::Eq, .. }));
+    // A looser operator closes the tighter run: `1 * 2 - 3 * 4 + 5` is `((1*2) - (3*4)) + 5`.
+    let product = |a, b| Expr::Binary { first: Box::new(Expr::Int(a)), rest: vec![(BinOp::Mul, Expr::Int(b))] };
+    assert_eq!(
+        parse_constraint("1 * 2 - 3 * 4 + 5").unwrap(),
+        Expr::Binary {
+            first: Box::new(product(1, 2)),
+            rest: vec![(BinOp::Sub, product(3, 4)), (BinOp::Add, Expr::Int(5))]
+        }
+    );
+    assert!(matches!(parse_constraint("!a == b").unwrap(), Expr::Binary { rest, .. } if rest[0].0 == BinOp::Eq));
     assert!(parse_constraint("f(a,,b)").is_err());
     assert!(parse_constraint("if").is_err());
     let deep = format!("{}a{}", "(".repeat(500), ")".repeat(500));

@@ -33,7 +33,8 @@ fn play_match(seed: u64, plies: usize) -> MatchRun {
     let server = std::thread::spawn(move || {
         let mut player = ExternalPlayer::new(Evaluator::embedded(), plies);
         let mut log = Vec::new();
-        let stats = serve(&listener, &mut player, ServeOptions { once: true }, &mut log).expect("server runs");
+        let stats = serve(&listener, &mut player, ServeOptions { once: true, ..ServeOptions::default() }, &mut log)
+            .expect("server runs");
         (stats, String::from_utf8(log).unwrap())
     });
     let script = format!(

@@ -179,7 +179,7 @@ fn gnubg_reads_our_mat_and_sgf() {
         let ours_score = raw_score(&rec.session);
         let games = rec.session.games().len();
         let (m, s) = (dir.join(format!("ours{seed}.mat")), dir.join(format!("ours{seed}.sgf")));
-        backgammon::formats::write_atomic(&m, mat::write(&rec).as_bytes()).unwrap();
+        backgammon::formats::write_atomic(&m, mat::write(&rec).unwrap().as_bytes()).unwrap();
         backgammon::formats::write_atomic(&s, sgf::write(&rec).as_bytes()).unwrap();
         let (again_mat, again_sgf) = (dir.join(format!("g{seed}.mat")), dir.join(format!("g{seed}.sgf")));
         let out = gnubg(&format!(
@@ -267,5 +267,66 @@ fn we_read_positions_gnubg_exports_as_pos_and_snowie_txt() {
         checked += 1;
     }
     assert_eq!(checked, 8);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Rolls and plays seeded random legal plays for `turns` turns (fewer if the game ends).
+fn play_turns(s: &mut Session, rng: &mut StdRng, turns: usize) {
+    for _ in 0..turns {
+        match s.game().map(Game::phase) {
+            Some(Phase::Opening | Phase::Roll) => {
+                s.roll().unwrap();
+            }
+            Some(Phase::Play) => {}
+            _ => return,
+        }
+        if s.game().unwrap().phase() == Phase::Play {
+            let legal = s.game().unwrap().legal_plays();
+            let play = legal[rng.random_range(0..legal.len())];
+            s.apply(&Action::Play(play)).unwrap();
+        }
+    }
+}
+
+/// The last position and match IDs gnubg showed.
+fn last_ids(out: &str) -> (String, String) {
+    let pos = out.lines().rev().find_map(|l| l.split("Position ID: ").nth(1)).expect("a position ID");
+    let mid = out.lines().rev().find_map(|l| l.trim().strip_prefix("Match ID   : ")).expect("a match ID");
+    (pos.trim().to_string(), mid.trim().to_string())
+}
+
+#[test]
+fn gnubg_loads_our_matches_with_boards_set_during_play() {
+    use backgammon::cube::{Cube, CubeOwner};
+    if !gnubg_available() {
+        return;
+    }
+    let dir = temp_dir("setup");
+    for seed in [1u64, 2, 3, 4] {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut s = Session::new(Rules::match_to(7, Variant::Standard), Dice::seeded(seed)).unwrap();
+        s.new_game().unwrap();
+        play_turns(&mut s, &mut rng, 4);
+        // `set board` with a position the game went through (seen from the player to roll, who
+        // stays on roll, as in `set board`) and (seed 3, 4) a new cube, as `set matchid` sets it
+        let states = s.game().unwrap().replay();
+        let (position, _) = states[states.len() / 2];
+        let on_roll = s.game().unwrap().on_roll();
+        let cube = if seed >= 3 { Cube::new(1, CubeOwner::Player(on_roll)).unwrap() } else { s.game().unwrap().cube() };
+        s.set_up(s.score(), false, position, on_roll, cube).unwrap();
+        play_turns(&mut s, &mut rng, 3);
+        let rec = MatchRecord::new(s, ["alice".into(), "bob".into()]);
+        let file = dir.join(format!("setup{seed}.sgf"));
+        backgammon::formats::write_atomic(&file, sgf::write(&rec).as_bytes()).unwrap();
+        let again = dir.join(format!("again{seed}.sgf"));
+        let out = gnubg(&format!("load match {}\nshow board\nsave match {}\n", file.display(), again.display()));
+        assert!(!out.contains("rror"), "seed {seed}: gnubg reported a problem:\n{out}");
+        let g = rec.session.game().unwrap();
+        assert_eq!(last_ids(&out), (g.position().id(), rec.session.match_id()), "seed {seed}");
+        // and gnubg's save of it reads back to the same position
+        let back = sgf::read(&std::fs::read_to_string(&again).unwrap()).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert_eq!(back.session.game().unwrap().position(), g.position(), "seed {seed}");
+        assert_eq!(back.session.match_id(), rec.session.match_id(), "seed {seed}");
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -36,8 +36,8 @@ fn gammon() -> PathBuf {
     .clone()
 }
 
-/// Runs `gammon -t` (plus `extra` arguments) on `script`; returns standard output.
-fn batch(script: &str, extra: &[&str]) -> String {
+/// Runs `gammon -t` (plus `extra` arguments) on `script`.
+fn run_script(script: &[u8], extra: &[&str]) -> std::process::Output {
     let mut child = Command::new(gammon())
         .arg("-t")
         .args(extra)
@@ -46,8 +46,21 @@ fn batch(script: &str, extra: &[&str]) -> String {
         .stderr(Stdio::piped())
         .spawn()
         .expect("gammon starts");
-    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let script = script.to_vec();
+    // written from a thread: gammon answers as it reads, and a long script would fill the pipes
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&script);
+    });
     let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+/// Runs `gammon -t` (plus `extra` arguments) on `script`, which must succeed without a word on
+/// standard error; returns standard output.
+fn batch(script: &str, extra: &[&str]) -> String {
+    let out = run_script(script.as_bytes(), extra);
     assert!(out.status.success(), "gammon -t failed: {}", String::from_utf8_lossy(&out.stderr));
     assert!(out.stderr.is_empty(), "stderr: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
@@ -140,8 +153,11 @@ fn a_saved_match_loads_back_identically() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Every bad command is answered with one line on standard error, the session goes on, and the
+/// run exits 2 with a last line counting the failures (issue 22: errors used to go to standard
+/// output and the run exited 0).
 #[test]
-fn every_bad_command_answers_one_line_and_the_session_goes_on() {
+fn every_bad_command_answers_one_line_on_stderr_and_the_run_exits_2() {
     let bad = [
         "frobnicate",
         "show board",
@@ -164,20 +180,74 @@ fn every_bad_command_answers_one_line_and_the_session_goes_on() {
         script.push('\n');
     }
     script.push_str("new match 3\nmove 1/2 3/4\nmove x\ntake\nbeaver\nhint -1\nshow score\n");
-    let out = batch(&script, &["--seed", "1"]);
+    let run = run_script(script.as_bytes(), &["--seed", "1"]);
+    assert_eq!(run.status.code(), Some(2));
+    let out = String::from_utf8(run.stdout).unwrap();
+    let err = String::from_utf8(run.stderr).unwrap();
     let lines: Vec<&str> = out.lines().collect();
+    let errors: Vec<&str> = err.lines().collect();
     assert_eq!(lines[0], "Moves for gnubg must now be entered manually.");
+    // nothing of the bad commands on standard output: the match starts on the next line
+    assert!(lines[1].starts_with("A new 3 points match"), "{out}");
     for (i, b) in bad.iter().enumerate() {
-        assert!(!lines[i + 1].is_empty(), "{b}: {}", lines[i + 1]);
+        assert!(!errors[i].is_empty(), "{b}: {}", errors[i]);
     }
-    // the next lines answer the bad commands, one each, before the match starts
-    assert!(lines[bad.len() + 1].starts_with("A new 3 points match"), "{out}");
-    assert_eq!(lines[1], "Unknown keyword `frobnicate'.");
-    assert_eq!(lines[6], "You must specify two numbers from 1 to 6 for the dice.");
-    assert!(out.contains("Illegal or unparsable move.\nIllegal or unparsable move.\n"), "{out}");
-    assert!(out.contains("The cube must have been offered before you can take it.\n"));
-    assert!(out.contains("hint: the number of moves to show must be a positive integer.\n"));
+    assert_eq!(errors[0], "Unknown keyword `frobnicate'.");
+    assert_eq!(errors[5], "You must specify two numbers from 1 to 6 for the dice.");
+    assert!(err.contains("Illegal or unparsable move.\nIllegal or unparsable move.\n"), "{err}");
+    assert!(err.contains("The cube must have been offered before you can take it.\n"));
+    assert!(err.contains("hint: the number of moves to show must be a positive integer.\n"));
     assert!(out.trim_end().ends_with("(match to 3 points)"), "{out}");
+    let failed = errors.len() - 1;
+    assert_eq!(errors[failed], format!("gammon: {failed} of 22 command lines failed (the first on line 2)"), "{err}");
+}
+
+/// Hostile input to `gammon -t`: a line of 2 MB, bytes that are not UTF-8, a last line without
+/// a newline, a huge argument. Each is one bounded error line; the session goes on.
+#[test]
+fn hostile_lines_are_refused_in_one_bounded_line() {
+    let mut script = vec![b'x'; 2 << 20];
+    script.extend_from_slice(b"\n\xff\xfe\n");
+    script.extend_from_slice(format!("set board {}\n", "A".repeat(100_000)).as_bytes());
+    script.extend_from_slice(b"new match 1\nshow score");
+    let run = run_script(&script, &["--seed", "1"]);
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8(run.stderr).unwrap();
+    let errors: Vec<&str> = err.lines().collect();
+    assert_eq!(errors.len(), 4, "{err}");
+    assert!(errors[0].starts_with("Input line is longer than the limit of 1048576 bytes"), "{}", errors[0]);
+    assert_eq!(errors[1], "Input line is not valid UTF-8.");
+    assert!(errors[2].starts_with("Illegal position ID 'AAAA") && errors[2].len() < 200, "{}", errors[2]);
+    assert_eq!(errors[3], "gammon: 3 of 5 command lines failed (the first on line 1)");
+    // the last line, without its newline, was run
+    let out = String::from_utf8(run.stdout).unwrap();
+    assert!(out.trim_end().lines().last().unwrap().contains("(match to 1 point"), "{out}");
+}
+
+/// `gammon` without -t on a standard input that is not a terminal reads lines with the same bound
+/// (rustyline would have held a line of any length), errors among the answers.
+#[test]
+fn interactive_mode_on_a_pipe_bounds_its_lines() {
+    let mut child = Command::new(gammon())
+        .args(["--seed", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("gammon starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let mut script = vec![b'w'; 3 << 20];
+        script.extend_from_slice(b"\nset seed 9\n");
+        let _ = stdin.write_all(&script);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Input line is longer than the limit of 1048576 bytes"), "{text:.200}");
+    assert!(text.ends_with("Seed set to 9.\n"), "{text:.200}");
+    assert!(text.len() < 1000);
 }
 
 /// The 15 lines of the last board in `out`, player names cut off (gnubg names player 1 after

@@ -245,7 +245,14 @@ fn sgf_commands() {
     assert_eq!(one("loadsgf /nonexistent/x.sgf"), "? cannot open or parse '/nonexistent/x.sgf'\n\n");
     let bad = dir.join("bad.sgf");
     std::fs::write(&bad, "this is not sgf").unwrap();
-    assert_eq!(one(&format!("loadsgf {}", bad.display())), format!("? cannot open or parse '{}'\n\n", bad.display()));
+    // GNU Go's message, then why: the SGF error with its position.
+    assert_eq!(
+        one(&format!("loadsgf {}", bad.display())),
+        format!(
+            "? cannot open or parse '{}': SGF syntax error at line 1, column 16: expected a game tree `(;`, found end of input\n\n",
+            bad.display()
+        )
+    );
     // printsgf writes a record that loads back to the same position.
     let printed = session(&[&format!("loadsgf {f}"), "printsgf"]);
     assert!(

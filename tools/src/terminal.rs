@@ -4,6 +4,7 @@
 
 use backgammon::commands::Shell;
 use engine_core::command::{Args, CommandError, Registry};
+use engine_core::limits::{MAX_INPUT_FILE_BYTES, MAX_LINE_BYTES};
 use rustyline::completion::Completer;
 use rustyline::error::ReadlineError;
 use rustyline::highlight::Highlighter;
@@ -11,7 +12,7 @@ use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 /// Completes command words from a copy of the shell's command table.
@@ -41,8 +42,15 @@ fn history_file() -> Option<PathBuf> {
     std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".gammon_history"))
 }
 
-/// Runs the interactive session until `quit` or end of input.
+/// Runs the interactive session until `quit` or end of input. When standard input is not a
+/// terminal, rustyline would read each line whole however long it is; the shell's own bounded
+/// loop reads it instead (lines over `MAX_LINE_BYTES` refused), errors shown among the answers
+/// as in a terminal.
 pub fn interactive(mut shell: Shell) -> io::Result<()> {
+    if !io::stdin().is_terminal() {
+        shell.run_batch(io::stdin().lock(), &mut io::stdout(), &mut io::stdout())?;
+        return Ok(());
+    }
     let mut editor: Editor<Words, DefaultHistory> = Editor::new().map_err(io::Error::other)?;
     let mut words = Registry::new();
     for name in shell.command_names() {
@@ -51,14 +59,17 @@ pub fn interactive(mut shell: Shell) -> io::Result<()> {
     editor.set_helper(Some(Words(words)));
     let history = history_file();
     if let Some(h) = &history {
-        let _ = editor.load_history(h);
+        // a history file is a few kilobytes; one grown beyond reason is not read at all
+        if std::fs::metadata(h).is_ok_and(|m| m.len() <= MAX_INPUT_FILE_BYTES) {
+            let _ = editor.load_history(h);
+        }
     }
     let mut stdout = io::stdout();
     writeln!(stdout, "gammon: backgammon in gnubg's command language. Type `help' for the commands, `quit' to leave.")?;
     loop {
         match editor.readline(&shell.prompt()) {
             Ok(line) => {
-                if !line.trim().is_empty() {
+                if !line.trim().is_empty() && line.len() <= MAX_LINE_BYTES {
                     let _ = editor.add_history_entry(line.as_str());
                 }
                 stdout.write_all(shell.execute(&line).as_bytes())?;
@@ -73,7 +84,20 @@ pub fn interactive(mut shell: Shell) -> io::Result<()> {
         }
     }
     if let Some(h) = &history {
-        let _ = editor.save_history(h);
+        save_history(h, editor.history().iter().map(String::as_str));
     }
     Ok(())
+}
+
+/// Writes the history through `engine_core::atomic_file` (rustyline's own saving truncates the
+/// file first, and a crash then loses it), one entry a line: rustyline reads such a file back
+/// (its first format, used when the first line is not `#V2`). Failures only mean the history
+/// is not kept.
+fn save_history<'a>(path: &std::path::Path, entries: impl Iterator<Item = &'a str>) {
+    let mut text = String::new();
+    for e in entries.filter(|e| !e.contains(['\n', '\r']) && !e.starts_with("#V2")) {
+        text.push_str(e);
+        text.push('\n');
+    }
+    let _ = engine_core::atomic_file::write_atomic(path, text.as_bytes());
 }

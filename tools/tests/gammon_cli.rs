@@ -106,3 +106,93 @@ fn show_prints_gnubg_layout() {
     assert!(lines[13].ends_with("4 points"));
     assert_eq!(lines[15], "Pip counts: O 167, X 167");
 }
+
+/// Regression (issue 22): `--max-se NaN` was taken, and a rollout waiting for its standard error
+/// to fall below NaN never stopped early as asked. Every spelling of NaN and infinity is refused.
+#[test]
+fn max_se_must_be_a_finite_number() {
+    for bad in ["NaN", "nan", "inf", "-inf", "infinity", "1e999", "-0.1", "x"] {
+        let out = gammon(&["rollout", "4HPwATDgc/ABMA", "--trials", "2", &format!("--max-se={bad}")]);
+        assert_eq!(out.status.code(), Some(2), "--max-se={bad}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--max-se"), "{bad}");
+        assert!(out.stdout.is_empty());
+    }
+    // trials are bounded as `set rollout trials` bounds them
+    for bad in ["0", "1000001", "18446744073709551615"] {
+        let out = gammon(&["rollout", "4HPwATDgc/ABMA", "--trials", bad]);
+        assert_eq!(out.status.code(), Some(2), "--trials {bad}");
+    }
+}
+
+/// `--json` errors are JSON objects on standard output (and one line on standard error, exit 2);
+/// in batch mode `{"error", "line"}` and the run goes on.
+#[test]
+fn json_mode_errors_are_json_objects() {
+    for args in [
+        &["moves", "--json", "4HPwATDgc/ABMA", "7", "2"][..],
+        &["best", "--json", "bad", "1", "2"],
+        &["show", "--json", "tooshort"],
+        &["eval", "--json", "bad"],
+    ] {
+        let out = gammon(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.starts_with("{\"error\":\""), "{args:?}: {text}");
+        assert_eq!(String::from_utf8(out.stderr).unwrap().lines().count(), 1);
+    }
+    for sub in [&["moves", "--json"][..], &["best", "--json"], &["eval", "--json"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gammon"))
+            .args(sub)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let long = "Q".repeat(5000);
+        child.stdin.take().unwrap().write_all(format!("nonsense\n{long} 1 2\n").as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{sub:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let errors: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+        assert_eq!(errors.len(), 2, "{sub:?}: {text}");
+        assert!(errors[0].starts_with("{\"error\":") && errors[0].ends_with("\"line\":1}"), "{}", errors[0]);
+        assert!(errors[1].ends_with("\"line\":2}") && errors[1].len() < 300, "{}", errors[1]);
+    }
+}
+
+/// `gammon external` listens on loopback only unless --allow-remote, and says so.
+#[test]
+fn external_refuses_a_remote_address_without_allow_remote() {
+    let out = gammon(&["external", "--listen", "0.0.0.0:0", "--once"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("not a loopback address") && err.contains("--allow-remote"), "{err}");
+    let out = gammon(&["external", "--listen", "no-port-here"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(gammon(&["external", "--idle-timeout", "0"]).status.code(), Some(2));
+}
+
+/// With --allow-remote a non-loopback address is taken with a warning, and port 0 reports the
+/// port chosen (the test connects to it, then the server ends with --once).
+#[test]
+fn external_with_allow_remote_warns_and_reports_the_port() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gammon"))
+        .args(["external", "--listen", "0.0.0.0:0", "--allow-remote", "--once", "--idle-timeout", "5"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let (mut warning, mut listening) = (String::new(), String::new());
+    err.read_line(&mut warning).unwrap();
+    err.read_line(&mut listening).unwrap();
+    assert!(warning.contains("warning: listening on 0.0.0.0:0, reachable from other hosts"), "{warning}");
+    let port: u16 = listening.trim().rsplit(':').next().unwrap().parse().expect(&listening);
+    assert_ne!(port, 0);
+    let stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    drop(stream);
+    let status = child.wait().unwrap();
+    assert!(status.success());
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    assert!(rest.contains("0 boards"), "{rest}");
+}

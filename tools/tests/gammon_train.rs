@@ -32,6 +32,35 @@ fn flags_another_mode_reads_are_refused() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// Regression (issue 22): the float options took `NaN` and `inf` (Rust's float parsing accepts
+/// them), which ruin a run. Each is refused by clap (exit 2, naming the option), as are values
+/// outside an option's range.
+#[test]
+fn float_options_refuse_nan_infinities_and_out_of_range_values() {
+    let options = [
+        ("--alpha", "td"),
+        ("--alpha-end", "td"),
+        ("--lambda", "td"),
+        ("--lr", "supervised"),
+        ("--lr-end", "supervised"),
+        ("--explore", "supervised"),
+        ("--alternatives", "supervised"),
+    ];
+    for (option, mode) in options {
+        for bad in ["NaN", "nan", "inf", "-inf", "infinity", "1e999", "-0.5", "x"] {
+            let out = train(&["--mode", mode, &format!("{option}={bad}")]);
+            assert_eq!(out.status.code(), Some(2), "{option}={bad}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains(option), "{option}={bad}: {err}");
+        }
+    }
+    // probabilities stop at 1
+    for option in ["--lambda", "--explore", "--alternatives"] {
+        let mode = if option == "--lambda" { "td" } else { "supervised" };
+        assert_eq!(train(&["--mode", mode, &format!("{option}=1.5")]).status.code(), Some(2), "{option}");
+    }
+}
+
 #[test]
 fn rollouts_mode_labels_the_chosen_class_by_rollouts() {
     let dir = std::env::temp_dir().join(format!("gammon-train-cli-{}", std::process::id()));

@@ -49,7 +49,8 @@ fn unknown_helpers_fail_the_check_with_a_location() {
     std::fs::write(&file, "Pattern Bad\n\nO*\n\n:8,-\n\na*\n\n;lib(a)>1 && no_such_helper(a)\n").unwrap();
     let (out, err, code) = mkpat(&[file.to_str().unwrap()]);
     std::fs::remove_dir_all(&dir).ok();
-    assert_eq!(code, 1);
+    // Malformed input: exit 2 (1 is for files that cannot be read).
+    assert_eq!(code, 2);
     assert!(out.ends_with("bad.db: 1 patterns, 1 errors\n"), "{out}");
     assert_eq!(err, "bad.db:9:1: unknown helper function `no_such_helper` (pattern Bad)\n");
 }

@@ -14,7 +14,8 @@
 
 use super::file::{self, Format};
 use super::one_sided::QuantisedOneSided;
-use super::two_sided::{self, TwoSided};
+use super::two_sided::{self, TwoSided, TwoSidedError};
+use super::MemoryError;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -50,14 +51,18 @@ fn cache_dir_from(env: impl Fn(&str) -> Option<std::ffi::OsString>) -> Option<Pa
 /// The one-sided 15-chequer 6-point database, loaded or generated once per process.
 pub fn one_sided_default() -> &'static QuantisedOneSided {
     static DB: OnceLock<QuantisedOneSided> = OnceLock::new();
-    DB.get_or_init(|| one_sided_in(cache_dir().as_deref(), ONE_SIDED_POINTS))
+    // 54,264 positions, 9 MB to build: only an allocator already out of memory fails here
+    DB.get_or_init(|| one_sided_in(cache_dir().as_deref(), ONE_SIDED_POINTS).expect("the default size fits"))
 }
 
 /// The two-sided 6-chequer 6-point database with cubeful equities, loaded or generated once
 /// per process.
 pub fn two_sided_default() -> &'static TwoSided {
     static DB: OnceLock<TwoSided> = OnceLock::new();
-    DB.get_or_init(|| two_sided_in(cache_dir().as_deref(), TWO_SIDED_POINTS, TWO_SIDED_CHEQUERS))
+    // 924 x 924 positions, 7 MB
+    DB.get_or_init(|| {
+        two_sided_in(cache_dir().as_deref(), TWO_SIDED_POINTS, TWO_SIDED_CHEQUERS).expect("the default size fits")
+    })
 }
 
 fn progress_bar(what: &str) -> ProgressBar {
@@ -70,31 +75,28 @@ fn progress_bar(what: &str) -> ProgressBar {
     bar
 }
 
-/// Writes through a temporary file and a rename, so a reader never sees half a file and two
-/// processes generating at once do no harm. Failures only mean the database is not kept.
-fn keep(dir: &Path, name: &str, write: impl FnOnce(&Path) -> bool) {
-    if std::fs::create_dir_all(dir).is_err() {
-        return;
-    }
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    if write(&tmp) {
-        if std::fs::rename(&tmp, dir.join(name)).is_err() {
-            std::fs::remove_file(&tmp).ok();
-        }
-    } else {
-        std::fs::remove_file(&tmp).ok();
+/// Keeps a database in `dir`: written atomically (`write` goes through
+/// [`engine_core::atomic_file`]), so a reader never sees half a file, two processes generating
+/// at once do no harm, and an interrupted run leaves the previous file. Failures only mean the
+/// database is not kept.
+fn keep<E>(dir: &Path, write: impl FnOnce() -> Result<(), E>) {
+    if std::fs::create_dir_all(dir).is_ok() {
+        let _ = write();
     }
 }
 
 /// The one-sided 15-chequer database on `points` points from `dir` (file
 /// `gnubg_os0.bd` for 6 points, `os{points}.bd` otherwise), generated and stored there if
 /// missing or unreadable. `dir` `None`: generate only.
-pub fn one_sided_in(dir: Option<&Path>, points: usize) -> QuantisedOneSided {
+///
+/// # Errors
+/// A size over [`super::MAX_DATABASE_BYTES`], or memory the allocator cannot give.
+pub fn one_sided_in(dir: Option<&Path>, points: usize) -> Result<QuantisedOneSided, MemoryError> {
     let name = if points == ONE_SIDED_POINTS { ONE_SIDED_FILE.to_string() } else { format!("os{points}.bd") };
     if let Some(dir) = dir {
         if let Ok((db, format)) = file::read_file(dir.join(&name)) {
             if format.gammons && db.index().points() == points && db.index().chequers() == ONE_SIDED_CHEQUERS {
-                return db;
+                return Ok(db);
             }
         }
     }
@@ -104,17 +106,20 @@ pub fn one_sided_in(dir: Option<&Path>, points: usize) -> QuantisedOneSided {
         bar.set_position(done as u64);
     });
     bar.finish_and_clear();
+    let db = db?;
     if let Some(dir) = dir {
-        keep(dir, &name, |tmp| file::write_file(&db, Format::default(), tmp).is_ok());
+        keep(dir, || file::write_file(&db, Format::default(), dir.join(&name)));
     }
-    db
+    Ok(db)
 }
 
 /// The cubeful two-sided database of `chequers` on `points` from `dir` (file `gnubg_ts0.bd`
 /// for 6x6, `ts{points}x{chequers}.bd` otherwise), generated and stored there if missing or
-/// unreadable. `dir` `None`: generate only. Panics only for sizes
-/// [`TwoSided::generate`] refuses.
-pub fn two_sided_in(dir: Option<&Path>, points: usize, chequers: usize) -> TwoSided {
+/// unreadable. `dir` `None`: generate only.
+///
+/// # Errors
+/// The sizes [`TwoSided::generate`] refuses.
+pub fn two_sided_in(dir: Option<&Path>, points: usize, chequers: usize) -> Result<TwoSided, TwoSidedError> {
     let name = if (points, chequers) == (TWO_SIDED_POINTS, TWO_SIDED_CHEQUERS) {
         TWO_SIDED_FILE.to_string()
     } else {
@@ -123,7 +128,7 @@ pub fn two_sided_in(dir: Option<&Path>, points: usize, chequers: usize) -> TwoSi
     if let Some(dir) = dir {
         if let Ok(db) = two_sided::read_file(dir.join(&name)) {
             if db.has_cubeful() && db.points() == points && db.chequers() == chequers {
-                return db;
+                return Ok(db);
             }
         }
     }
@@ -131,13 +136,13 @@ pub fn two_sided_in(dir: Option<&Path>, points: usize, chequers: usize) -> TwoSi
     let db = TwoSided::generate(points, chequers, true, |done, total| {
         bar.set_length(total as u64);
         bar.set_position(done as u64);
-    })
-    .expect("a size the caller chose");
+    });
     bar.finish_and_clear();
+    let db = db?;
     if let Some(dir) = dir {
-        keep(dir, &name, |tmp| two_sided::write_file(&db, tmp).is_ok());
+        keep(dir, || two_sided::write_file(&db, dir.join(&name)));
     }
-    db
+    Ok(db)
 }
 
 #[cfg(test)]
@@ -153,7 +158,7 @@ mod tests {
     #[test]
     fn generates_once_then_reads_the_file() {
         let dir = temp_dir("ts");
-        let first = two_sided_in(Some(&dir), 6, 3);
+        let first = two_sided_in(Some(&dir), 6, 3).unwrap();
         let path = dir.join("ts6x3.bd");
         let bytes = std::fs::read(&path).expect("the database was kept");
         assert_eq!(bytes.len(), 40 + 8 * 84 * 84);
@@ -161,12 +166,12 @@ mod tests {
         let mut marked = bytes.clone();
         marked[40 + 8 * 100] ^= 1;
         std::fs::write(&path, &marked).unwrap();
-        let second = two_sided_in(Some(&dir), 6, 3);
+        let second = two_sided_in(Some(&dir), 6, 3).unwrap();
         assert_ne!(second.stored(100), first.stored(100));
         assert_eq!(second.stored(101), first.stored(101));
         // a damaged file is replaced
         std::fs::write(&path, &bytes[..100]).unwrap();
-        let third = two_sided_in(Some(&dir), 6, 3);
+        let third = two_sided_in(Some(&dir), 6, 3).unwrap();
         assert_eq!(third.stored(100), first.stored(100));
         assert_eq!(std::fs::read(&path).unwrap(), bytes);
         std::fs::remove_dir_all(&dir).ok();
@@ -175,14 +180,14 @@ mod tests {
     #[test]
     fn one_sided_kept_in_gnubgs_format_and_unwritable_dirs_are_harmless() {
         let dir = temp_dir("os");
-        let db = one_sided_in(Some(&dir), 3);
+        let db = one_sided_in(Some(&dir), 3).unwrap();
         let (back, format) = file::read_file(dir.join("os3.bd")).unwrap();
         assert_eq!(format, Format::default());
         assert_eq!(back.off_at(50), db.off_at(50));
         // a "directory" that is a file cannot hold the database, which is still generated
         let blocker = dir.join("not-a-dir");
         std::fs::write(&blocker, b"x").unwrap();
-        let again = one_sided_in(Some(&blocker), 3);
+        let again = one_sided_in(Some(&blocker), 3).unwrap();
         assert_eq!(again.off_at(50), db.off_at(50));
         std::fs::remove_dir_all(&dir).ok();
     }

@@ -17,6 +17,9 @@
 
 use super::index::OneSidedIndex;
 use super::one_sided::{Quantised, QuantisedOneSided, MAX_ROLLS};
+use super::{check_memory, try_vec, MemoryError, MAX_DATABASE_BYTES};
+use engine_core::atomic_file::AtomicFile;
+use engine_core::limits::{read_file_limited, ReadError};
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use thiserror::Error;
@@ -53,6 +56,19 @@ pub enum FileError {
     Corrupt { position: usize, what: &'static str, problem: &'static str },
     #[error("the database has no gammon distributions to write")]
     NoGammons,
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+    #[error("the file is larger than the limit of {limit} bytes (MAX_DATABASE_BYTES)")]
+    FileTooLarge { limit: u64 },
+}
+
+impl From<ReadError> for FileError {
+    fn from(e: ReadError) -> Self {
+        match e {
+            ReadError::Io(e) => FileError::Io(e),
+            ReadError::TooLarge { limit } => FileError::FileTooLarge { limit },
+        }
+    }
 }
 
 /// gnubg's header for a database of `points` x `chequers` in `format`.
@@ -149,26 +165,43 @@ pub fn write(db: &QuantisedOneSided, format: Format, out: impl Write) -> Result<
     Ok(())
 }
 
-/// Writes `db` to `path` (created or truncated).
+/// Writes `db` to `path` atomically: an error or an interruption on the way leaves the previous
+/// file, if any, as it was.
 pub fn write_file(db: &QuantisedOneSided, format: Format, path: impl AsRef<Path>) -> Result<(), FileError> {
-    write(db, format, std::fs::File::create(path)?)
+    let mut file = AtomicFile::create(path.as_ref())?;
+    write(db, format, &mut file)?;
+    file.commit()?;
+    Ok(())
 }
 
-/// Reads a whole gnubg one-sided file held in memory.
+/// Reads a whole gnubg one-sided file held in memory. The header's size is checked against the
+/// file's length before anything is allocated, so the distributions take at most 16 times the
+/// file's size (8 bytes of index per position in a compressed file with gammons, 128 bytes held),
+/// and never more than [`MAX_DATABASE_BYTES`].
 pub fn read(bytes: &[u8]) -> Result<(QuantisedOneSided, Format), FileError> {
     let (points, chequers, format) = parse_header(bytes)?;
+    let kinds = if format.gammons { 2 } else { 1 };
+    // per position: its index entry in a compressed file, its whole record otherwise
+    let per_position = if format.compressed { 4 + 2 * kinds } else { 2 * MAX_ROLLS * kinds };
+    let positions = super::one_sided_positions(points, chequers);
+    let needed = (HEADER_LEN as u64).saturating_add(positions.saturating_mul(per_position as u64));
+    if (bytes.len() as u64) < needed {
+        return Err(FileError::Truncated {
+            actual: bytes.len(),
+            needed: usize::try_from(needed).unwrap_or(usize::MAX),
+        });
+    }
+    let held = positions.saturating_mul((std::mem::size_of::<Quantised>() * kinds) as u64);
+    check_memory(|| format!("a one-sided database of {chequers} chequers on {points} points"), held)?;
     let index = OneSidedIndex::new(points, chequers);
     let n = index.len();
     let value = |k: usize| u16::from_le_bytes([bytes[k], bytes[k + 1]]);
-    let mut off = vec![[0u16; MAX_ROLLS]; n];
-    let mut gam = vec![[0u16; MAX_ROLLS]; if format.gammons { n } else { 0 }];
-    let kinds = if format.gammons { 2 } else { 1 };
+    let what = "the one-sided distributions";
+    let mut off = try_vec([0u16; MAX_ROLLS], n, what)?;
+    let mut gam = try_vec([0u16; MAX_ROLLS], if format.gammons { n } else { 0 }, what)?;
     if format.compressed {
-        let entry = 4 + 2 * kinds;
+        let entry = per_position;
         let data = HEADER_LEN + entry * n;
-        if bytes.len() < data {
-            return Err(FileError::Truncated { actual: bytes.len(), needed: data });
-        }
         for (i, o) in off.iter_mut().enumerate() {
             let e = &bytes[HEADER_LEN + entry * i..HEADER_LEN + entry * (i + 1)];
             let mut at = data + 2 * u32::from_le_bytes([e[0], e[1], e[2], e[3]]) as usize;
@@ -188,11 +221,7 @@ pub fn read(bytes: &[u8]) -> Result<(QuantisedOneSided, Format), FileError> {
             }
         }
     } else {
-        let size = 2 * MAX_ROLLS * kinds;
-        let needed = HEADER_LEN + size * n;
-        if bytes.len() < needed {
-            return Err(FileError::Truncated { actual: bytes.len(), needed });
-        }
+        let size = per_position;
         for (i, o) in off.iter_mut().enumerate() {
             let base = HEADER_LEN + size * i;
             for (kind, target) in [o].into_iter().chain(gam.get_mut(i)).enumerate() {
@@ -206,9 +235,10 @@ pub fn read(bytes: &[u8]) -> Result<(QuantisedOneSided, Format), FileError> {
     Ok((db, format))
 }
 
-/// Reads a gnubg one-sided file from `path`.
+/// Reads a gnubg one-sided file from `path`, refusing a file over [`MAX_DATABASE_BYTES`] without
+/// reading it all (a device or FIFO that never ends included).
 pub fn read_file(path: impl AsRef<Path>) -> Result<(QuantisedOneSided, Format), FileError> {
-    read(&std::fs::read(path)?)
+    read(&read_file_limited(path.as_ref(), MAX_DATABASE_BYTES)?)
 }
 
 #[cfg(test)]
@@ -287,7 +317,7 @@ pub(crate) mod tests {
 
     #[test]
     fn every_format_round_trips_and_damage_is_an_error() {
-        let db = QuantisedOneSided::generate(4, 15, |_, _| {});
+        let db = QuantisedOneSided::generate(4, 15, |_, _| {}).unwrap();
         for format in ALL_FORMATS {
             let source = if format.gammons { db.clone() } else { db.clone().without_gammons() };
             let file = bytes(&source, format);
@@ -307,6 +337,57 @@ pub(crate) mod tests {
         assert!(matches!(write(&no_gammons, Format::default(), Vec::new()), Err(FileError::NoGammons)));
     }
 
+    /// Regression: a header claiming 15 chequers on 24 points (25 billion positions) made the
+    /// reader allocate 1.6 TB before looking at the file's length, and abort.
+    #[test]
+    fn a_header_claiming_a_huge_database_is_refused_before_allocating() {
+        for points in [13, 18, 24] {
+            for format in ALL_FORMATS {
+                let mut file = header(points, 15, format).to_vec();
+                file.extend_from_slice(&[0; 4096]);
+                assert!(matches!(read(&file), Err(FileError::Truncated { .. })), "{points} {format:?}");
+            }
+        }
+    }
+
+    /// The generator refuses what would take more than MAX_DATABASE_BYTES, before allocating
+    /// (`makebearoff -o 18` used to abort asking for 66 GB).
+    #[test]
+    fn generating_over_the_memory_limit_is_an_error() {
+        use crate::bearoff::one_sided::{quantised_memory_needed, OneSided};
+        use crate::bearoff::MAX_DATABASE_BYTES;
+        assert!(quantised_memory_needed(12, 15) <= MAX_DATABASE_BYTES);
+        for points in [13, 15, 16, 18, 24] {
+            assert!(quantised_memory_needed(points, 15) > MAX_DATABASE_BYTES);
+            let e = QuantisedOneSided::generate(points, 15, |_, _| panic!("nothing is solved")).unwrap_err();
+            assert!(matches!(e, MemoryError::TooLarge { .. }), "{e}");
+            assert!(e.to_string().contains(&format!("15 chequers on {points} points")), "{e}");
+            assert!(OneSided::generate(points, 15, |_, _| panic!("nothing is solved")).is_err());
+        }
+    }
+
+    /// Regression: `write_file` truncated the old file first, so a failed or interrupted run
+    /// destroyed the previous database. Now the old file stays until the new one is complete.
+    #[test]
+    fn a_failed_write_leaves_the_previous_file() {
+        let dir = std::env::temp_dir().join(format!("bearoff-atomic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("os2.bd");
+        let db = QuantisedOneSided::generate(2, 15, |_, _| {}).unwrap();
+        write_file(&db, Format::default(), &path).unwrap();
+        let before = std::fs::read(&path).unwrap();
+        // a database without gammon distributions cannot be written in the default format
+        let e = write_file(&db.clone().without_gammons(), Format::default(), &path).unwrap_err();
+        assert!(matches!(e, FileError::NoGammons));
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        let names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, vec![std::ffi::OsString::from("os2.bd")], "no temporary file is left behind");
+        // and a successful write replaces it whole
+        write_file(&db.clone().without_gammons(), Format { compressed: false, gammons: false }, &path).unwrap();
+        assert_eq!(read_file(&path).unwrap().1, Format { compressed: false, gammons: false });
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
     /// The seed's table of MD5 checksums of gnubg's default (compressed) databases.
     #[test]
     fn writer_matches_the_seeds_checksums() {
@@ -322,7 +403,7 @@ pub(crate) mod tests {
             let file = if points == 6 {
                 bytes(quantised15x6(), Format::default())
             } else {
-                bytes(&QuantisedOneSided::generate(points, 15, |_, _| {}), Format::default())
+                bytes(&QuantisedOneSided::generate(points, 15, |_, _| {}).unwrap(), Format::default())
             };
             assert_eq!(md5(&file), sum, "15 chequers on {points} points");
         }
@@ -332,7 +413,7 @@ pub(crate) mod tests {
     #[ignore = "slow: about 30 s in release, minutes in debug"]
     fn writer_matches_the_seeds_7_and_8_point_checksums() {
         for (points, sum) in [(7, "67235c8e0ee152df5daf36cbeae5b3c2"), (8, "a4acbb5c7e9e1f08e561afe0af934e5c")] {
-            let db = QuantisedOneSided::generate(points, 15, |_, _| {});
+            let db = QuantisedOneSided::generate(points, 15, |_, _| {}).unwrap();
             assert_eq!(md5(&bytes(&db, Format::default())), sum, "15 chequers on {points} points");
         }
     }
@@ -380,7 +461,7 @@ pub(crate) mod tests {
 
     #[test]
     fn other_layouts_match_gnubg_byte_for_byte() {
-        let ours = QuantisedOneSided::generate(5, 15, |_, _| {});
+        let ours = QuantisedOneSided::generate(5, 15, |_, _| {}).unwrap();
         for (name, args, format) in [
             ("c", &["-o", "5", "-c"][..], Format { compressed: false, gammons: true }),
             ("g", &["-o", "5", "-g"][..], Format { compressed: true, gammons: false }),

@@ -21,8 +21,11 @@
 
 use super::index::OneSidedIndex;
 use super::one_sided::ROLLS;
+use super::{check_memory, try_vec, try_with_capacity, MemoryError, MAX_DATABASE_BYTES};
 use crate::movegen::MoveGenerator;
 use crate::position::{Position, ON_ROLL, OPPONENT};
+use engine_core::atomic_file::AtomicFile;
+use engine_core::limits::{read_file_limited, ReadError};
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use thiserror::Error;
@@ -61,6 +64,29 @@ pub enum HyperError {
     Header(String),
     #[error("file is {actual} bytes, but {chequers} chequers need {needed}")]
     Length { chequers: usize, actual: usize, needed: usize },
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+    #[error("the file is larger than the limit of {limit} bytes (MAX_DATABASE_BYTES)")]
+    FileTooLarge { limit: u64 },
+}
+
+impl From<ReadError> for HyperError {
+    fn from(e: ReadError) -> Self {
+        match e {
+            ReadError::Io(e) => HyperError::Io(e),
+            ReadError::TooLarge { limit } => HyperError::FileTooLarge { limit },
+        }
+    }
+}
+
+/// The memory [`Hyper::generate`] needs for `chequers`: per pair of sides its nine values
+/// (36 bytes) and its place in the list of open positions (4), and up to 2 chequers the table
+/// of every position's children (21 starts and about as many children, 200 bytes allowed).
+/// 3 chequers: about 430 MB.
+pub fn memory_needed(chequers: usize) -> u64 {
+    let n = super::one_sided_positions(SLOTS, chequers);
+    let per: u64 = 36 + 4 + if chequers <= 2 { 200 } else { 0 };
+    n.saturating_mul(n).saturating_mul(per)
 }
 
 /// A hypergammon database held in memory.
@@ -133,6 +159,7 @@ impl Hyper {
         if !(1..=3).contains(&chequers) {
             return Err(HyperError::Chequers(chequers));
         }
+        check_memory(|| format!("the {chequers}-chequer Hypergammon database"), memory_needed(chequers))?;
         let index = OneSidedIndex::new(SLOTS, chequers);
         let n = index.len();
         let sides: Vec<[u8; SLOTS]> = (0..n)
@@ -143,9 +170,9 @@ impl Hyper {
             })
             .collect();
         let ranks = SlotRank::new(&index, &sides);
-        let mut db = Hyper { chequers, index, values: vec![[0.0; 9]; n * n] };
+        let mut db = Hyper { chequers, index, values: try_vec([0.0; 9], n * n, "the Hypergammon values")? };
         // fixed values: finished games; even chances elsewhere
-        let mut open = Vec::new();
+        let mut open = try_with_capacity(n * n, "the open Hypergammon positions")?;
         for i in 0..n {
             for j in 0..n {
                 let k = i * n + j;
@@ -400,12 +427,17 @@ pub fn write(db: &Hyper, out: impl Write) -> Result<(), HyperError> {
     Ok(())
 }
 
-/// Writes `db` to `path` (created or truncated).
+/// Writes `db` to `path` atomically: an error or an interruption on the way leaves the previous
+/// file, if any, as it was.
 pub fn write_file(db: &Hyper, path: impl AsRef<Path>) -> Result<(), HyperError> {
-    write(db, std::fs::File::create(path)?)
+    let mut file = AtomicFile::create(path.as_ref())?;
+    write(db, &mut file)?;
+    file.commit()?;
+    Ok(())
 }
 
-/// Reads a whole gnubg hypergammon file held in memory.
+/// Reads a whole gnubg hypergammon file held in memory. Its length is checked against the header
+/// before anything is allocated; the values take 36 bytes per 28-byte record (1.3 times the file).
 pub fn read(bytes: &[u8]) -> Result<Hyper, HyperError> {
     let raw = bytes.get(..HEADER_LEN).unwrap_or(bytes);
     let text = String::from_utf8_lossy(raw).into_owned();
@@ -424,22 +456,21 @@ pub fn read(bytes: &[u8]) -> Result<Hyper, HyperError> {
     if bytes.len() != needed {
         return Err(HyperError::Length { chequers, actual: bytes.len(), needed });
     }
-    let values = bytes[HEADER_LEN..]
-        .chunks_exact(RECORD_LEN)
-        .map(|rec| {
-            let mut v = [0.0f32; 9];
-            for (i, x) in v.iter_mut().enumerate() {
-                *x = decode(&rec[3 * i..3 * i + 3], i < OWNED);
-            }
-            v
-        })
-        .collect();
+    let mut values = try_with_capacity(n * n, "the Hypergammon values")?;
+    values.extend(bytes[HEADER_LEN..].chunks_exact(RECORD_LEN).map(|rec| {
+        let mut v = [0.0f32; 9];
+        for (i, x) in v.iter_mut().enumerate() {
+            *x = decode(&rec[3 * i..3 * i + 3], i < OWNED);
+        }
+        v
+    }));
     Ok(Hyper { chequers, index, values })
 }
 
-/// Reads a gnubg hypergammon file from `path`.
+/// Reads a gnubg hypergammon file from `path`, refusing a file over [`MAX_DATABASE_BYTES`]
+/// without reading it all.
 pub fn read_file(path: impl AsRef<Path>) -> Result<Hyper, HyperError> {
-    read(&std::fs::read(path)?)
+    read(&read_file_limited(path.as_ref(), MAX_DATABASE_BYTES)?)
 }
 
 #[cfg(test)]
@@ -493,5 +524,22 @@ mod tests {
         }
         assert!(read(&file[..file.len() - 1]).is_err());
         assert!(read(b"gnubg-H4").is_err());
+        // written atomically: a failed write leaves the previous file
+        let dir = std::env::temp_dir().join(format!("hyper-atomic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("hyper1.bd");
+        write_file(&db, &path).unwrap();
+        assert!(write_file(&db, path.join("inside")).is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), file);
+        assert_eq!(read_file(&path).unwrap().len(), 676);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn memory_is_counted_before_solving() {
+        // the largest Hypergammon database fits well within the limit
+        assert!(memory_needed(3) < 500_000_000, "{}", memory_needed(3));
+        assert!(memory_needed(3) < MAX_DATABASE_BYTES);
+        assert!(matches!(Hyper::generate(4, 1e-5, |_| {}), Err(HyperError::Chequers(4))));
     }
 }

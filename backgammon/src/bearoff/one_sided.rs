@@ -13,6 +13,7 @@
 //! This module owns the mathematics only; the file format is in [`super::file`].
 
 use super::index::OneSidedIndex;
+use super::{check_memory, try_vec, try_with_capacity, MemoryError};
 use crate::movegen::MoveGenerator;
 use crate::position::{Position, ON_ROLL};
 
@@ -62,16 +63,37 @@ pub(crate) fn children(
 }
 
 /// Position indices sorted by pip count, so every child comes before its parent.
-pub(crate) fn solve_order(index: &OneSidedIndex) -> Vec<usize> {
-    let mut order: Vec<(u32, usize)> = (0..index.len())
-        .map(|i| {
-            let c = index.unrank(i).expect("in range");
-            let pips: u32 = c.iter().enumerate().map(|(p, &k)| (p as u32 + 1) * u32::from(k)).sum();
-            (pips, i)
-        })
-        .collect();
+pub(crate) fn solve_order(index: &OneSidedIndex) -> Result<Vec<usize>, MemoryError> {
+    let mut order: Vec<(u32, usize)> = try_with_capacity(index.len(), "the solving order")?;
+    order.extend((0..index.len()).map(|i| {
+        let c = index.unrank(i).expect("in range");
+        let pips: u32 = c.iter().enumerate().map(|(p, &k)| (p as u32 + 1) * u32::from(k)).sum();
+        (pips, i)
+    }));
     order.sort_unstable();
-    order.into_iter().map(|(_, i)| i).collect()
+    // in place: the pairs' allocation is reused for the indices
+    Ok(order.into_iter().map(|(_, i)| i).collect())
+}
+
+/// Bytes per position while [`solve_order`] is built: the (pips, index) pairs.
+const ORDER_BYTES: u64 = std::mem::size_of::<(u32, usize)>() as u64;
+
+/// The memory [`OneSided::generate`] needs: per position two `f64` distributions, two means and
+/// the solving order.
+pub fn exact_memory_needed(points: usize, chequers: usize) -> u64 {
+    let per = 2 * std::mem::size_of::<Distribution>() as u64 + 16 + ORDER_BYTES;
+    super::one_sided_positions(points, chequers).saturating_mul(per)
+}
+
+/// The memory [`QuantisedOneSided::generate`] needs: per position two 16-bit distributions (128
+/// bytes), two means and the solving order, 160 bytes in all.
+pub fn quantised_memory_needed(points: usize, chequers: usize) -> u64 {
+    let per = 2 * std::mem::size_of::<Quantised>() as u64 + 16 + ORDER_BYTES;
+    super::one_sided_positions(points, chequers).saturating_mul(per)
+}
+
+fn describe(points: usize, chequers: usize) -> impl FnOnce() -> String {
+    move || format!("a one-sided database of {chequers} chequers on {points} points")
 }
 
 fn mean(d: &Distribution) -> f64 {
@@ -115,16 +137,26 @@ pub struct OneSided {
 impl OneSided {
     /// Solves every position of `chequers` chequers on `points` points. `progress(done, total)`
     /// is called now and then.
-    pub fn generate(points: usize, chequers: usize, mut progress: impl FnMut(usize, usize)) -> Self {
+    ///
+    /// # Errors
+    /// [`MemoryError`] when the database would take more than [`super::MAX_DATABASE_BYTES`]
+    /// ([`exact_memory_needed`]) or the memory cannot be had.
+    pub fn generate(
+        points: usize,
+        chequers: usize,
+        mut progress: impl FnMut(usize, usize),
+    ) -> Result<Self, MemoryError> {
+        check_memory(describe(points, chequers), exact_memory_needed(points, chequers))?;
         let index = OneSidedIndex::new(points, chequers);
         let n = index.len();
-        let mut off = vec![[0.0; MAX_ROLLS]; n];
-        let mut first_off = vec![[0.0; MAX_ROLLS]; n];
-        let mut off_mean = vec![0.0; n];
-        let mut first_mean = vec![0.0; n];
+        let what = "the one-sided distributions";
+        let mut off = try_vec([0.0; MAX_ROLLS], n, what)?;
+        let mut first_off = try_vec([0.0; MAX_ROLLS], n, what)?;
+        let mut off_mean = try_vec(0.0, n, what)?;
+        let mut first_mean = try_vec(0.0, n, what)?;
         let mut gen = MoveGenerator::new();
         let mut kids: [Vec<(usize, bool)>; 21] = Default::default();
-        for (done, i) in solve_order(&index).into_iter().enumerate() {
+        for (done, i) in solve_order(&index)?.into_iter().enumerate() {
             let counts = index.unrank(i).expect("in range");
             let total: usize = counts.iter().map(|&c| c as usize).sum();
             if total == 0 {
@@ -164,7 +196,7 @@ impl OneSided {
             }
         }
         progress(n, n);
-        OneSided { index, off, first_off }
+        Ok(OneSided { index, off, first_off })
     }
 
     pub fn index(&self) -> &OneSidedIndex {
@@ -258,16 +290,26 @@ impl QuantisedOneSided {
     /// stored for the seed's 44.2695%).
     ///
     /// `progress(done, total)` is called now and then.
-    pub fn generate(points: usize, chequers: usize, mut progress: impl FnMut(usize, usize)) -> Self {
+    ///
+    /// # Errors
+    /// [`MemoryError`] when the database would take more than [`super::MAX_DATABASE_BYTES`]
+    /// ([`quantised_memory_needed`]: 15 chequers on 13 points or more) or the memory cannot be had.
+    pub fn generate(
+        points: usize,
+        chequers: usize,
+        mut progress: impl FnMut(usize, usize),
+    ) -> Result<Self, MemoryError> {
+        check_memory(describe(points, chequers), quantised_memory_needed(points, chequers))?;
         let index = OneSidedIndex::new(points, chequers);
         let n = index.len();
-        let mut off = vec![[0u16; MAX_ROLLS]; n];
-        let mut first_off = vec![[0u16; MAX_ROLLS]; n];
-        let mut off_mean = vec![0u64; n];
-        let mut first_mean = vec![0u64; n];
+        let what = "the one-sided distributions";
+        let mut off = try_vec([0u16; MAX_ROLLS], n, what)?;
+        let mut first_off = try_vec([0u16; MAX_ROLLS], n, what)?;
+        let mut off_mean = try_vec(0u64, n, what)?;
+        let mut first_mean = try_vec(0u64, n, what)?;
         let mut gen = MoveGenerator::new();
         let mut kids: [Vec<(usize, bool)>; 21] = Default::default();
-        for (done, i) in solve_order(&index).into_iter().enumerate() {
+        for (done, i) in solve_order(&index)?.into_iter().enumerate() {
             let counts = index.unrank(i).expect("in range");
             let total: usize = counts.iter().map(|&c| c as usize).sum();
             if total == 0 {
@@ -302,7 +344,7 @@ impl QuantisedOneSided {
             }
         }
         progress(n, n);
-        QuantisedOneSided { index, off, first_off }
+        Ok(QuantisedOneSided { index, off, first_off })
     }
 
     /// A database from stored distributions, one per position of `index` (`first_off` empty for
@@ -386,18 +428,18 @@ pub(crate) mod tests {
     /// The 15-chequer 6-point database, solved once for all tests.
     fn db15x6() -> &'static OneSided {
         static DB: OnceLock<OneSided> = OnceLock::new();
-        DB.get_or_init(|| OneSided::generate(6, 15, |_, _| {}))
+        DB.get_or_init(|| OneSided::generate(6, 15, |_, _| {}).unwrap())
     }
 
     #[test]
     fn small_database_by_hand() {
         // one chequer on 2 points: from the 1 or 2 point every roll bears it off
-        let db = OneSided::generate(2, 1, |_, _| {});
+        let db = OneSided::generate(2, 1, |_, _| {}).unwrap();
         assert!((db.distribution(&[1, 0]).unwrap()[1] - 1.0).abs() < 1e-12);
         assert!((db.distribution(&[0, 1]).unwrap()[1] - 1.0).abs() < 1e-12);
         assert_eq!(db.distribution(&[0, 0]).unwrap()[0], 1.0);
         // two chequers on the 1 point: any roll takes both
-        let db2 = OneSided::generate(6, 2, |_, _| {});
+        let db2 = OneSided::generate(6, 2, |_, _| {}).unwrap();
         assert!((db2.distribution(&[2, 0, 0, 0, 0, 0]).unwrap()[1] - 1.0).abs() < 1e-12);
         // two on the 6 point: only 66, 55, 44 and 33 (four moves each) clear both at once: 4/36
         let d = db2.distribution(&[0, 0, 0, 0, 0, 2]).unwrap();
@@ -436,7 +478,7 @@ pub(crate) mod tests {
     /// gnubg's 15-chequer 6-point database, solved once for all tests of the crate.
     pub(crate) fn quantised15x6() -> &'static QuantisedOneSided {
         static DB: OnceLock<QuantisedOneSided> = OnceLock::new();
-        DB.get_or_init(|| QuantisedOneSided::generate(6, 15, |_, _| {}))
+        DB.get_or_init(|| QuantisedOneSided::generate(6, 15, |_, _| {}).unwrap())
     }
 
     /// Issue 5: the exact database misses the seed's digits in some positions of 10+ chequers

@@ -17,8 +17,11 @@
 
 use super::index::OneSidedIndex;
 use super::one_sided::{children, ROLLS};
+use super::{check_memory, try_vec, try_with_capacity, MemoryError, MAX_DATABASE_BYTES};
 use crate::movegen::MoveGenerator;
 use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
+use engine_core::atomic_file::AtomicFile;
+use engine_core::limits::{read_file_limited, ReadError};
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use thiserror::Error;
@@ -29,8 +32,10 @@ pub const HEADER_LEN: usize = 40;
 /// The stored value of a certain win (equity +1).
 pub const WIN: u16 = u16::MAX;
 
-/// Largest database this module will build or load: gnubg's own limit is a 2 GB file.
-const MAX_VALUES: usize = 1 << 30;
+/// Largest database this module will build or load, in stored values of a cubeful database
+/// (4 per pair of positions, whether or not the database is cubeful): 2^30, gnubg's own limit of
+/// a 2 GB file.
+pub const MAX_VALUES: usize = 1 << 30;
 
 /// Index of each value within a cubeful position's record.
 const CUBELESS: usize = 0;
@@ -47,10 +52,32 @@ pub enum TwoSidedError {
     Header(String),
     #[error("points must be 1..=24 and chequers 1..=15 (got {points} points, {chequers} chequers)")]
     Size { points: usize, chequers: usize },
-    #[error("{points} points and {chequers} chequers make {positions} positions, more than this program handles")]
+    #[error("{points} points and {chequers} chequers make {positions} positions, more than the limit of {} (MAX_VALUES / 4, gnubg's 2 GB file)", MAX_VALUES / 4)]
     TooLarge { points: usize, chequers: usize, positions: u64 },
     #[error("file is {actual} bytes, but {points}x{chequers} needs {needed}")]
     Length { points: usize, chequers: usize, actual: usize, needed: usize },
+    #[error(transparent)]
+    Memory(#[from] MemoryError),
+    #[error("the file is larger than the limit of {limit} bytes (MAX_DATABASE_BYTES)")]
+    FileTooLarge { limit: u64 },
+}
+
+impl From<ReadError> for TwoSidedError {
+    fn from(e: ReadError) -> Self {
+        match e {
+            ReadError::Io(e) => TwoSidedError::Io(e),
+            ReadError::TooLarge { limit } => TwoSidedError::FileTooLarge { limit },
+        }
+    }
+}
+
+/// The memory [`TwoSided::generate`] needs for `positions` one-sided positions: 2 bytes per value
+/// (4 values per pair of positions when `cubeful`), and per one-sided position its pip count, its
+/// place in the solving order and its table of children (at most 21 rolls of a handful of
+/// children each, 256 bytes allowed).
+pub fn memory_needed(positions: u64, cubeful: bool) -> u64 {
+    let width: u64 = if cubeful { 4 } else { 1 };
+    positions.saturating_mul(positions).saturating_mul(2 * width).saturating_add(positions.saturating_mul(256))
 }
 
 /// The equities of one two-sided position, for the player on roll.
@@ -144,10 +171,10 @@ struct ChildTable {
 }
 
 impl ChildTable {
-    fn new(index: &OneSidedIndex) -> Self {
+    fn new(index: &OneSidedIndex) -> Result<Self, MemoryError> {
         let mut gen = MoveGenerator::new();
         let mut plays: [Vec<(usize, bool)>; 21] = Default::default();
-        let mut start = Vec::with_capacity(21 * index.len() + 1);
+        let mut start = try_with_capacity(21 * index.len() + 1, "the table of children")?;
         let mut kids = Vec::new();
         start.push(0);
         for i in 0..index.len() {
@@ -169,7 +196,7 @@ impl ChildTable {
                 start.push(kids.len() as u32);
             }
         }
-        ChildTable { start, kids }
+        Ok(ChildTable { start, kids })
     }
 
     fn of(&self, i: usize, roll: usize) -> &[u32] {
@@ -177,19 +204,22 @@ impl ChildTable {
     }
 }
 
-fn check_size(points: usize, chequers: usize) -> Result<OneSidedIndex, TwoSidedError> {
+/// The index of a `points` x `chequers` database, once its size is known to be one this module
+/// handles: at most [`MAX_VALUES`] values (gnubg's file limit) and [`MAX_DATABASE_BYTES`] of
+/// memory ([`memory_needed`]).
+fn check_size(points: usize, chequers: usize, cubeful: bool) -> Result<OneSidedIndex, TwoSidedError> {
     if !(1..=24).contains(&points) || !(1..=15).contains(&chequers) {
         return Err(TwoSidedError::Size { points, chequers });
     }
-    // binom(C + P, P) without building the index first
-    let mut n: u64 = 1;
-    for k in 1..=points as u64 {
-        n = n * (chequers as u64 + k) / k;
-    }
+    let n = super::one_sided_positions(points, chequers);
     let positions = n.saturating_mul(n);
     if positions.saturating_mul(4) > MAX_VALUES as u64 {
         return Err(TwoSidedError::TooLarge { points, chequers, positions });
     }
+    check_memory(
+        || format!("a two-sided database of {chequers} chequers on {points} points"),
+        memory_needed(n, cubeful),
+    )?;
     Ok(OneSidedIndex::new(points, chequers))
 }
 
@@ -217,10 +247,11 @@ impl TwoSided {
         cubeful: bool,
         mut progress: impl FnMut(usize, usize),
     ) -> Result<Self, TwoSidedError> {
-        let index = check_size(points, chequers)?;
+        let index = check_size(points, chequers, cubeful)?;
         let n = index.len();
         let width = if cubeful { 4 } else { 1 };
-        let table = ChildTable::new(&index);
+        let mut values = try_vec(0u16, n * n * width, "the two-sided values")?;
+        let table = ChildTable::new(&index)?;
         let pips: Vec<usize> = (0..n)
             .map(|i| index.unrank(i).expect("in range").iter().enumerate().map(|(p, &c)| (p + 1) * c as usize).sum())
             .collect();
@@ -229,7 +260,6 @@ impl TwoSided {
         for (i, &p) in pips.iter().enumerate() {
             by_pips[p].push(i);
         }
-        let mut values = vec![0u16; n * n * width];
         let total = n * n;
         let mut done = 0usize;
         for sum in 0..=2 * max_pips {
@@ -411,28 +441,40 @@ pub fn write(db: &TwoSided, with_header: bool, out: impl Write) -> Result<(), Tw
     Ok(())
 }
 
-/// Writes `db` to `path` (created or truncated), with gnubg's header.
-pub fn write_file(db: &TwoSided, path: impl AsRef<Path>) -> Result<(), TwoSidedError> {
-    write(db, true, std::fs::File::create(path)?)
+/// Writes `db` (with or without gnubg's header) to `path` atomically: an error or an
+/// interruption on the way leaves the previous file, if any, as it was.
+pub fn write_file_with(db: &TwoSided, with_header: bool, path: impl AsRef<Path>) -> Result<(), TwoSidedError> {
+    let mut file = AtomicFile::create(path.as_ref())?;
+    write(db, with_header, &mut file)?;
+    file.commit()?;
+    Ok(())
 }
 
-/// Reads a whole gnubg two-sided file (with its header) held in memory.
+/// Writes `db` to `path` atomically, with gnubg's header.
+pub fn write_file(db: &TwoSided, path: impl AsRef<Path>) -> Result<(), TwoSidedError> {
+    write_file_with(db, true, path)
+}
+
+/// Reads a whole gnubg two-sided file (with its header) held in memory. Its length is checked
+/// against the header before anything is allocated: the values take the file's size.
 pub fn read(bytes: &[u8]) -> Result<TwoSided, TwoSidedError> {
     let (points, chequers, cubeful) = parse_header(bytes)?;
-    let index = check_size(points, chequers)?;
+    let index = check_size(points, chequers, cubeful)?;
     let n = index.len();
     let width = if cubeful { 4 } else { 1 };
     let needed = HEADER_LEN + 2 * width * n * n;
     if bytes.len() != needed {
         return Err(TwoSidedError::Length { points, chequers, actual: bytes.len(), needed });
     }
-    let values = bytes[HEADER_LEN..].chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect();
+    let mut values = try_with_capacity(width * n * n, "the two-sided values")?;
+    values.extend(bytes[HEADER_LEN..].chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])));
     Ok(TwoSided::from_values(index, cubeful, values).expect("length checked"))
 }
 
-/// Reads a gnubg two-sided file from `path`.
+/// Reads a gnubg two-sided file from `path`, refusing a file over [`MAX_DATABASE_BYTES`] without
+/// reading it all.
 pub fn read_file(path: impl AsRef<Path>) -> Result<TwoSided, TwoSidedError> {
-    read(&std::fs::read(path)?)
+    read(&read_file_limited(path.as_ref(), MAX_DATABASE_BYTES)?)
 }
 
 #[cfg(test)]
@@ -501,6 +543,38 @@ mod tests {
         let back = read(&file).unwrap();
         assert_eq!(back.values, db.values);
         assert!(matches!(read(&file[..file.len() - 1]), Err(TwoSidedError::Length { .. })));
+    }
+
+    #[test]
+    fn sizes_over_the_limits_are_refused_before_allocating() {
+        for (points, chequers) in [(6, 12), (24, 15), (12, 12), (18, 15)] {
+            let e = TwoSided::generate(points, chequers, true, |_, _| panic!("nothing is solved")).unwrap_err();
+            assert!(matches!(e, TwoSidedError::TooLarge { .. }), "{e}");
+            assert!(e.to_string().contains("more than the limit of"), "{e}");
+            let mut file = header(points, chequers, true).to_vec();
+            file.extend_from_slice(&[0; 100]);
+            assert!(read(&file).is_err());
+        }
+        assert!(memory_needed(924, true) < 8_000_000);
+    }
+
+    /// Regression: `write_file` truncated the target before writing; an error on the way now
+    /// leaves the old file, and the new one replaces it whole.
+    #[test]
+    fn writing_replaces_the_file_whole() {
+        let dir = std::env::temp_dir().join(format!("two-sided-atomic-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("ts.bd");
+        let one = TwoSided::generate(6, 1, true, |_, _| {}).unwrap();
+        let two = TwoSided::generate(6, 2, false, |_, _| {}).unwrap();
+        write_file(&one, &path).unwrap();
+        let before = std::fs::read(&path).unwrap();
+        // a directory where the file's directory should be: the write fails, nothing changes
+        assert!(write_file(&two, dir.join("ts.bd").join("inside")).is_err());
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+        write_file_with(&two, false, &path).unwrap();
+        assert_eq!(std::fs::read(&path).unwrap().len(), 2 * 28 * 28);
+        std::fs::remove_dir_all(&dir).ok();
     }
 }
 

@@ -3,7 +3,10 @@
 //! a time by the interactive terminal and by `gammon -t` alike. [`Shell::execute`] answers a line
 //! with the text gnubg would print (messages in gnubg 1.07's wording, the board after every
 //! action) and then lets the computer play its side; every bad command or argument is answered with
-//! one line and the session goes on.
+//! one line (at most [`MAX_ERROR_CHARS`] characters, quoting input through
+//! `engine_core::limits::excerpt`) and the session goes on. [`Shell::answer`] keeps that line
+//! apart, so `gammon -t` ([`Shell::run_batch`], lines bounded by `MAX_LINE_BYTES`) prints it on
+//! standard error and counts the failures.
 //!
 //! Built on `engine_core::command` (a registry of multi-word command names with typed arguments).
 //! Owns the command table, the settings of the players and the session in progress; the rules are
@@ -29,11 +32,25 @@ use crate::session::{Rules, Session, SessionError};
 use crate::variant::Variant;
 use engine_core::command::{Args, CommandError, Registry};
 use engine_core::dice::{parse_die, Dice, DiceError};
+use engine_core::limits::{excerpt, read_line_limited, LineRead, MAX_LINE_BYTES};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
 
 /// Longest match `new match` starts (gnubg's limit).
 pub const MAX_MATCH_LENGTH: usize = 64;
+
+/// Most games of one rollout (`set rollout trials`, `gammon rollout --trials`): about four
+/// minutes at 0-ply on two cores, so a mistyped count cannot keep a session busy for days.
+pub const MAX_ROLLOUT_TRIALS: u64 = 1_000_000;
+
+/// Longest player name `set player N name` accepts, in characters (gnubg keeps 31). Names are
+/// printed on every board and written into every match file.
+pub const MAX_PLAYER_NAME_CHARS: usize = 31;
+
+/// Longest error line the shell prints, in characters: messages quote offending input through
+/// [`excerpt`], and any message longer than this (one quoting something else the user typed) is
+/// cut, so no input makes an error reply long.
+pub const MAX_ERROR_CHARS: usize = 300;
 
 /// Who plays a side and how well.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -488,7 +505,7 @@ impl State {
             "both" => Ok(vec![0, 1]),
             _ => match self.names.iter().position(|n| n.eq_ignore_ascii_case(who)) {
                 Some(p) => Ok(vec![p]),
-                None => fail(format!("Unknown player `{who}' (see `help set player').")),
+                None => fail(format!("Unknown player `{}' (see `help set player').", excerpt(who))),
             },
         }
     }
@@ -648,7 +665,7 @@ fn cmd_resign(st: &mut State, args: &Args) -> Reply {
         None | Some("n" | "normal" | "single" | "1") => WinKind::Single,
         Some("g" | "gammon" | "2") => WinKind::Gammon,
         Some("b" | "backgammon" | "3") => WinKind::Backgammon,
-        Some(other) => return syntax(format!("Unknown keyword `{other}' (see `help resign').")),
+        Some(other) => return syntax(format!("Unknown keyword `{}' (see `help resign').", excerpt(other))),
     };
     if args.len() > 1 {
         return syntax("`resign' takes one argument: normal, gammon or backgammon.");
@@ -727,7 +744,8 @@ fn cmd_set_player(st: &mut State, args: &Args) -> Reply {
                 let level = level.join(" ");
                 let Some(settings) = Settings::named(&level) else {
                     return syntax(format!(
-                        "Unknown level `{level}' (beginner, casual, intermediate, advanced, expert, world class, supremo, grandmaster)."
+                        "Unknown level `{}' (beginner, casual, intermediate, advanced, expert, world class, supremo, grandmaster).",
+                        excerpt(&level)
                     ));
                 };
                 st.players[p].chequer = settings;
@@ -736,6 +754,12 @@ fn cmd_set_player(st: &mut State, args: &Args) -> Reply {
             }
             ["name", _] => {
                 let new = args.tokens()[2].clone();
+                if new.chars().count() > MAX_PLAYER_NAME_CHARS || new.chars().any(char::is_control) {
+                    return fail(format!(
+                        "The name `{}' cannot be used: names are at most {MAX_PLAYER_NAME_CHARS} printable characters.",
+                        excerpt(&new)
+                    ));
+                }
                 if new.eq_ignore_ascii_case(&st.names[1 - p]) || new == "0" || new == "1" || *new == *"both" {
                     return fail(format!("The name `{new}' cannot be used."));
                 }
@@ -746,7 +770,7 @@ fn cmd_set_player(st: &mut State, args: &Args) -> Reply {
                 return fail("External players are served by `gammon external --listen HOST:PORT', not set here.")
             }
             [] => return syntax("You must say what to set for the player (see `help set player')."),
-            [other, ..] => return syntax(format!("Unknown keyword `{other}' (see `help set player').")),
+            [other, ..] => return syntax(format!("Unknown keyword `{}' (see `help set player').", excerpt(other))),
         }
     }
     Ok(String::new())
@@ -769,7 +793,7 @@ fn cmd_set_evaluation(st: &mut State, args: &Args) -> Reply {
             st.hint_cube_plies = n;
             st.say(format!("Hints and evaluations will use {n} ply for cube decisions."));
         }
-        other => return syntax(format!("Unknown keyword `{other}' (see `help set evaluation').")),
+        other => return syntax(format!("Unknown keyword `{}' (see `help set evaluation').", excerpt(other))),
     }
     Ok(String::new())
 }
@@ -778,7 +802,8 @@ fn cmd_set_board(st: &mut State, args: &Args) -> Reply {
     let Some(id) = args.get(0).filter(|_| args.len() == 1) else {
         return syntax("You must specify a position ID (see `help set board').");
     };
-    let pos = Position::from_id(id).map_err(|e| CommandError::Failed(format!("Illegal position ID '{id}': {e}")))?;
+    let pos = Position::from_id(id)
+        .map_err(|e| CommandError::Failed(format!("Illegal position ID '{}': {e}", excerpt(id))))?;
     let g = st.game().map_err(|_| CommandError::Failed("You must set up a board first (type `new game').".into()))?;
     let (on_roll, cube, crawford) = (g.on_roll(), g.cube(), g.setup().crawford && !g.is_over());
     // the dice stay rolled, as in gnubg
@@ -799,12 +824,12 @@ fn cmd_set_matchid(st: &mut State, args: &Args) -> Reply {
     let Some(id) = args.get(0).filter(|_| args.len() == 1) else {
         return syntax("You must specify a match ID (see `help set matchid').");
     };
-    let m = MatchState::from_id(id).map_err(|_| CommandError::Failed(format!("Illegal match ID '{id}'")))?;
+    let m = MatchState::from_id(id).map_err(|_| CommandError::Failed(format!("Illegal match ID '{}'", excerpt(id))))?;
     if usize::from(m.match_length) > MAX_MATCH_LENGTH {
-        return fail(format!("Illegal match ID '{id}': matches are at most {MAX_MATCH_LENGTH} points"));
+        return fail(format!("Illegal match ID '{}': matches are at most {MAX_MATCH_LENGTH} points", excerpt(id)));
     }
-    let cube =
-        Cube::new(m.cube_log2, m.cube_owner).ok_or_else(|| CommandError::Failed(format!("Illegal match ID '{id}'")))?;
+    let cube = Cube::new(m.cube_log2, m.cube_owner)
+        .ok_or_else(|| CommandError::Failed(format!("Illegal match ID '{}'", excerpt(id))))?;
     st.player_action(|st| {
         let position = match st.session.as_ref().and_then(Session::game) {
             Some(g) => g.position_of(m.on_roll),
@@ -1199,16 +1224,32 @@ impl Shell {
                 self.registry.help(name).unwrap_or(""),
                 self.usage.get(name).copied().unwrap_or(name)
             )),
-            _ => Err(CommandError::Failed(format!("No help available for topic `{}'", topic.join(" ")))),
+            _ => Err(CommandError::Failed(format!("No help available for topic `{}'", excerpt(&topic.join(" "))))),
         }
     }
 
     /// Runs one line and answers with everything gnubg would print for it, including the
-    /// computer's moves that follow. Errors are one line; nothing panics.
+    /// computer's moves that follow, an error as one line among the rest. Nothing panics.
     pub fn execute(&mut self, line: &str) -> String {
+        let answer = self.answer(line);
+        let mut out = answer.before;
+        if let Some(e) = answer.error {
+            out.push_str(&e);
+            out.push('\n');
+        }
+        out.push_str(&answer.after);
+        out
+    }
+
+    /// Runs one line, keeping its error (if any) apart from the rest of the output: `gammon -t`
+    /// prints errors on standard error.
+    pub fn answer(&mut self, line: &str) -> Answer {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
-            return String::new();
+            return Answer::default();
+        }
+        if line.len() > MAX_LINE_BYTES {
+            return Answer { error: Some(too_long_message()), ..Answer::default() };
         }
         let words: Vec<&str> = line.split_whitespace().collect();
         let first = words[0].to_ascii_lowercase();
@@ -1234,48 +1275,105 @@ impl Shell {
                 self.registry.dispatch(&mut self.state, &name, &args)
             }
         };
-        let mut out = std::mem::take(&mut self.state.log);
+        let mut answer = Answer { before: std::mem::take(&mut self.state.log), ..Answer::default() };
         match result {
             Ok(text) => {
                 if !text.is_empty() {
-                    out.push_str(&text);
+                    answer.before.push_str(&text);
                     if !text.ends_with('\n') {
-                        out.push('\n');
+                        answer.before.push('\n');
                     }
                 }
             }
-            Err(CommandError::Unknown) => {
-                let _ = writeln!(out, "Unknown keyword `{}'.", words[0]);
-            }
-            Err(e) => {
-                // one line, whatever the message
-                let _ = writeln!(out, "{}", e.message().replace('\n', " "));
-            }
+            Err(CommandError::Unknown) => answer.error = Some(format!("Unknown keyword `{}'.", excerpt(words[0]))),
+            Err(e) => answer.error = Some(one_bounded_line(e.message())),
         }
         self.state.advance();
-        out.push_str(&std::mem::take(&mut self.state.log));
-        out
+        answer.after = std::mem::take(&mut self.state.log);
+        answer
     }
 
-    /// `gammon -t`: reads commands from `input` until its end or `quit`, writing the answers.
-    pub fn run_batch(&mut self, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
-        for line in input.lines() {
-            let line = match line {
-                Ok(l) => l,
-                Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                    writeln!(out, "Input line is not valid UTF-8.")?;
-                    continue;
+    /// `gammon -t`: reads commands from `input` until its end or `quit`, writing the answers to
+    /// `out` and each error (one line) to `err`. A line over [`MAX_LINE_BYTES`] is refused without
+    /// being held in memory; a line that is not UTF-8 is refused; a last line without a newline
+    /// is run like the others. The run goes on after errors; the summary counts them.
+    ///
+    /// # Errors
+    /// Reading `input` or writing `out` or `err` failed.
+    pub fn run_batch(
+        &mut self,
+        mut input: impl BufRead,
+        out: &mut impl Write,
+        err: &mut impl Write,
+    ) -> io::Result<BatchSummary> {
+        let mut summary = BatchSummary::default();
+        let mut buf = Vec::new();
+        loop {
+            let line = match read_line_limited(&mut input, &mut buf, MAX_LINE_BYTES)? {
+                LineRead::Eof => break,
+                LineRead::TooLong => Err(too_long_message()),
+                LineRead::Line | LineRead::Unterminated => {
+                    std::str::from_utf8(&buf).map_err(|_| "Input line is not valid UTF-8.".to_string())
                 }
-                Err(e) => return Err(e),
             };
-            out.write_all(self.execute(&line).as_bytes())?;
+            summary.lines += 1;
+            let answer = match line {
+                Ok(line) => self.answer(line),
+                Err(e) => Answer { error: Some(e), ..Answer::default() },
+            };
+            out.write_all(answer.before.as_bytes())?;
+            if let Some(e) = &answer.error {
+                summary.errors += 1;
+                summary.first_error.get_or_insert(summary.lines);
+                out.flush()?;
+                writeln!(err, "{e}")?;
+                err.flush()?;
+            }
+            out.write_all(answer.after.as_bytes())?;
             out.flush()?;
             if self.finished() {
                 break;
             }
         }
-        Ok(())
+        Ok(summary)
     }
+}
+
+/// What one line made the shell print: `before` and `after` the error line, if there is one.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Answer {
+    /// Messages and the command's output.
+    pub before: String,
+    /// The command's error, one line without its newline (at most [`MAX_ERROR_CHARS`] characters).
+    pub error: Option<String>,
+    /// What followed: the computer's moves, the end of a game.
+    pub after: String,
+}
+
+/// How a [`Shell::run_batch`] went.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BatchSummary {
+    /// Lines read.
+    pub lines: u64,
+    /// Lines answered with an error.
+    pub errors: u64,
+    /// The number of the first such line (1 for the first line).
+    pub first_error: Option<u64>,
+}
+
+fn too_long_message() -> String {
+    format!("Input line is longer than the limit of {MAX_LINE_BYTES} bytes (MAX_LINE_BYTES); ignored.")
+}
+
+/// A message as one line of at most [`MAX_ERROR_CHARS`] characters.
+pub(crate) fn one_bounded_line(message: &str) -> String {
+    let line = message.replace(['\n', '\r'], " ");
+    if line.chars().count() <= MAX_ERROR_CHARS {
+        return line;
+    }
+    let mut cut: String = line.chars().take(MAX_ERROR_CHARS - 3).collect();
+    cut.push_str("...");
+    cut
 }
 
 #[cfg(test)]

@@ -4,12 +4,13 @@
 //! reaches a legal play's position is that play. Owns parsing only: legality is the game's.
 
 use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
+use engine_core::limits::excerpt;
 use thiserror::Error;
 
 /// Why a typed play was not understood or cannot be carried out on the board.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {
-    #[error("cannot read {text:?} (word {word}): a step is FROM/TO with points 1-24, bar or off")]
+    #[error("cannot read {:?} (word {word}): a step is FROM/TO with points 1-24, bar or off", excerpt(text))]
     Syntax { text: String, word: usize },
     #[error("no chequer of yours on {point} (word {word})")]
     NoChequer { point: String, word: usize },
@@ -17,7 +18,13 @@ pub enum MoveError {
     Blocked { point: u8, word: usize },
     #[error("no play given")]
     Empty,
+    #[error("more than {MAX_TYPED_STEPS} steps: no roll moves more chequers")]
+    TooManySteps,
 }
+
+/// Most steps a typed play may have: a double moves four chequers one die each, and every other
+/// play has fewer. Longer input is refused before it is carried out step by step.
+pub const MAX_TYPED_STEPS: usize = 4;
 
 /// One typed step: a chequer from `from` to `to` (own numbering, 25 the bar, 0 off), `count` times.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,6 +74,9 @@ fn steps(words: &[&str]) -> Result<Vec<Step>, MoveError> {
                     return Err(bad());
                 }
                 out.push(Step { from: pair[0], to: pair[1], word });
+                if out.len() > MAX_TYPED_STEPS {
+                    return Err(MoveError::TooManySteps);
+                }
             }
         }
     }
@@ -140,6 +150,21 @@ mod tests {
         assert!(matches!(typed_result(&start, &["4/8"]), Err(MoveError::Syntax { .. })));
         assert!(matches!(typed_result(&start, &["8/4(9)"]), Err(MoveError::Syntax { .. })));
         assert_eq!(typed_result(&start, &[]), Err(MoveError::Empty));
+    }
+
+    /// Regression (issue 22): a line of thousands of steps was carried out step by step, and an
+    /// unreadable word was quoted whole.
+    #[test]
+    fn too_many_steps_and_long_words_are_refused_early() {
+        let start = Position::from_id("4HPwATDgc/ABMA").unwrap();
+        let many = vec!["8/7"; 100_000];
+        assert_eq!(typed_result(&start, &many), Err(MoveError::TooManySteps));
+        assert_eq!(typed_result(&start, &["13/12/11/10/9/8"]), Err(MoveError::TooManySteps));
+        assert_eq!(typed_result(&start, &["8/7(4)", "6/5"]), Err(MoveError::TooManySteps));
+        assert!(typed_result(&start, &["6/5(4)"]).is_ok());
+        let long = format!("8/{}", "x".repeat(10_000));
+        let e = typed_result(&start, &[&long]).unwrap_err().to_string();
+        assert!(e.len() < 200 && e.contains("xxx..."), "{e}");
     }
 
     #[test]

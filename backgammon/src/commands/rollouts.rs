@@ -134,7 +134,12 @@ fn rollout_plays(st: &mut State, args: &Args) -> Reply {
     for t in args.tokens() {
         match t.strip_prefix('=').and_then(|n| n.parse::<usize>().ok()) {
             Some(n) if n >= 1 => picks.push(n),
-            _ => return syntax(format!("rollout: `{t}' is not a move number (=1, =2, … of `hint')")),
+            _ => {
+                return syntax(format!(
+                    "rollout: `{}' is not a move number (=1, =2, … of `hint')",
+                    engine_core::limits::excerpt(t)
+                ))
+            }
         }
     }
     let g = st.live_game()?.clone();
@@ -146,6 +151,9 @@ fn rollout_plays(st: &mut State, args: &Args) -> Reply {
     if let Some(n) = picks.iter().find(|&&n| n > ranked.len()) {
         return fail(format!("There is no move {n}: `hint' lists {}.", ranked.len()));
     }
+    // each play once, however often it is named: `=1` repeated down a long line is one rollout
+    let mut seen = vec![false; ranked.len() + 1];
+    picks.retain(|&n| !std::mem::replace(&mut seen[n], true));
     let cfg = st.rollout.config;
     let mut results: Vec<(usize, String, RolloutResult)> = picks
         .iter()
@@ -172,12 +180,12 @@ fn rollout_plays(st: &mut State, args: &Args) -> Reply {
 
 pub(super) fn cmd_set_rollout_trials(st: &mut State, args: &Args) -> Reply {
     match (args.len(), args.value::<u64>(0)) {
-        (1, Ok(n)) if (1..=1_000_000).contains(&n) => {
+        (1, Ok(n)) if (1..=super::MAX_ROLLOUT_TRIALS).contains(&n) => {
             st.rollout.config.trials = n;
             st.say(format!("{n} games will be played per rollout."));
             Ok(String::new())
         }
-        _ => syntax("You must specify a number of trials from 1 to 1000000."),
+        _ => syntax(format!("You must specify a number of trials from 1 to {}.", super::MAX_ROLLOUT_TRIALS)),
     }
 }
 

@@ -250,6 +250,166 @@ proptest! {
     }
 }
 
+/// Hostile arguments: numbers out of every range, NaN and infinities, long and odd text.
+fn hostile_arg() -> impl Strategy<Value = String> {
+    prop_oneof![
+        proptest::sample::select(vec![
+            "0",
+            "1",
+            "2",
+            "-1",
+            "65",
+            "1000001",
+            "99999999999999999999",
+            "-99999999999999999999",
+            "NaN",
+            "nan",
+            "inf",
+            "-inf",
+            "infinity",
+            "1e309",
+            "0x10",
+            "1.5",
+            "+3",
+            "=0",
+            "=1",
+            "=999999999999",
+            "both",
+            "human",
+            "gnu",
+            "name",
+            "on",
+            "off",
+            "plies",
+            "evaluation",
+            "chequerplay",
+            "cubedecision",
+            "level",
+            "world",
+            "class",
+            "4HPwATDgc/ABMA",
+            "cAkFAAAAAAAA",
+            "8/4",
+            "bar/22",
+            "6/off",
+            "25/0",
+            "8/4(99999999999)",
+            "/",
+            "*",
+            "(",
+            "\u{0}",
+            "\u{7f}",
+            "é",
+            "\u{202e}",
+            "🎲",
+            "/nonexistent/gammon-go/x",
+            "..",
+            ".",
+        ])
+        .prop_map(str::to_string),
+        "[ -~]{0,20}",
+        // long words: error replies must quote a bounded part
+        ("[a-zA-Z0-9/=]{1,3}", 100usize..5000).prop_map(|(w, n)| w.repeat(n)),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Every command word of the registry, with hostile arguments: nothing panics, and every
+    /// error is one line of at most MAX_ERROR_CHARS characters whatever was typed.
+    #[test]
+    fn every_command_with_hostile_arguments(
+        picks in proptest::collection::vec((any::<proptest::sample::Index>(), proptest::collection::vec(hostile_arg(), 0..5)), 1..12),
+        in_game in any::<bool>(),
+    ) {
+        let mut sh = quick_shell(5);
+        let names: Vec<String> = sh
+            .command_names()
+            .into_iter()
+            // these write files where the test runs, or end the session
+            .filter(|n| !["save match", "export match", "export session", "export game", "export position",
+                          "quit", "q", "exit"].contains(&n.as_str()))
+            .collect();
+        sh.execute("set rollout trials 1");
+        sh.execute("set player both human");
+        if in_game {
+            sh.execute("new match 3");
+        }
+        for (pick, args) in picks {
+            let name = pick.get(&names);
+            let line = format!("{name} {}", args.join(" "));
+            let answer = sh.answer(&line);
+            if let Some(e) = &answer.error {
+                prop_assert!(!e.contains('\n'), "{line:.200}: {e}");
+                prop_assert!(e.chars().count() <= MAX_ERROR_CHARS, "{line:.200}: {e}");
+            }
+            // nothing typed makes the output hold the typed line whole (names are bounded too)
+            prop_assert!(answer.before.len() + answer.after.len() < 200_000, "{line:.200}");
+        }
+    }
+}
+
+/// Regression tests for what the hostile-argument search found and for the limits it checks.
+#[test]
+fn long_arguments_are_quoted_in_part() {
+    let mut sh = quick_shell(1);
+    let long = "Z".repeat(10_000);
+    for line in [
+        format!("{long} 1 2"),
+        format!("set board {long}"),
+        format!("set matchid {long}"),
+        format!("set player {long} human"),
+        format!("set player 0 {long}"),
+        format!("help {long}"),
+        format!("resign {long}"),
+    ] {
+        let a = sh.answer(&line);
+        let e = a.error.unwrap_or_else(|| panic!("{line:.40}: no error"));
+        assert!(e.to_ascii_lowercase().contains("zzzz...") && e.len() < 200, "{line:.40}: {e}");
+    }
+    let e = sh.answer(&format!("set player 0 name {}", "n".repeat(MAX_PLAYER_NAME_CHARS + 1))).error.unwrap();
+    assert!(e.contains(&format!("at most {MAX_PLAYER_NAME_CHARS} printable characters")), "{e}");
+    assert!(sh.answer(&format!("set player 0 name {}", "n".repeat(MAX_PLAYER_NAME_CHARS))).error.is_none());
+    assert!(sh.answer("set player 1 name a\u{7}b").error.is_some());
+    let e = sh.answer(&"x".repeat(MAX_LINE_BYTES + 1)).error.unwrap();
+    assert!(e.starts_with("Input line is longer than the limit"), "{e}");
+}
+
+/// `gammon -t`'s loop: errors go to their own stream, one line each, and are counted; a line
+/// over the limit is not held whole; the last line needs no newline.
+#[test]
+fn batch_runs_report_errors_apart_and_count_them() {
+    let mut sh = quick_shell(2);
+    let mut input = b"frobnicate\nset dice 9 9\n".to_vec();
+    input.resize(input.len() + MAX_LINE_BYTES + 5, b'y');
+    input.extend_from_slice(b"\n\xff\nset seed 4");
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let summary = sh.run_batch(&input[..], &mut out, &mut err).unwrap();
+    assert_eq!(summary, BatchSummary { lines: 5, errors: 4, first_error: Some(1) });
+    let err = String::from_utf8(err).unwrap();
+    assert_eq!(err.lines().count(), 4, "{err}");
+    assert_eq!(err.lines().next(), Some("Unknown keyword `frobnicate'."));
+    assert_eq!(String::from_utf8(out).unwrap(), "Seed set to 4.\n");
+    // a clean script
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let summary = sh.run_batch(&b"set seed 5\n\n# comment\n"[..], &mut out, &mut err).unwrap();
+    assert_eq!((summary.errors, summary.first_error), (0, None));
+    assert!(err.is_empty());
+}
+
+/// `rollout =1 =1 …`: each play is rolled out once, however often it is named.
+#[test]
+fn rollout_picks_are_deduplicated() {
+    let mut sh = quick_shell(3);
+    sh.execute("set player both human");
+    sh.execute("set rollout trials 1");
+    sh.execute("new session");
+    sh.execute("set matchid cIkFAAAAAAAA");
+    let out = sh.execute(&["=1"; 500].join(" ").replacen("=1", "rollout =1", 1));
+    assert!(out.contains("Rollout of 1 plays"), "{out}");
+}
+
 /// The figure after `label` in a line of `rollout`'s cubeful table: (value, standard error).
 fn cube_row(out: &str, label: &str) -> (f64, f64) {
     let line = out.lines().find(|l| l.contains(label)).unwrap_or_else(|| panic!("no {label} in {out}"));

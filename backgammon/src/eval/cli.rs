@@ -246,10 +246,14 @@ pub enum BatchCommand {
     Best,
 }
 
-/// Batch mode of `eval` and `best`.
+/// Batch mode of `eval` and `best` (errors as JSON objects for `eval --json`).
 pub fn batch(ev: &Evaluator, command: BatchCommand, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
     let mut state = BestState::default();
-    crate::batch::serve_lines(input, out, |fields, out| {
+    let style = match &command {
+        BatchCommand::EvalWith(opts) if opts.json => crate::batch::ErrorStyle::Json,
+        _ => crate::batch::ErrorStyle::Text,
+    };
+    crate::batch::serve_lines_styled(input, out, style, |fields, out| {
         let answer = match &command {
             BatchCommand::Eval => eval_request(ev, fields).map(Some),
             BatchCommand::EvalPlies(n) => eval_plies_request(ev, fields, *n).map(Some),

@@ -110,6 +110,80 @@ impl EpochStats {
     }
 }
 
+/// The largest `state.txt` a training run resumes from: [`Trainer::checkpoint`] writes about
+/// 150 bytes.
+pub const MAX_TRAIN_STATE_BYTES: u64 = 64 * 1024;
+
+/// A learning rate (`--alpha`, `--alpha-end`, `--lr`, and in `state.txt`): finite, 0 or more.
+pub fn check_rate(x: f32) -> Result<f32, String> {
+    if x.is_finite() && x >= 0.0 {
+        Ok(x)
+    } else {
+        Err(format!("{x} is not a finite number of 0 or more"))
+    }
+}
+
+/// TD(λ)'s λ (`--lambda`, and in `state.txt`): from 0 to 1.
+pub fn check_lambda(x: f32) -> Result<f32, String> {
+    if (0.0..=1.0).contains(&x) {
+        Ok(x)
+    } else {
+        Err(format!("{x} is not a number from 0 to 1"))
+    }
+}
+
+/// Reads a `state.txt` as [`Trainer::checkpoint`] writes it: one `key value` per line, every key
+/// once (`games`, `epoch`, `seed`, `alpha`, `alpha_end`, `lambda`, `total_games`, `workers`,
+/// `sync_games`), each value checked as the command line checks it. Returns (games, epoch), the
+/// progress a run resumes with (the settings are the command line's); errors carry the line.
+pub fn parse_train_state(text: &str) -> Result<(u64, u64), (usize, String)> {
+    const KEYS: [&str; 9] =
+        ["games", "epoch", "seed", "alpha", "alpha_end", "lambda", "total_games", "workers", "sync_games"];
+    let mut seen = [false; KEYS.len()];
+    let (mut games, mut epoch) = (0, 0);
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let mut f = line.split_whitespace();
+        let (key, value) = match (f.next(), f.next(), f.next()) {
+            (None, _, _) => continue,
+            (Some(k), Some(v), None) => (k, v),
+            _ => {
+                return Err((
+                    line_no,
+                    format!("expected \"key value\", found {:?}", engine_core::limits::excerpt(line)),
+                ))
+            }
+        };
+        let Some(k) = KEYS.iter().position(|&known| known == key) else {
+            return Err((line_no, format!("unknown key {:?}", engine_core::limits::excerpt(key))));
+        };
+        if std::mem::replace(&mut seen[k], true) {
+            return Err((line_no, format!("{key} is given twice")));
+        }
+        let bad = |e: String| (line_no, format!("{key}: {e}"));
+        let integer =
+            || value.parse::<u64>().map_err(|e| bad(format!("{:?}: {e}", engine_core::limits::excerpt(value))));
+        let float = || value.parse::<f32>().map_err(|e| bad(format!("{:?}: {e}", engine_core::limits::excerpt(value))));
+        match key {
+            "games" => games = integer()?,
+            "epoch" => epoch = integer()?,
+            "alpha" | "alpha_end" => {
+                check_rate(float()?).map_err(bad)?;
+            }
+            "lambda" => {
+                check_lambda(float()?).map_err(bad)?;
+            }
+            _ => {
+                integer()?;
+            }
+        }
+    }
+    if let Some(k) = seen.iter().position(|s| !s) {
+        return Err((text.lines().count().max(1), format!("missing {}", KEYS[k])));
+    }
+    Ok((games, epoch))
+}
+
 /// A training run.
 pub struct Trainer {
     pub config: TrainConfig,
@@ -134,25 +208,19 @@ impl Trainer {
         Trainer { config, eval: Evaluator::from_nets(nets).expect("class order"), games: 0, epoch: 0 }
     }
 
-    /// Continues the run checkpointed in `dir`, or `None` when there is no checkpoint.
+    /// Continues the run checkpointed in `dir`, or `None` when there is no checkpoint (no
+    /// `state.txt`). A `state.txt` that cannot be read or is damaged is an error, never taken for
+    /// "no checkpoint": the run would start again and overwrite the checkpoints.
     pub fn resume(config: TrainConfig, dir: &Path) -> Result<Option<Trainer>, ResumeError> {
+        use engine_core::limits::{read_to_string_limited, ReadError};
         let state = dir.join("state.txt");
-        let Ok(text) = std::fs::read_to_string(&state) else { return Ok(None) };
         let bad = |message: String| ResumeError::State { path: state.display().to_string(), message };
-        let (mut games, mut epoch) = (None, None);
-        for (n, line) in text.lines().enumerate() {
-            let mut f = line.split_whitespace();
-            let (Some(key), Some(value)) = (f.next(), f.next()) else { continue };
-            let parsed = value.parse::<u64>().map_err(|e| bad(format!("line {}: {e}", n + 1)));
-            match key {
-                "games" => games = Some(parsed?),
-                "epoch" => epoch = Some(parsed?),
-                _ => {}
-            }
-        }
-        let (Some(games), Some(epoch)) = (games, epoch) else {
-            return Err(bad("missing `games` or `epoch`".into()));
+        let text = match read_to_string_limited(&state, MAX_TRAIN_STATE_BYTES) {
+            Ok(text) => text,
+            Err(ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(bad(e.to_string())),
         };
+        let (games, epoch) = parse_train_state(&text).map_err(|(line, m)| bad(format!("line {line}: {m}")))?;
         let eval = Evaluator::load_dir(&dir.join("latest"))?;
         Ok(Some(Trainer { config, eval, games, epoch }))
     }
@@ -206,9 +274,7 @@ impl Trainer {
             "games {}\nepoch {}\nseed {}\nalpha {}\nalpha_end {}\nlambda {}\ntotal_games {}\nworkers {}\nsync_games {}\n",
             self.games, self.epoch, c.seed, c.alpha, c.alpha_end, c.lambda, c.total_games, c.workers, c.sync_games
         );
-        let tmp = dir.join("state.tmp");
-        std::fs::write(&tmp, state)?;
-        std::fs::rename(tmp, dir.join("state.txt"))?;
+        engine_core::atomic_file::write_atomic(&dir.join("state.txt"), state.as_bytes())?;
         Ok(snap)
     }
 }
@@ -839,9 +905,7 @@ pub fn save_samples(path: &Path, samples: &[Sample]) -> Result<(), SupervisedErr
             v.extend_from_slice(&x.to_le_bytes());
         }
     }
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, v).map_err(|e| io_error(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| io_error(path, e))
+    engine_core::atomic_file::write_atomic(path, &v).map_err(|e| io_error(path, e))
 }
 
 /// Reads a file written by [`save_samples`].
@@ -1437,6 +1501,33 @@ mod tests {
             assert_ne!(new.w2, old.w2);
             assert_eq!(output_only, (&new.w1, &new.b1) == (&old.w1, &old.b1), "{output_only}");
         }
+    }
+
+    #[test]
+    fn training_state_files_are_checked_field_by_field() {
+        let good = "games 10\nepoch 2\nseed 1\nalpha 0.1\nalpha_end 0.02\nlambda 0\ntotal_games 100\nworkers 2\nsync_games 5\n";
+        assert_eq!(parse_train_state(good), Ok((10, 2)));
+        let cases = [
+            ("alpha 0.1", "alpha NaN", 4),
+            ("alpha_end 0.02", "alpha_end -1", 5),
+            ("lambda 0", "lambda 1.5", 6),
+            ("workers 2", "workers -2", 8),
+            ("seed 1", "seed 1 2", 3),
+            ("seed 1", "seeds 1", 3),
+            ("epoch 2", "games 3", 2),
+            ("sync_games 5\n", "", 8),
+        ];
+        for (from, to, line) in cases {
+            let text = good.replacen(from, to, 1);
+            assert_eq!(parse_train_state(&text).map_err(|e| e.0), Err(line), "{to:?}");
+        }
+        // a state.txt that is not a file is an error, not "no checkpoint" (which would start
+        // again over the checkpoints)
+        let dir = std::env::temp_dir().join(format!("gammon-train-state-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("state.txt")).unwrap();
+        assert!(matches!(Trainer::resume(TrainConfig::default(), &dir), Err(ResumeError::State { .. })));
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert!(matches!(Trainer::resume(TrainConfig::default(), &dir), Ok(None)));
     }
 
     #[test]

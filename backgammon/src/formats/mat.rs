@@ -28,15 +28,25 @@
 //! `13/7(2)` and `24/18/13`, and columns at other widths (two entries on a line are the left and
 //! the right column; a lone entry goes by where it starts).
 
-use super::{points_text, raw_scores_before, Builder, FormatError, MatchRecord, Metadata, Step};
+use super::{points_text, raw_scores_before, Builder, ExportError, FormatError, MatchRecord, Metadata, Step};
 use crate::game::{Action, Ending, GameEvent};
 use crate::session::Rules;
 use crate::variant::Variant;
 use engine_core::game::PlayerId;
 use std::fmt::Write;
 
-/// The `.mat` text of a record.
-pub fn write(rec: &MatchRecord) -> String {
+/// The `.mat` text of a record. A game that was set up (`set board`, `set matchid`, a log that
+/// starts at a score) is refused: the format has no way to say so, and gnubg 1.07's export of one
+/// ("this game was edited during play and cannot be exported correctly in this format") is a
+/// file that reads back as another match. Such matches are saved as SGF.
+pub fn write(rec: &MatchRecord) -> Result<String, ExportError> {
+    if let Some(i) = rec.session.games().iter().position(super::was_set_up) {
+        return Err(ExportError {
+            game: i + 1,
+            message: "the board was set up in this game, which a .mat file cannot record (save the match as SGF)"
+                .into(),
+        });
+    }
     let mut out = String::new();
     header(&mut out, &rec.meta);
     let session = &rec.session;
@@ -95,7 +105,7 @@ pub fn write(rec: &MatchRecord) -> String {
         out.push_str(&c.out);
         out.push('\n');
     }
-    out
+    Ok(out)
 }
 
 fn header(out: &mut String, meta: &Metadata) {
@@ -204,6 +214,7 @@ pub fn read(text: &str) -> Result<MatchRecord, FormatError> {
     let mut expect_scores = false;
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
+        super::check_line_length(line, raw)?;
         let t = raw.trim();
         if t.is_empty() {
             continue;
@@ -259,7 +270,7 @@ pub fn read(text: &str) -> Result<MatchRecord, FormatError> {
         meta.comment = Some(comments.join("\n"));
     }
     let players = players.unwrap_or_else(|| ["Player 1".into(), "Player 2".into()]);
-    Ok(MatchRecord { session: builder.session, players, meta })
+    Ok(MatchRecord { session: builder.finish(text.lines().count().max(1))?, players, meta })
 }
 
 fn read_tag(rest: &str, meta: &mut Metadata, comments: &mut Vec<String>) {
@@ -518,7 +529,7 @@ mod tests {
         assert_eq!(passes, 2);
         // our steps are our generator's (`13/9 9/6` where gnubg wrote `13/10 10/6`), so the
         // steps are compared by the positions they reach; everything else is gnubg's text
-        let ours = write(&rec);
+        let ours = write(&rec).unwrap();
         let normalise = |t: &str| -> Vec<String> {
             t.lines().map(|l| l.split_whitespace().filter(|w| !w.contains('/')).collect::<Vec<_>>().join(" ")).collect()
         };
@@ -527,7 +538,7 @@ mod tests {
         let again = read(&ours).unwrap();
         let recordable = super::super::tests_support::recordable;
         assert_eq!(recordable(&again.session.games()[0]), recordable(&s.games()[0]));
-        assert_eq!(write(&again), ours);
+        assert_eq!(write(&again).unwrap(), ours);
     }
 
     #[test]
@@ -551,7 +562,7 @@ mod tests {
         let r = s.game().unwrap().result().unwrap();
         assert_eq!((r.winner, r.points, r.ending, r.cube), (1, 12, Ending::Resigned, 4));
         assert_eq!(s.game().unwrap().cube().owner(), crate::cube::CubeOwner::Player(0));
-        assert_eq!(write(&rec), text);
+        assert_eq!(write(&rec).unwrap(), text);
     }
 
     #[test]
@@ -572,7 +583,7 @@ mod tests {
         let rec = read(text).unwrap();
         assert_eq!(rec.session.score(), [0, 4]);
         assert_eq!(rec.session.games()[0].result().unwrap().ending, Ending::Resigned);
-        assert_eq!(write(&rec), text);
+        assert_eq!(write(&rec).unwrap(), text);
     }
 
     #[test]
@@ -616,10 +627,10 @@ mod tests {
             let mut s = Session::new(rules, Dice::seeded(seed)).unwrap();
             super::super::tests_support::play_random(&mut s, &mut rng, 4);
             let rec = MatchRecord::new(s, ["Left Player".into(), "right".into()]);
-            let text = write(&rec);
+            let text = write(&rec).unwrap();
             let back = read(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
             super::super::tests_support::assert_same_record(&back, &rec, seed);
-            assert_eq!(write(&back), text);
+            assert_eq!(write(&back).unwrap(), text);
         }
     }
 }

@@ -48,6 +48,7 @@ pub fn read(text: &str) -> Result<MatchRecord, FormatError> {
     let mut pending_start: Option<[u32; 2]> = None;
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
+        super::check_line_length(line, raw)?;
         let t = raw.trim();
         if t.is_empty() {
             continue;
@@ -119,7 +120,7 @@ pub fn read(text: &str) -> Result<MatchRecord, FormatError> {
         return Err(FormatError::invalid(text.lines().count().max(1), "no \"Score is\" line"));
     };
     let players = players.unwrap_or_else(|| ["Player 1".into(), "Player 2".into()]);
-    Ok(MatchRecord::new(builder.session, players))
+    Ok(MatchRecord::new(builder.finish(text.lines().count().max(1))?, players))
 }
 
 /// `Score is A-B in a N point match.`: ([A, B], N).
@@ -237,6 +238,13 @@ fn roll(b: &mut Builder, player: PlayerId, toks: &[(usize, &str)], line: usize) 
     let mut steps: Vec<Step> = Vec::new();
     let mut direction = None;
     for &(at, tok) in toks.iter().skip(steps_from) {
+        if steps.len() == super::MAX_PLAY_STEPS {
+            return Err(FormatError::syntax(
+                line,
+                at + 1,
+                format!("more than {} steps in one play", super::MAX_PLAY_STEPS),
+            ));
+        }
         let (s, upwards) = step(tok).map_err(|m| FormatError::syntax(line, at + 1, m))?;
         // gnubg refuses a move that counts some steps from one side and some from the other
         if *direction.get_or_insert(upwards) != upwards {

@@ -14,10 +14,21 @@
 //! `PL[W]DI[21]`. Resignations themselves are not nodes: `RE` ends a game that play did not
 //! finish. gnubg's analysis properties (`A`, `DA`, `GS`, `MR`, …) are ignored on reading.
 //!
+//! A board set up during play (`set board`, `set matchid`) is a node like gnubg's:
+//! `AE[a:y]AW[f][f]…AB[s]…PL[W]`, clearing the points listed in `AE` (`y` both bars), then adding
+//! one White (`AW`) or Black (`AB`) chequer per letter, with `PL` the player to roll (on reading,
+//! the player of the next move or double when there is one: gnubg's `PL` can be the other player);
+//! `CV[2]` and
+//! `CP[w]` (`b`, `c` for centred) set the cube when it changes. The moves before it stay in the
+//! game. A game that starts from a set-up position has the set-up node first, and its `MI`
+//! score (which may differ from the games before it, after `set matchid`) is its score.
+//!
 //! Errors name the line of the node (SGF syntax errors their line and column).
 
 use super::{raw_scores_before, Builder, FormatError, MatchRecord, Metadata, Step};
+use crate::cube::{Cube, CubeOwner};
 use crate::game::{Action, Ending, Game, GameEvent, Phase};
+use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
 use crate::session::Rules;
 use crate::variant::Variant;
 use engine_core::game::PlayerId;
@@ -57,7 +68,8 @@ pub fn write(rec: &MatchRecord) -> String {
     let session = &rec.session;
     let rules = session.rules();
     let scores = raw_scores_before(session);
-    let mut trees = Vec::with_capacity(session.games().len());
+    // one game tree at a time: the nodes of a whole long session would cost many times its text
+    let mut out = String::new();
     for (i, game) in session.games().iter().enumerate() {
         let mut root = Node::new();
         root.set("FF", "4");
@@ -97,9 +109,9 @@ pub fn write(rec: &MatchRecord) -> String {
         }
         let mut nodes = vec![root];
         nodes.extend(move_nodes(game));
-        trees.push(GameTree::new(nodes));
+        out.push_str(&Collection::new(vec![GameTree::new(nodes)]).to_sgf());
     }
-    Collection::new(trees).to_sgf()
+    out
 }
 
 fn write_meta(root: &mut Node, meta: &Metadata) {
@@ -120,6 +132,37 @@ fn write_meta(root: &mut Node, meta: &Metadata) {
     }
 }
 
+/// The set-up node of `position` (seen from `player`, who is to roll), with the cube when it is
+/// not `cube_before`.
+fn setup_node(position: &Position, player: PlayerId, cube: Cube, cube_before: Cube) -> Node {
+    let mut n = Node::new();
+    n.set_values("AE", vec!["a:y".to_string()]);
+    for (ident, who) in [("AW", 0usize), ("AB", 1usize)] {
+        let side = if who == player { ON_ROLL } else { OPPONENT };
+        let mut letters = Vec::new();
+        for (i, &count) in position.board()[side].iter().enumerate() {
+            let point = if i == BAR { 25 } else { i as u8 + 1 };
+            for _ in 0..count {
+                letters.push(letter(who, point).to_string());
+            }
+        }
+        if !letters.is_empty() {
+            n.set_values(ident, letters);
+        }
+    }
+    n.set("PL", colour(player));
+    if cube != cube_before {
+        n.set("CV", cube.value().to_string());
+        let owner = match cube.owner() {
+            CubeOwner::Centred => "c",
+            CubeOwner::Player(0) => "w",
+            CubeOwner::Player(_) => "b",
+        };
+        n.set("CP", owner);
+    }
+    n
+}
+
 fn move_nodes(game: &Game) -> Vec<Node> {
     let mut nodes = Vec::new();
     let node = |nodes: &mut Vec<Node>, player: PlayerId, value: String| {
@@ -127,9 +170,28 @@ fn move_nodes(game: &Game) -> Vec<Node> {
         n.set(colour(player), value);
         nodes.push(n);
     };
+    if let Some((position, player, cube)) = game.origin() {
+        nodes.push(setup_node(&position, player, cube, Cube::default()));
+    }
     let mut pending_roll: Option<(PlayerId, (u8, u8))> = None;
-    for event in game.events() {
+    // the cube before each event, for set-ups that change it (replayed only when needed)
+    let has_setup = game.events().iter().any(|e| matches!(e, GameEvent::SetUp { .. }));
+    let replay = if has_setup { game.replay() } else { Vec::new() };
+    for (k, event) in game.events().iter().enumerate() {
         match *event {
+            GameEvent::SetUp { player, position, cube } => {
+                // dice rolled and not played before the set-up: recorded as gnubg records dice
+                // that were set, so that the game reads back event for event
+                if let Some((roller, dice)) = pending_roll.take() {
+                    let mut n = Node::new();
+                    n.set("PL", colour(roller));
+                    n.set("DI", format!("{}{}", dice.0, dice.1));
+                    nodes.push(n);
+                }
+                let before = replay[k].1;
+                let cube_before = Cube::new(before.cube_log2, before.cube_owner).unwrap_or_default();
+                nodes.push(setup_node(&position, player, cube, cube_before));
+            }
             GameEvent::OpeningRoll { dice } if dice[0] != dice[1] => {
                 let first = if dice[0] > dice[1] { 0 } else { 1 };
                 pending_roll = Some((first, (dice[0].max(dice[1]), dice[0].min(dice[1]))));
@@ -217,9 +279,11 @@ pub fn read(text: &str) -> Result<MatchRecord, FormatError> {
     let mut builder: Option<Builder> = None;
     let mut players: Option<[String; 2]> = None;
     let mut meta = Metadata::default();
-    for (t, tree) in collection.trees.iter().enumerate() {
+    // each tree is dropped once read, so the parsed file and the match read from it are not both
+    // held whole
+    for (t, tree) in collection.trees.into_iter().enumerate() {
         let mut nodes = Vec::new();
-        document_order(tree, &mut nodes, true);
+        document_order(&tree, &mut nodes, true);
         let first_line = lines.get(k).copied().unwrap_or(1);
         let Some(&(root, _)) = nodes.first() else {
             return Err(FormatError::invalid(first_line, "a game tree without nodes"));
@@ -259,11 +323,47 @@ pub fn read(text: &str) -> Result<MatchRecord, FormatError> {
                 return Err(FormatError::invalid(first_line, "a new game starts before the last one ended"));
             }
         }
-        b.new_game(first_line)?;
+        // the score the file gives this game: a different one than the games before make is a
+        // score that was set, which only a game starting from a set-up position can have
+        let number = |key: &str| -> Result<Option<u32>, FormatError> {
+            field(key)
+                .map(|v| {
+                    v.parse::<u32>()
+                        .map_err(|_| FormatError::invalid(first_line, format!("{key} {v:?} is not a number")))
+                })
+                .transpose()
+        };
+        let set_score = match (number("ws")?, number("bs")?) {
+            (Some(w), Some(bl)) if [w, bl] != b.session.score() => Some([w, bl]),
+            _ => None,
+        };
+        let mut pending = None;
+        // a game that starts set up takes its score and Crawford flag from the file: a set-up
+        // may have skipped the Crawford game
+        let starts_set_up = nodes.get(1).is_some_and(|&(n, main)| main && is_setup(n));
+        match set_score {
+            _ if starts_set_up => {
+                let ru = root.get("RU").unwrap_or("");
+                let crawford = ru.split(':').any(|f| f.trim().eq_ignore_ascii_case("CrawfordGame"));
+                pending = Some((set_score.unwrap_or(b.session.score()), crawford));
+            }
+            None => b.new_game(first_line)?,
+            Some([w, bl]) => {
+                let [x, y] = b.session.score();
+                return Err(FormatError::invalid(
+                    first_line,
+                    format!("the score before this game is {w}-{bl}, but the games before make it {x}-{y}"),
+                ));
+            }
+        }
         for (i, &(node, main)) in nodes.iter().enumerate().skip(1) {
             if main {
-                read_node(b, node, line_of(i))?;
+                let next = nodes[i + 1..].iter().find(|&&(_, m)| m).map(|&(n, _)| n);
+                read_node(b, node, next, line_of(i), &mut pending)?;
             }
+        }
+        if pending.is_some() {
+            return Err(FormatError::invalid(first_line, "a game at a set score without its set-up"));
         }
         if let Some(re) = root.get("RE") {
             finish(b, re, first_line)?;
@@ -289,7 +389,149 @@ fn read_meta(root: &Node) -> Metadata {
     }
 }
 
-fn read_node(b: &mut Builder, node: &Node, line: usize) -> Result<(), FormatError> {
+/// Whether `node` sets the board, the cube or the player to roll up (rather than recording a move
+/// or a roll).
+fn is_setup(node: &Node) -> bool {
+    ["AE", "AW", "AB", "CV", "CP"].iter().any(|p| node.has(p))
+        || (node.has("PL") && !node.has("DI") && !node.has("W") && !node.has("B"))
+}
+
+/// A game starting from a set-up position at a set score (and whether it is the Crawford game),
+/// waiting for its set-up node.
+type PendingStart = Option<([u32; 2], bool)>;
+
+/// Reads a set-up node (see the module documentation) and sets the board up: in the game in
+/// progress, or as the start of the game `pending` announces.
+fn read_setup(
+    b: &mut Builder,
+    node: &Node,
+    next: Option<&Node>,
+    line: usize,
+    pending: &mut PendingStart,
+) -> Result<(), FormatError> {
+    let bad = |m: String| FormatError::invalid(line, m);
+    // each player's chequers in that player's own numbering, the player to act and the cube
+    let (mut sides, player_before, cube_before) = match b.session.game() {
+        Some(g) if pending.is_none() && !g.is_over() => (
+            [g.position_of(0).board()[ON_ROLL], g.position_of(1).board()[ON_ROLL]],
+            g.to_act().unwrap_or(g.on_roll()),
+            g.cube(),
+        ),
+        _ if pending.is_some() => {
+            let start = b.session.rules().variant.starting_position();
+            ([start.board()[ON_ROLL], start.board()[OPPONENT]], 0, Cube::default())
+        }
+        _ => return Err(bad("a set-up node outside a game in progress".into())),
+    };
+    for value in node.values("AE") {
+        let v = value.trim().as_bytes();
+        let (from, to) = match v {
+            [c] => (*c, *c),
+            [c, b':', d] => (*c, *d),
+            _ => {
+                return Err(bad(format!(
+                    "AE[{}] is not a point or a range of points",
+                    engine_core::limits::excerpt(value)
+                )))
+            }
+        };
+        if !from.is_ascii_lowercase() || !to.is_ascii_lowercase() {
+            return Err(bad(format!("AE[{}]: bad point letter", engine_core::limits::excerpt(value))));
+        }
+        for c in from..=to {
+            for (who, side) in sides.iter_mut().enumerate() {
+                match point_of(who, c) {
+                    Some(25) => side[BAR] = 0,
+                    Some(p @ 1..=24) => side[p as usize - 1] = 0,
+                    _ => {}
+                }
+            }
+        }
+    }
+    for (ident, who) in [("AW", 0usize), ("AB", 1usize)] {
+        for value in node.values(ident) {
+            let v = value.trim().as_bytes();
+            let point = match v {
+                [c] => point_of(who, *c),
+                _ => None,
+            }
+            .ok_or_else(|| bad(format!("{ident}[{}] is not a point letter", engine_core::limits::excerpt(value))))?;
+            let slot = match point {
+                0 => continue,
+                25 => &mut sides[who][BAR],
+                p => &mut sides[who][p as usize - 1],
+            };
+            if u32::from(*slot) >= crate::position::MAX_CHEQUERS {
+                return Err(bad(format!("{ident}: more than {} chequers", crate::position::MAX_CHEQUERS)));
+            }
+            *slot += 1;
+        }
+    }
+    let player = match node.get("PL").map(str::trim) {
+        None => player_before,
+        Some(p) if p.eq_ignore_ascii_case("W") => 0,
+        Some(p) if p.eq_ignore_ascii_case("B") => 1,
+        Some(p) => return Err(bad(format!("PL[{}] is neither W nor B", engine_core::limits::excerpt(p)))),
+    };
+    // gnubg 1.07 writes a `PL` that is not always the player to roll (`PL[W]` before Black's
+    // move, in its save of a match it loaded): the next move, or double, says who rolls
+    let mover = |n: &Node| {
+        [("W", 0usize), ("B", 1usize)].into_iter().find_map(|(ident, p)| {
+            let v = n.get(ident)?.trim().to_ascii_lowercase();
+            (v != "take" && v != "drop").then_some(p)
+        })
+    };
+    let player = next.and_then(mover).unwrap_or(player);
+    let log2 = match node.get("CV").map(str::trim) {
+        None => cube_before.log2(),
+        Some(v) => v
+            .parse::<u32>()
+            .ok()
+            .filter(|n| n.is_power_of_two())
+            .and_then(|n| u8::try_from(n.trailing_zeros()).ok())
+            .filter(|&l| l <= crate::cube::MAX_CUBE_LOG2)
+            .ok_or_else(|| bad(format!("CV[{}] is not a cube value", engine_core::limits::excerpt(v))))?,
+    };
+    let owner = match node.get("CP").map(|v| v.trim().to_ascii_lowercase()) {
+        None => cube_before.owner(),
+        Some(o) if o == "c" => CubeOwner::Centred,
+        Some(o) if o == "w" => CubeOwner::Player(0),
+        Some(o) if o == "b" => CubeOwner::Player(1),
+        Some(o) => return Err(bad(format!("CP[{}] is not c, w or b", engine_core::limits::excerpt(&o)))),
+    };
+    let cube = Cube::new(log2, owner).ok_or_else(|| bad("the cube is too large".into()))?;
+    let mut board = [[0u8; 25]; 2];
+    board[ON_ROLL] = sides[player];
+    board[OPPONENT] = sides[1 - player];
+    let position = Position::from_board(board).map_err(|e| bad(format!("the set-up position: {e}")))?;
+    let illegal = |source| FormatError::Illegal { line, what: "the set-up".into(), source };
+    match pending.take() {
+        Some((score, crawford)) => {
+            b.check_games(line)?;
+            b.session.set_up(score, crawford, position, player, cube).map_err(illegal)?;
+        }
+        None => {
+            b.check_events(line)?;
+            let (score, crawford) = (b.session.score(), b.session.game().is_some_and(|g| g.setup().crawford));
+            b.session.set_up(score, crawford, position, player, cube).map_err(illegal)?;
+        }
+    }
+    Ok(())
+}
+
+fn read_node(
+    b: &mut Builder,
+    node: &Node,
+    next: Option<&Node>,
+    line: usize,
+    pending: &mut PendingStart,
+) -> Result<(), FormatError> {
+    if is_setup(node) {
+        return read_setup(b, node, next, line, pending);
+    }
+    if pending.is_some() {
+        return Err(FormatError::invalid(line, "a game at a set score must start with its set-up"));
+    }
     for (ident, player) in [("W", 0usize), ("B", 1usize)] {
         let Some(value) = node.get(ident) else { continue };
         let value = value.trim();
@@ -314,9 +556,6 @@ fn read_node(b: &mut Builder, node: &Node, line: usize) -> Result<(), FormatErro
         };
         let (dice, _) = parse_move(player, di.trim()).map_err(|m| FormatError::invalid(line, m))?;
         return b.roll_and_play(player, dice, &[], line);
-    }
-    if ["AE", "AW", "AB"].iter().any(|p| node.has(p)) {
-        return Err(FormatError::invalid(line, "position set-up nodes (AE/AW/AB) are not supported"));
     }
     Ok(())
 }
@@ -411,6 +650,93 @@ mod tests {
         assert_eq!(read(text).unwrap_err().line(), 3);
         assert!(matches!(read("(;GM[6]\n;W[3"), Err(FormatError::Syntax { line: 2, .. })));
         assert_eq!(read("(;GM[1])").unwrap_err().line(), 1);
+    }
+
+    #[test]
+    fn round_trip_of_random_sessions_with_set_ups() {
+        use crate::cube::{Cube, CubeOwner};
+        use rand::{Rng, SeedableRng};
+        for seed in 0..30u64 {
+            let mut rng = rand::rngs::StdRng::seed_from_u64(seed + 500);
+            let length = [0u16, 3, 7][seed as usize % 3];
+            let rules =
+                if length == 0 { Rules::money(Variant::Standard) } else { Rules::match_to(length, Variant::Standard) };
+            let mut s = Session::new(rules, Dice::seeded(seed)).unwrap();
+            for round in 0..6 {
+                super::super::tests_support::play_random(&mut s, &mut rng, round + 1);
+                let Some(g) = s.game() else { continue };
+                if g.is_over() && s.winner().is_some() {
+                    break;
+                }
+                // a position the game went through, either player to roll, any cube; now and
+                // then at another score (as `set matchid` does)
+                let states = g.replay();
+                let (position, _) = states[rng.random_range(0..states.len())];
+                let on_roll = rng.random_range(0..2);
+                let owner = [CubeOwner::Centred, CubeOwner::Player(0), CubeOwner::Player(1)][rng.random_range(0..3)];
+                let cube = Cube::new(rng.random_range(0..3), owner).unwrap();
+                let mut score = s.score();
+                if rng.random_range(0..3) == 0 {
+                    let cap = if length == 0 { 20 } else { u32::from(length) - 1 };
+                    score = [rng.random_range(0..=cap), rng.random_range(0..=cap)];
+                }
+                let crawford = s.game().is_some_and(|g| g.setup().crawford && !g.is_over());
+                let dice = s.game().and_then(Game::dice);
+                s.set_up(score, crawford, position, on_roll, cube).unwrap();
+                if let Some((a, b)) = dice.filter(|_| rng.random_range(0..2) == 0) {
+                    s.apply(&Action::Roll(a, b)).unwrap();
+                }
+            }
+            let rec = MatchRecord::new(s, ["a".into(), "b".into()]);
+            let text = write(&rec);
+            let back = read(&text).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+            super::super::tests_support::assert_same_record(&back, &rec, seed);
+            for (x, y) in back.session.games().iter().zip(rec.session.games()) {
+                assert_eq!(x.setup().score, y.setup().score, "seed {seed}");
+                assert_eq!(x.origin(), y.origin(), "seed {seed}");
+                assert_eq!(x.position(), y.position(), "seed {seed}");
+            }
+            assert_eq!(back.session.match_id(), rec.session.match_id(), "seed {seed}");
+            let again = write(&back);
+            let diff = again.lines().zip(text.lines()).find(|(a, b)| a != b);
+            assert_eq!(diff, None, "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn reads_gnubgs_set_board_node() {
+        // gnubg 1.07: `new match 5`, opening 62 played, 31 played, `set board 4HPkQSDgc/ABMA`,
+        // 52 played, `save match` (analysis removed)
+        let text = "(;FF[4]GM[6]CA[UTF-8]AP[GNU Backgammon:1.07.001]MI[length:5][game:0][ws:0][bs:0]PW[gnubg]PB[root]RU[Crawford]
+;W[62xrmk]
+;B[31qtst]
+;PL[W]AE[a:y]AW[f][f][f][f][f][h][h][h][m][m][m][m][m][x][x]AB[s][s][s][s][s][q][q][q][n][l][l][l][l][g][a]
+;W[52mhmk])";
+        let rec = read(text).unwrap();
+        let g = rec.session.game().unwrap();
+        let setup = g.events().iter().find_map(|e| match *e {
+            GameEvent::SetUp { player, position, .. } => Some((player, position.id())),
+            _ => None,
+        });
+        assert_eq!(setup, Some((0, "4HPkQSDgc/ABMA".to_string())));
+        assert_eq!(g.on_roll(), 1);
+        // the moves before the set-up are kept
+        assert_eq!(g.events().iter().filter(|e| matches!(e, GameEvent::Play { .. })).count(), 3);
+        // damaged set-ups are refused at their node
+        let cases = [
+            ("AW[f]", "AW[f][f][f][f][f][f][f][f][f][f][f][f][f][f][f][f]"),
+            ("AW[f]", "AW[{]"),
+            ("PL[W]", "PL[Q]"),
+            ("PL[W]", "PL[W]CV[3]"),
+            ("PL[W]", "PL[W]CP[x]"),
+            ("AE[a:y]", "AE[a:{]"),
+            ("AE[a:y]", "AE[abc]"),
+            ("AW[f]", "AW[ff]"),
+        ];
+        for (from, bad) in cases {
+            let t = text.replacen(from, bad, 1);
+            assert_eq!(read(&t).map(|_| ()).map_err(|e| e.line()), Err(4), "{bad}");
+        }
     }
 
     #[test]

@@ -33,17 +33,23 @@ pub fn read(text: &str) -> Result<PositionRecord, FormatError> {
         .find(|(_, l)| !l.trim().is_empty())
         .ok_or_else(|| FormatError::invalid(1, "empty file"))?;
     let line_no = line_index + 1;
-    // fields with the column each starts at
+    super::check_line_length(line_no, line)?;
+    // fields with the column each starts at; the columns are counted as the line is walked once
+    // (counting each field's column from the start of the line made a long line quadratic)
     let mut fields: Vec<(usize, &str)> = Vec::new();
     let mut start = 0;
+    let mut start_column = 1;
+    let mut column = 1;
     for (i, c) in line.char_indices() {
+        column += 1;
         if c == ';' {
-            fields.push((line[..start].chars().count() + 1, line[start..i].trim()));
+            fields.push((start_column, line[start..i].trim()));
             start = i + 1;
+            start_column = column;
         }
     }
     if !line[start..].trim().is_empty() {
-        fields.push((line[..start].chars().count() + 1, line[start..].trim()));
+        fields.push((start_column, line[start..].trim()));
     }
     if fields.len() < 40 {
         return Err(FormatError::syntax(

@@ -59,6 +59,15 @@ pub(crate) fn describe(event: &GameEvent, names: &[String; 2]) -> Option<(Player
         GameEvent::End(r) => {
             (r.winner, format!("{} wins a {} and {}", name(r.winner), r.kind.name(), points_text(r.points)))
         }
+        GameEvent::SetUp { player, position, cube } => (
+            player,
+            format!(
+                "the board is set up (position ID {}, cube {}), {} to roll",
+                position.id(),
+                cube.value(),
+                name(player)
+            ),
+        ),
     })
 }
 

@@ -3,18 +3,42 @@
 
 use super::{Collection, GameTree, Node, Property, SgfError};
 
-/// The deepest nesting of game trees [`parse`] accepts.
+/// The deepest nesting of game trees [`parse`] accepts; deeper input is refused with
+/// [`SgfError::TooDeep`].
 ///
 /// Real records nest one level per branching point (a few dozen; a few hundred for the rare writer that opens a
 /// variation for every move). The limit exists so that the derived, recursive `Clone`, `PartialEq`, `Debug`
 /// and `Drop` of [`GameTree`] stay well within a 2 MiB thread stack even in debug builds (they take up to about
 /// 1 KiB per level there).
-pub const MAX_DEPTH: usize = 1_000;
+pub const MAX_SGF_DEPTH: usize = 1_000;
+
+/// The most nodes [`parse`] reads from one input, all game trees together; more is refused with
+/// [`SgfError::TooMany`].
+///
+/// A node costs about 50 bytes of memory before its properties, from as little as one byte of input (`;`), so
+/// without a limit a file of semicolons would cost 50 times its size. A long game has a few hundred nodes and a
+/// large commented one a few thousand; a million leaves room for collections of thousands of games.
+pub const MAX_SGF_NODES: usize = 1_000_000;
+
+/// The most property values [`parse`] reads from one input, all nodes together (each property has at least
+/// one value, so this bounds properties too); more is refused with [`SgfError::TooMany`].
+///
+/// A value costs about 30 bytes of memory plus its text, and a property about 100, from as little as two or
+/// three bytes of input (`[]`, `B[]`). Real records have one or two values per node.
+pub const MAX_SGF_VALUES: usize = 2_000_000;
+
+/// The most distinct properties one node may have; more is refused with [`SgfError::TooMany`].
+///
+/// FF\[4\] defines about 80 properties and a real node uses a handful. Without a limit a node of millions of
+/// distinct identifiers would take quadratic time to read (repeated identifiers are merged, which needs a
+/// look-up).
+pub const MAX_SGF_NODE_PROPERTIES: usize = 256;
 
 /// Reads SGF text.
 ///
 /// # Errors
-/// [`SgfError::Syntax`], [`SgfError::UnclosedValue`] or [`SgfError::TooDeep`], with the 1-based position.
+/// [`SgfError::Syntax`], [`SgfError::UnclosedValue`], [`SgfError::TooDeep`] or [`SgfError::TooMany`], with the
+/// 1-based position.
 pub fn parse(text: &str) -> Result<Collection, SgfError> {
     Parser::new(text.as_bytes(), false).collection()
 }
@@ -34,6 +58,12 @@ enum Charset {
     Latin1,
 }
 
+#[derive(Debug, Clone, Copy)]
+enum Counted {
+    Nodes,
+    Values,
+}
+
 struct Parser<'a> {
     src: &'a [u8],
     pos: usize,
@@ -42,6 +72,10 @@ struct Parser<'a> {
     charset: Charset,
     /// Whether the tree being read had a non-ASCII byte in a value, i.e. whether the charset matters.
     saw_non_ascii: bool,
+    /// Nodes read so far, against [`MAX_SGF_NODES`].
+    nodes: usize,
+    /// Property values read so far, against [`MAX_SGF_VALUES`].
+    values: usize,
 }
 
 fn is_space(c: u8) -> bool {
@@ -50,7 +84,7 @@ fn is_space(c: u8) -> bool {
 
 impl<'a> Parser<'a> {
     fn new(src: &'a [u8], honour_ca: bool) -> Self {
-        Parser { src, pos: 0, honour_ca, charset: Charset::Utf8, saw_non_ascii: false }
+        Parser { src, pos: 0, honour_ca, charset: Charset::Utf8, saw_non_ascii: false, nodes: 0, values: 0 }
     }
 
     fn peek(&self) -> Option<u8> {
@@ -66,13 +100,13 @@ impl<'a> Parser<'a> {
     fn collection(mut self) -> Result<Collection, SgfError> {
         let mut trees = Vec::new();
         while self.skip_to_tree() {
-            let start = self.pos;
+            let (start, nodes, values) = (self.pos, self.nodes, self.values);
             self.charset = Charset::Utf8;
             self.saw_non_ascii = false;
             let mut tree = self.game_tree()?;
             if self.honour_ca && self.saw_non_ascii && declares_latin1(&tree) {
                 // Reading the same bytes again with the other charset yields the same structure.
-                self.pos = start;
+                (self.pos, self.nodes, self.values) = (start, nodes, values);
                 self.charset = Charset::Latin1;
                 tree = self.game_tree()?;
             }
@@ -110,20 +144,22 @@ impl<'a> Parser<'a> {
             self.skip_space();
             match self.peek() {
                 Some(b';') if current.variations.is_empty() => {
+                    self.count(Counted::Nodes, self.pos)?;
                     self.pos += 1;
                     let node = self.node()?;
                     current.nodes.push(node);
                 }
                 Some(b'(') if !current.nodes.is_empty() => {
-                    if parents.len() + 1 >= MAX_DEPTH {
+                    if parents.len() + 1 >= MAX_SGF_DEPTH {
                         let (line, column) = self.line_column(self.pos);
-                        return Err(SgfError::TooDeep { line, column, limit: MAX_DEPTH });
+                        return Err(SgfError::TooDeep { line, column, limit: MAX_SGF_DEPTH });
                     }
                     self.pos += 1;
                     parents.push(std::mem::take(&mut current));
                 }
                 Some(b')') if !current.nodes.is_empty() => {
                     self.pos += 1;
+                    shrink(&mut current);
                     match parents.pop() {
                         None => return Ok(current),
                         Some(mut parent) => {
@@ -134,9 +170,11 @@ impl<'a> Parser<'a> {
                 }
                 None if !current.nodes.is_empty() => {
                     // Lenient: a truncated file, or one missing its final `)`, keeps what was read.
+                    shrink(&mut current);
                     while let Some(mut parent) = parents.pop() {
                         parent.variations.push(current);
                         current = parent;
+                        shrink(&mut current);
                     }
                     return Ok(current);
                 }
@@ -160,6 +198,7 @@ impl<'a> Parser<'a> {
         loop {
             self.skip_space();
             if !self.peek().is_some_and(|c| c.is_ascii_alphabetic()) {
+                node.props.shrink_to_fit();
                 return Ok(node);
             }
             let ident_start = self.pos;
@@ -174,19 +213,31 @@ impl<'a> Parser<'a> {
             if ident.is_empty() {
                 return Err(self.syntax(ident_start, "a property identifier (upper-case letters)"));
             }
-            let mut values = Vec::new();
+            // Nearly every property has one value; a growing `Vec` would reserve four.
+            let mut values = Vec::with_capacity(1);
             loop {
                 self.skip_space();
                 if self.peek() != Some(b'[') {
                     break;
                 }
+                self.count(Counted::Values, self.pos)?;
                 values.push(self.value()?);
             }
             if values.is_empty() {
                 return Err(self.syntax(self.pos, "`[` starting a property value"));
             }
+            let known = node.props.len();
             match node.props.iter_mut().find(|p| p.ident == ident) {
                 Some(p) => p.values.append(&mut values),
+                None if known >= MAX_SGF_NODE_PROPERTIES => {
+                    let (line, column) = self.line_column(ident_start);
+                    return Err(SgfError::TooMany {
+                        line,
+                        column,
+                        what: "properties in one node",
+                        limit: MAX_SGF_NODE_PROPERTIES,
+                    });
+                }
                 None => node.props.push(Property { ident, values }),
             }
         }
@@ -223,10 +274,26 @@ impl<'a> Parser<'a> {
         if !raw.is_ascii() {
             self.saw_non_ascii = true;
         }
+        // A long value grew by doubling: up to twice its size, kept for the life of the tree.
+        raw.shrink_to_fit();
         Ok(match self.charset {
             Charset::Latin1 => latin1(&raw),
             Charset::Utf8 => String::from_utf8(raw).unwrap_or_else(|e| latin1(e.as_bytes())),
         })
+    }
+
+    /// Counts one more node or value, refusing the input (at `offset`) past the limit.
+    fn count(&mut self, what: Counted, offset: usize) -> Result<(), SgfError> {
+        let (count, limit, name) = match what {
+            Counted::Nodes => (&mut self.nodes, MAX_SGF_NODES, "nodes"),
+            Counted::Values => (&mut self.values, MAX_SGF_VALUES, "property values"),
+        };
+        *count += 1;
+        if *count > limit {
+            let (line, column) = self.line_column(offset);
+            return Err(SgfError::TooMany { line, column, what: name, limit });
+        }
+        Ok(())
     }
 
     fn syntax(&self, offset: usize, expected: &'static str) -> SgfError {
@@ -272,6 +339,13 @@ impl<'a> Parser<'a> {
         let width = std::str::from_utf8(segment).map_or(segment.len(), |s| s.chars().count());
         (line, width + 1)
     }
+}
+
+/// Gives back the spare capacity of a finished game tree: a `Vec` reserves room for four items at its first
+/// push and doubles after, which on records of one-property nodes more than doubled the parsed size.
+fn shrink(tree: &mut GameTree) {
+    tree.nodes.shrink_to_fit();
+    tree.variations.shrink_to_fit();
 }
 
 fn latin1(bytes: &[u8]) -> String {

@@ -32,7 +32,7 @@ fn letter(coordinate: u8) -> char {
 
 /// A point on the board, never a pass. Surrounding whitespace is tolerated.
 fn point(value: &str, size: u8) -> Result<(u8, u8), SgfError> {
-    let invalid = || SgfError::InvalidPoint { value: value.to_string(), size };
+    let invalid = || SgfError::InvalidPoint { value: crate::limits::excerpt(value), size };
     match value.trim().as_bytes() {
         &[c, r] => match (coordinate(c), coordinate(r)) {
             (Some(col), Some(row)) if col < size && row < size => Ok((col, row)),
@@ -84,7 +84,9 @@ pub fn expand_point_list<S: AsRef<str>>(values: &[S], size: u8) -> Result<Vec<(u
             None => add(point(value, size)?),
             Some((a, b)) => {
                 let whole = |e: SgfError| match e {
-                    SgfError::InvalidPoint { size, .. } => SgfError::InvalidPoint { value: value.to_string(), size },
+                    SgfError::InvalidPoint { size, .. } => {
+                        SgfError::InvalidPoint { value: crate::limits::excerpt(value), size }
+                    }
                     other => other,
                 };
                 let (c1, r1) = point(a, size).map_err(whole)?;

@@ -254,19 +254,70 @@ fn unclosed_value_points_at_its_bracket() {
 
 #[test]
 fn nesting_limit() {
-    let ok = "(;".repeat(MAX_DEPTH) + &")".repeat(MAX_DEPTH);
+    let ok = "(;".repeat(MAX_SGF_DEPTH) + &")".repeat(MAX_SGF_DEPTH);
     // The derived recursive impls must cope with the deepest accepted tree on a test thread's stack.
     let c = parse(&ok).unwrap();
     assert_eq!(parse(&c.to_sgf()).as_ref(), Ok(&c));
-    assert_eq!(c.trees[0].main_line().count(), MAX_DEPTH);
+    assert_eq!(c.trees[0].main_line().count(), MAX_SGF_DEPTH);
     let copy = c.clone();
     assert!(!format!("{copy:?}").is_empty());
     drop(copy);
 
-    let deep = "(;".repeat(MAX_DEPTH + 1) + &")".repeat(MAX_DEPTH + 1);
-    assert!(matches!(parse(&deep), Err(SgfError::TooDeep { line: 1, limit: MAX_DEPTH, .. })));
+    let deep = "(;".repeat(MAX_SGF_DEPTH + 1) + &")".repeat(MAX_SGF_DEPTH + 1);
+    assert!(matches!(parse(&deep), Err(SgfError::TooDeep { line: 1, limit: MAX_SGF_DEPTH, .. })));
     let huge = "(;".repeat(1_000_000);
     assert!(matches!(parse(&huge), Err(SgfError::TooDeep { .. })));
+}
+
+#[test]
+fn node_value_and_property_limits() {
+    // One node too many, spread over a sequence and a variation; the error names the first node past the limit.
+    let ok = format!("(;{}(;))", ";".repeat(MAX_SGF_NODES - 2));
+    assert_eq!(parse(&ok).unwrap().trees[0].main_line().count(), MAX_SGF_NODES);
+    let over = format!("(;{}(;))", ";".repeat(MAX_SGF_NODES - 1));
+    let err = parse(&over).unwrap_err();
+    assert!(
+        matches!(err, SgfError::TooMany { line: 1, column, what: "nodes", limit: MAX_SGF_NODES } if column == MAX_SGF_NODES + 3),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("more than 1000000 nodes"), "{err}");
+    // The count covers every game tree of the collection, and parse_bytes alike.
+    let two = format!("(;{})\n(;{})", ";".repeat(MAX_SGF_NODES / 2), ";".repeat(MAX_SGF_NODES / 2));
+    assert!(matches!(parse_bytes(two.as_bytes()), Err(SgfError::TooMany { line: 2, what: "nodes", .. })));
+
+    let values = format!("(;AB{})", "[]".repeat(MAX_SGF_VALUES));
+    assert_eq!(parse(&values).unwrap().trees[0].nodes[0].values("AB").len(), MAX_SGF_VALUES);
+    let values = format!("(;AB{}\n;B[][])", "[]".repeat(MAX_SGF_VALUES - 1));
+    assert_eq!(
+        parse(&values),
+        Err(SgfError::TooMany { line: 2, column: 5, what: "property values", limit: MAX_SGF_VALUES })
+    );
+
+    let ident =
+        |i: usize| -> String { format!("{}{}", char::from(b'A' + (i / 26) as u8), char::from(b'A' + (i % 26) as u8)) };
+    let full: String = (0..MAX_SGF_NODE_PROPERTIES).map(|i| ident(i) + "[x]").collect();
+    assert_eq!(parse(&format!("(;{full}AA[y])")).unwrap().trees[0].nodes[0].props.len(), MAX_SGF_NODE_PROPERTIES);
+    let over = format!("(;{full}ZZZ[y])");
+    let err = parse(&over).unwrap_err();
+    assert!(
+        matches!(err, SgfError::TooMany { what: "properties in one node", column, .. } if column == full.len() + 3),
+        "{err:?}"
+    );
+}
+
+#[test]
+fn huge_values_and_identifiers_cost_their_size_only() {
+    // A value or identifier of megabytes is read as it is (its memory is the input's own size) and
+    // errors about it do not repeat it.
+    let big = "x".repeat(4 << 20);
+    let c = parse(&format!("(;C[{big}];{}[1])", "Q".repeat(1 << 20))).unwrap();
+    assert_eq!(c.trees[0].nodes[0].get("C").map(str::len), Some(big.len()));
+    let err = parse_point(&big, 19).unwrap_err();
+    assert!(err.to_string().len() < 200, "error quotes the whole value: {} bytes", err.to_string().len());
+    let err = expand_point_list(&[format!("aa:{big}")], 19).unwrap_err();
+    assert!(err.to_string().len() < 200, "error quotes the whole value: {} bytes", err.to_string().len());
+    let err = parse(&format!("(;C[{big}")).unwrap_err();
+    assert_eq!(err, SgfError::UnclosedValue { line: 1, column: 4 });
 }
 
 // ---- node editing ----
@@ -405,6 +456,35 @@ fn arb_collection() -> impl Strategy<Value = Collection> {
     prop::collection::vec(arb_tree(), 1..3).prop_map(Collection::new)
 }
 
+/// Structured hostile SGF: deep openings, long runs of nodes, values and identifiers, escapes and line breaks at
+/// the end of input, non-UTF-8 bytes; pieces repeated so that counts and positions grow large.
+fn hostile_sgf() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        Just(b"(".to_vec()),
+        Just(b"(;".to_vec()),
+        Just(b")".to_vec()),
+        Just(b";".to_vec()),
+        Just(b"B[]".to_vec()),
+        Just(b"[]".to_vec()),
+        Just(b"AB[aa:zz]".to_vec()),
+        Just(b"C[\\\\\\]\\:\\\r\n]".to_vec()),
+        Just(b"\\".to_vec()),
+        Just(b"\r\n".to_vec()),
+        Just(b"CA[latin1]".to_vec()),
+        Just(vec![0xff, 0xfe, 0xc3]),
+        "[A-Z]{1,8}".prop_map(String::into_bytes),
+    ];
+    prop::collection::vec((piece, 1usize..2_000), 0..12).prop_map(|pieces| {
+        let mut out = b"(;".to_vec();
+        for (p, n) in pieces {
+            for _ in 0..n {
+                out.extend_from_slice(&p);
+            }
+        }
+        out
+    })
+}
+
 /// Text made mostly of SGF's own characters, to reach the parser's deeper states more often.
 fn sgf_like_text() -> impl Strategy<Value = String> {
     let token = prop::sample::select(vec![
@@ -452,6 +532,18 @@ proptest! {
             }
         }
         let _ = parse_bytes(&bytes);
+    }
+
+    #[test]
+    fn parse_never_panics_on_hostile_sgf(bytes in hostile_sgf()) {
+        match parse_bytes(&bytes) {
+            Ok(c) => prop_assert_eq!(parse(&c.to_sgf()), Ok(c)),
+            // Every reading error says where it is.
+            Err(e) => prop_assert!(e.position().is_some(), "{}", e),
+        }
+        if let Ok(text) = std::str::from_utf8(&bytes) {
+            let _ = parse(text);
+        }
     }
 
     #[test]

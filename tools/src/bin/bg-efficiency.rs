@@ -63,8 +63,9 @@ struct Cli {
     /// Measure at most N positions (the first that pass the filters).
     #[arg(long)]
     limit: Option<usize>,
-    /// Games per rollout.
-    #[arg(long, default_value_t = 1296, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Games per rollout (1 to 1000000, `backgammon::commands::MAX_ROLLOUT_TRIALS`).
+    #[arg(long, default_value_t = 1296,
+          value_parser = clap::value_parser!(u64).range(1..=backgammon::commands::MAX_ROLLOUT_TRIALS))]
     trials: u64,
     /// Dice seed of every rollout.
     #[arg(long, default_value_t = 1)]

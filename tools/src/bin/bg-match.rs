@@ -25,7 +25,7 @@ struct Cli {
     #[arg(long, value_enum, default_value = "pub")]
     opponent: Opponent,
     /// Games (played as duplicate pairs, so rounded up to even).
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -35,10 +35,14 @@ struct Cli {
     /// The bridge script.
     #[arg(long, default_value = "tests/python/gnubg_player.py")]
     bridge: String,
-    /// Parallel games (one bridge process each).
-    #[arg(long, default_value_t = 2)]
+    /// Parallel games (one bridge process each), 1 to MAX_JOBS.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=MAX_JOBS))]
     jobs: u64,
 }
+
+/// Most parallel games: each is a thread and a Python process, and more than the machine's cores
+/// only costs memory; a mistyped `--jobs 1000000` would start a million processes.
+const MAX_JOBS: u64 = 256;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();

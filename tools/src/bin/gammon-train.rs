@@ -18,6 +18,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+#[path = "../numeric.rs"]
+mod numeric;
+
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Mode {
     /// self-play TD(lambda)
@@ -58,12 +61,12 @@ struct Cli {
     #[arg(long, num_args = 3, default_values_t = [96, 64, 48])]
     hidden: Vec<usize>,
     /// Learning rate at the start; it falls geometrically to --alpha-end at --games.
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = 0.1, value_parser = numeric::non_negative_f32)]
     alpha: f32,
-    #[arg(long, default_value_t = 0.02)]
+    #[arg(long, default_value_t = 0.02, value_parser = numeric::non_negative_f32)]
     alpha_end: f32,
     /// Trace decay; 0 is TD(0) with sparse updates (fastest).
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = numeric::probability_f32)]
     lambda: f32,
     /// Parallel self-play workers whose nets are averaged after every epoch.
     #[arg(long, default_value_t = 2)]
@@ -88,15 +91,15 @@ struct Cli {
     #[arg(long, default_value_t = 4)]
     epochs: usize,
     /// Supervised: Adam step size at the first epoch, falling geometrically to --lr-end.
-    #[arg(long, default_value_t = 5e-4)]
+    #[arg(long, default_value_t = 5e-4, value_parser = numeric::non_negative_f32)]
     lr: f32,
-    #[arg(long, default_value_t = 5e-5)]
+    #[arg(long, default_value_t = 5e-5, value_parser = numeric::non_negative_f32)]
     lr_end: f32,
     /// Supervised: minibatch size.
     #[arg(long, default_value_t = 128)]
     batch: usize,
     /// Supervised: share of self-play moves chosen at random.
-    #[arg(long, default_value_t = 0.05)]
+    #[arg(long, default_value_t = 0.05, value_parser = numeric::probability)]
     explore: f64,
     /// Supervised: lookahead of the targets, 1 or 2 plies.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
@@ -105,7 +108,7 @@ struct Cli {
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=8))]
     label_keep: u64,
     /// Supervised: probability that a self-play move also records a near-best alternative's position.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = 0.0, value_parser = numeric::probability)]
     alternatives: f64,
     /// Supervised: alternatives recorded by such a move: 1 is one of the 2nd to 5th plays at
     /// random, more the 2nd to the (N+1)th (a roll's near-best plays fitted side by side).

@@ -3,11 +3,13 @@
 //!
 //! Exit codes (also in `--help`): 0 success; 1 an I/O or network error (reading, writing, binding
 //! the external player's port); 2 malformed input — bad arguments or a bad request (one line on
-//! standard error says what is wrong). In batch mode (no request arguments) a bad request line
-//! is answered `error: …` and the run goes on with exit code 0.
+//! standard error says what is wrong). In the batch modes of the subcommands (no request
+//! arguments) a bad request line is answered `error: …` (a JSON object with `--json`) and the run
+//! goes on with exit code 0. `gammon -t` prints each failed command's message on standard error,
+//! goes on with the script, and exits 2 if any command failed.
 
 use backgammon::batch::{moves_batch, parse_moves_request, show, write_plays};
-use backgammon::batch_json::{best_json, json_batch, moves_json, show_json};
+use backgammon::batch_json::{best_json, error_json, json_batch, moves_json, show_json};
 use backgammon::commands::Shell;
 use backgammon::eval::cli::{
     batch as eval_batch, best_request, eval_with, rollout_command, BatchCommand, BestState, EvalOptions, RolloutArgs,
@@ -21,18 +23,32 @@ use clap::{Parser, Subcommand};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+#[path = "../numeric.rs"]
+mod numeric;
 #[path = "../terminal.rs"]
 mod terminal;
 
-/// `gammon -t`: the command session over standard input and output.
-fn batch_session(mut shell: Shell) -> io::Result<()> {
-    shell.run_batch(io::stdin().lock(), &mut io::stdout().lock())
+/// `gammon -t`: the command session over standard input and output, errors on standard error;
+/// exit code 2 when any command failed.
+fn batch_session(mut shell: Shell) -> ExitCode {
+    let summary = shell.run_batch(io::stdin().lock(), &mut io::stdout().lock(), &mut io::stderr().lock());
+    match summary {
+        Ok(s) if s.errors == 0 => ExitCode::SUCCESS,
+        Ok(s) => {
+            let first = s.first_error.unwrap_or(0);
+            eprintln!("gammon: {} of {} command lines failed (the first on line {first})", s.errors, s.lines);
+            ExitCode::from(2)
+        }
+        Err(e) => finish(Err(e)),
+    }
 }
 
 /// The exit codes, as `--help` shows them.
 const EXIT_CODES: &str = "Exit codes: 0 success; 1 I/O or network error; 2 malformed input (bad arguments or a bad \
-                          request; one line on standard error says what). In batch mode a bad request line is answered \
-                          `error: ...` and the run goes on.";
+                          request; one line on standard error says what). In the batch modes of the subcommands a bad \
+                          request line is answered `error: ...` (a JSON object with --json) and the run goes on. \
+                          `gammon -t` prints each failed command's message on standard error, goes on, and exits 2 \
+                          if any command failed.";
 
 #[derive(Parser)]
 #[command(name = "gammon", version, about = "Backgammon: legal plays, boards and IDs in gnubg's formats", after_help = EXIT_CODES)]
@@ -41,7 +57,8 @@ struct Cli {
     /// the commands); with -t, the same commands read from standard input, as `gnubg -t`.
     #[command(subcommand)]
     command: Option<Command>,
-    /// No terminal: read commands from standard input (batch mode).
+    /// No terminal: read commands from standard input (batch mode); errors on standard error,
+    /// exit code 2 if any command failed.
     #[arg(short = 't', long = "tty-less")]
     tty_less: bool,
     /// Seed of the dice of the command session (default: from the clock); `set seed` changes it.
@@ -102,8 +119,8 @@ enum Command {
         /// Position ID (14 characters); may be omitted with --resume.
         #[arg(required_unless_present = "resume")]
         position_id: Option<String>,
-        /// Games to play in all (default 1296; with --resume, the saved total).
-        #[arg(long)]
+        /// Games to play in all, 1 to 1000000 (default 1296; with --resume, the saved total).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=backgammon::commands::MAX_ROLLOUT_TRIALS))]
         trials: Option<u64>,
         /// Cubeful rollout of the cube decision.
         #[arg(long)]
@@ -130,7 +147,7 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Stop early once the equity's standard error is at most this.
-        #[arg(long)]
+        #[arg(long, value_parser = numeric::non_negative_f64)]
         max_se: Option<f64>,
         /// Turn luck-based variance reduction off.
         #[arg(long)]
@@ -168,13 +185,23 @@ enum Command {
     },
     /// Play as gnubg's external player: listen for `set player N external HOST:PORT`, read FIBS
     /// `board:` lines and answer each with the play (`13/11 6/5`, every step from the mover's
-    /// side), `double`/`roll`, or `take`/`drop`. One client at a time; runs until killed
-    /// (or, with --once, until the first client disconnects).
+    /// side), `double`/`roll`, or `take`/`drop`. One client at a time, each dropped after
+    /// --idle-timeout seconds of silence; runs until killed (or, with --once, until the first
+    /// client disconnects).
     External {
-        /// Address to listen on: `PORT` (localhost) or `HOST:PORT`; port 0 picks a free port,
-        /// reported on standard error as `listening on HOST:PORT`.
+        /// Address to listen on: `PORT` (127.0.0.1), `HOST:PORT` or `[IPV6]:PORT`; port 0 picks a
+        /// free port, reported on standard error as `listening on HOST:PORT`. Only loopback
+        /// addresses unless --allow-remote.
         #[arg(long, default_value = "127.0.0.1:4321")]
         listen: String,
+        /// Allow an address other hosts can reach (with a warning: the protocol has no
+        /// authentication, anyone who connects plays through the engine).
+        #[arg(long)]
+        allow_remote: bool,
+        /// Seconds a client may stay silent before it is dropped and the next one served.
+        #[arg(long, value_name = "SECS", default_value_t = engine_core::net::DEFAULT_IDLE_TIMEOUT_SECS,
+              value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+        idle_timeout: u64,
         /// Search depth for plays and cube decisions, 0 to 4.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLIES as i64))]
         plies: u8,
@@ -187,17 +214,41 @@ enum Command {
     },
 }
 
-/// `gammon external`: binds (localhost unless a host is given) and serves.
-fn external(listen: &str, plies: u8, verbose: bool, once: bool) -> io::Result<()> {
-    let addr = if listen.contains(':') { listen.to_string() } else { format!("127.0.0.1:{listen}") };
-    let listener = std::net::TcpListener::bind(&addr)?;
-    eprintln!("gammon: listening on {}", listener.local_addr()?);
-    let mut player = ExternalPlayer::new(Evaluator::embedded(), plies.into());
-    let (mut stderr, mut sink) = (io::stderr(), io::sink());
-    let log: &mut dyn Write = if verbose { &mut stderr } else { &mut sink };
-    let stats = serve(&listener, &mut player, ServeOptions { once }, log)?;
-    eprintln!("gammon: {stats}");
-    Ok(())
+/// How `gammon external` runs.
+struct ExternalArgs {
+    listen: String,
+    allow_remote: bool,
+    idle_timeout: u64,
+    plies: u8,
+    verbose: bool,
+    once: bool,
+}
+
+/// `gammon external`: binds (loopback unless --allow-remote) and serves.
+fn external(a: &ExternalArgs) -> ExitCode {
+    let addr = match engine_core::net::parse_listen_address(&a.listen) {
+        Ok(addr) => addr,
+        Err(e) => return fail(format!("--listen: {e}")),
+    };
+    let listener = match engine_core::net::bind_listener(addr, a.allow_remote) {
+        Ok(l) => l,
+        Err(e @ engine_core::net::ListenError::NotLoopback(_)) => return fail(e),
+        Err(engine_core::net::ListenError::Io(e)) => return finish(Err(e)),
+    };
+    if let Some(warning) = engine_core::net::remote_warning(addr) {
+        eprintln!("gammon: {warning}");
+    }
+    let result = (|| {
+        eprintln!("gammon: listening on {}", listener.local_addr()?);
+        let mut player = ExternalPlayer::new(Evaluator::embedded(), a.plies.into());
+        let (mut stderr, mut sink) = (io::stderr(), io::sink());
+        let log: &mut dyn Write = if a.verbose { &mut stderr } else { &mut sink };
+        let options = ServeOptions { once: a.once, idle_timeout: Some(std::time::Duration::from_secs(a.idle_timeout)) };
+        let stats = serve(&listener, &mut player, options, log)?;
+        eprintln!("gammon: {stats}");
+        Ok(())
+    })();
+    finish(result)
 }
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
@@ -205,12 +256,19 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// A malformed request in --json mode: `{"error": "…"}` on standard output as well as the line on
+/// standard error.
+fn fail_json(message: impl std::fmt::Display) -> ExitCode {
+    let _ = writeln!(io::stdout().lock(), "{}", error_json(&message.to_string()));
+    fail(message)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdout = io::stdout();
     let Some(command) = cli.command else {
         let shell = Shell::new(cli.seed.unwrap_or_else(engine_core::rng::fresh_seed));
-        return finish(if cli.tty_less { batch_session(shell) } else { terminal::interactive(shell) });
+        return if cli.tty_less { batch_session(shell) } else { finish(terminal::interactive(shell)) };
     };
     let result = match command {
         Command::Moves { args, json: true } if args.is_empty() => {
@@ -221,7 +279,7 @@ fn main() -> ExitCode {
             let fields: Vec<&str> = args.iter().map(String::as_str).collect();
             match moves_json(&mut MoveGenerator::new(), &fields) {
                 Ok(line) => writeln!(stdout.lock(), "{line}"),
-                Err(e) => return fail(e),
+                Err(e) => return fail_json(e),
             }
         }
         Command::Moves { args, json: false } if args.is_empty() => moves_batch(io::stdin().lock(), &mut stdout.lock()),
@@ -243,7 +301,7 @@ fn main() -> ExitCode {
             let opts = EvalOptions { plies: plies.into(), cubeful, json, match_id };
             match eval_with(Evaluator::embedded(), &[posid.as_str()], &opts) {
                 Ok(line) => writeln!(stdout.lock(), "{line}"),
-                Err(e) => return fail(e),
+                Err(e) => return if opts.json { fail_json(e) } else { fail(e) },
             }
         }
         Command::Best { args, json: true } => {
@@ -255,7 +313,7 @@ fn main() -> ExitCode {
                 let fields: Vec<&str> = args.iter().map(String::as_str).collect();
                 match answer(&fields) {
                     Ok(line) => writeln!(stdout.lock(), "{line}"),
-                    Err(e) => return fail(e),
+                    Err(e) => return fail_json(e),
                 }
             }
         }
@@ -300,14 +358,16 @@ fn main() -> ExitCode {
             let args = RolloutArgs { position_id, match_id, cubeful, trials, config, save, resume, json };
             match rollout_command(Evaluator::embedded(), &args) {
                 Ok(lines) => writeln!(stdout.lock(), "{lines}"),
-                Err(e) => return fail(e),
+                Err(e) => return if args.json { fail_json(e) } else { fail(e) },
             }
         }
         Command::Show { position_id, match_id, json: true } => match show_json(&position_id, match_id.as_deref()) {
             Ok(line) => writeln!(stdout.lock(), "{line}"),
-            Err(e) => return fail(e),
+            Err(e) => return fail_json(e),
         },
-        Command::External { listen, plies, verbose, once } => external(&listen, plies, verbose, once),
+        Command::External { listen, allow_remote, idle_timeout, plies, verbose, once } => {
+            return external(&ExternalArgs { listen, allow_remote, idle_timeout, plies, verbose, once })
+        }
         Command::Show { position_id, match_id, json: false } => match show(&position_id, match_id.as_deref()) {
             Ok(board) => stdout.lock().write_all(board.as_bytes()),
             Err(e) => return fail(e),

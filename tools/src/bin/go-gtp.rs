@@ -2,9 +2,13 @@
 //! engine is `go::gtp`.
 
 use clap::Parser;
-use go::gtp::{self, Options};
+use go::gtp::{self, Options, ServeError, ServeOptions, MAX_LEVEL};
 use go::{Rules, Scoring};
 use std::process::ExitCode;
+use std::time::Duration;
+
+#[path = "../numeric.rs"]
+mod numeric;
 
 #[derive(Parser, Debug)]
 #[command(name = "go-gtp", version, about = "A Go engine speaking GTP version 2 (GNU Go-compatible flags)")]
@@ -15,14 +19,14 @@ struct Cli {
     /// Print nothing but protocol answers (the default anyway).
     #[arg(long)]
     quiet: bool,
-    /// Strength level (accepted for GNU Go compatibility).
-    #[arg(long, default_value_t = 10)]
+    /// Strength level, 0 to 50 (go::gtp::MAX_LEVEL): search effort grows with it.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_LEVEL)))]
     level: u32,
     /// Board size, 1 to 25.
     #[arg(long, default_value_t = 19)]
     boardsize: usize,
-    /// Komi.
-    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
+    /// Komi (a finite number).
+    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true, value_parser = numeric::finite_f64)]
     komi: f64,
     /// Random seed (move choice is deterministic for a seed).
     #[arg(long, default_value_t = 0)]
@@ -52,9 +56,21 @@ struct Cli {
     /// problems are reported on standard error as FILE:LINE:COLUMN and the engine still starts.
     #[arg(long, value_name = "DIR")]
     patterns: Option<std::path::PathBuf>,
-    /// Serve GTP on 127.0.0.1:PORT instead of standard input.
-    #[arg(long)]
-    gtp_listen: Option<u16>,
+    /// Serve GTP on the network instead of standard input: PORT (on 127.0.0.1) or HOST:PORT; port 0 picks a
+    /// free port. The address is printed on standard error (`go-gtp: listening on ADDR`).
+    #[arg(long, value_name = "PORT|HOST:PORT", value_parser = engine_core::net::parse_listen_address)]
+    gtp_listen: Option<std::net::SocketAddr>,
+    /// Allow --gtp-listen on an address other hosts can reach (GTP has no authentication: anyone who
+    /// connects controls the engine and, with --files-dir, its files there).
+    #[arg(long, requires = "gtp_listen")]
+    allow_remote: bool,
+    /// With --gtp-listen: drop a controller silent for this many seconds so the next can connect (0: never).
+    #[arg(long, value_name = "SECS", default_value_t = engine_core::net::DEFAULT_IDLE_TIMEOUT_SECS)]
+    idle_timeout: u64,
+    /// With --gtp-listen: the directory `loadsgf` and `printsgf FILE` may use over the network (relative
+    /// names inside it only); without it, file commands are refused over the network.
+    #[arg(long, value_name = "DIR", requires = "gtp_listen")]
+    files_dir: Option<std::path::PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -89,8 +105,30 @@ fn main() -> ExitCode {
         }
     }
     let result = match cli.gtp_listen {
-        Some(port) => gtp::serve_tcp(&mut engine, port),
-        None => gtp::serve_stdio(&mut engine),
+        Some(addr) => {
+            if let Some(dir) = &cli.files_dir {
+                if !dir.is_dir() {
+                    eprintln!("go-gtp: --files-dir {}: not a directory", dir.display());
+                    return ExitCode::from(2);
+                }
+            }
+            let options = ServeOptions {
+                addr,
+                allow_remote: cli.allow_remote,
+                idle_timeout: (cli.idle_timeout > 0).then(|| Duration::from_secs(cli.idle_timeout)),
+                files_dir: cli.files_dir.clone(),
+            };
+            match gtp::serve_tcp(&mut engine, &options, &mut std::io::stderr()) {
+                Ok(()) => Ok(()),
+                // A refused address is a usage error; a failed bind or accept is a network one.
+                Err(ServeError::Listen(e @ engine_core::net::ListenError::NotLoopback(_))) => {
+                    eprintln!("go-gtp: {e}");
+                    return ExitCode::from(2);
+                }
+                Err(e) => Err(e.to_string()),
+            }
+        }
+        None => gtp::serve_stdio(&mut engine).map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,6 +7,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+#[path = "../numeric.rs"]
+mod numeric;
+
 #[derive(Parser, Debug)]
 #[command(name = "gtp-match", version, about = "Play Go games between two GTP engines")]
 struct Cli {
@@ -25,8 +28,8 @@ struct Cli {
     /// Board size.
     #[arg(long, default_value_t = 9)]
     size: usize,
-    /// Komi.
-    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
+    /// Komi (a finite number).
+    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true, value_parser = numeric::finite_f64)]
     komi: f64,
     /// Fixed handicap stones for black (0 or 2 to 9).
     #[arg(long, default_value_t = 0)]
@@ -37,7 +40,7 @@ struct Cli {
     /// Score with territory (Japanese) counting instead of area counting.
     #[arg(long)]
     japanese_rules: bool,
-    /// Stop and score a game after this many moves (default 3 x size²).
+    /// Stop and score a game after this many moves (default 3 x size², at most go::game::MAX_GAME_MOVES).
     #[arg(long)]
     max_moves: Option<usize>,
     /// Directory for the SGF files.
@@ -73,7 +76,7 @@ fn main() -> ExitCode {
         handicap: cli.handicap,
         clock,
         rules: gtp_match::rules_for(cli.japanese_rules),
-        max_moves: cli.max_moves.unwrap_or(3 * cli.size * cli.size),
+        max_moves: cli.max_moves.unwrap_or(3usize.saturating_mul(cli.size).saturating_mul(cli.size)),
         out_dir: cli.out.unwrap_or_else(gtp_match::default_out_dir),
     };
     match gtp_match::run_match(&config, &mut std::io::stderr()) {

@@ -5,16 +5,25 @@
 //! C-chequer Hypergammon database as gnubg's `makehyper -c C -t T` does (same layout, values
 //! equal to the convergence threshold), reporting each sweep. The solving and the file layouts live in
 //! `backgammon::bearoff`; this program only parses options and reports.
+//!
+//! The size of the database is checked before anything is solved: one that would need more than
+//! `backgammon::bearoff::MAX_DATABASE_BYTES` of memory (4 GiB: one-sided 13 points and up) is
+//! refused. The file is written atomically: a failed or interrupted run leaves an existing file
+//! as it was. Exit codes: 0 written; 1 out of memory or the file could not be written; 2 bad
+//! options or a size over a limit (one line on standard error).
 
 use backgammon::bearoff::file::{self, Format};
-use backgammon::bearoff::hyper::{self, Hyper};
-use backgammon::bearoff::two_sided::{self, TwoSided};
-use backgammon::bearoff::QuantisedOneSided;
+use backgammon::bearoff::hyper::{self, Hyper, HyperError};
+use backgammon::bearoff::two_sided::{self, TwoSided, TwoSidedError};
+use backgammon::bearoff::{MemoryError, QuantisedOneSided};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
+
+#[path = "../numeric.rs"]
+mod numeric;
 
 /// Chequers per side in gnubg's one-sided databases.
 const CHEQUERS: usize = 15;
@@ -33,7 +42,7 @@ struct Args {
     #[arg(short = 'y', long = "hyper", value_name = "C", value_parser = clap::value_parser!(u8).range(1..=3))]
     hyper: Option<u8>,
     /// Convergence threshold of the Hypergammon iteration (gnubg's `makehyper -t`)
-    #[arg(short = 'T', long = "threshold", value_name = "T", default_value_t = hyper::DEFAULT_THRESHOLD)]
+    #[arg(short = 'T', long = "threshold", value_name = "T", default_value_t = hyper::DEFAULT_THRESHOLD, value_parser = numeric::non_negative_f64)]
     threshold: f64,
     /// Required output filename
     #[arg(short = 'f', long = "outfile", value_name = "FILE")]
@@ -75,6 +84,53 @@ fn bar(what: String) -> ProgressBar {
     bar
 }
 
+/// Why no database was written: the exit code tells a refused size (2, as a bad option) from a
+/// failure of the machine (1: out of memory, or the file could not be written).
+enum Failure {
+    /// Over a limit of `backgammon::bearoff` (MAX_DATABASE_BYTES, two_sided::MAX_VALUES) or an
+    /// impossible size.
+    Refused(String),
+    Failed(String),
+}
+
+impl From<MemoryError> for Failure {
+    fn from(e: MemoryError) -> Self {
+        match e {
+            MemoryError::TooLarge { .. } => Failure::Refused(e.to_string()),
+            MemoryError::OutOfMemory { .. } => Failure::Failed(e.to_string()),
+        }
+    }
+}
+
+impl From<TwoSidedError> for Failure {
+    fn from(e: TwoSidedError) -> Self {
+        match e {
+            TwoSidedError::Memory(m) => m.into(),
+            TwoSidedError::Size { .. } | TwoSidedError::TooLarge { .. } => Failure::Refused(e.to_string()),
+            e => Failure::Failed(e.to_string()),
+        }
+    }
+}
+
+impl From<HyperError> for Failure {
+    fn from(e: HyperError) -> Self {
+        match e {
+            HyperError::Memory(m) => m.into(),
+            HyperError::Chequers(_) => Failure::Refused(e.to_string()),
+            e => Failure::Failed(e.to_string()),
+        }
+    }
+}
+
+impl From<file::FileError> for Failure {
+    fn from(e: file::FileError) -> Self {
+        match e {
+            file::FileError::Memory(m) => m.into(),
+            e => Failure::Failed(e.to_string()),
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let start = Instant::now();
@@ -89,38 +145,41 @@ fn main() -> ExitCode {
             eprintln!("wrote {} in {:.2?}", args.outfile.display(), start.elapsed());
             ExitCode::SUCCESS
         }
-        Err(e) => {
+        Err(Failure::Refused(e)) => {
+            eprintln!("makebearoff: {e}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Failed(e)) => {
             eprintln!("makebearoff: {}: {e}", args.outfile.display());
             ExitCode::FAILURE
         }
     }
 }
 
-fn one_sided(args: &Args, points: usize) -> Result<(), String> {
+fn one_sided(args: &Args, points: usize) -> Result<(), Failure> {
     let progress = bar(format!("{CHEQUERS} chequers on {points} points"));
     let db = QuantisedOneSided::generate(points, CHEQUERS, |done, total| {
         progress.set_length(total as u64);
         progress.set_position(done as u64);
     });
     progress.finish();
+    let db = db?;
     let format = Format { compressed: !args.no_compress, gammons: !args.no_gammon };
     let db = if format.gammons { db } else { db.without_gammons() };
-    file::write_file(&db, format, &args.outfile).map_err(|e| e.to_string())
+    Ok(file::write_file(&db, format, &args.outfile)?)
 }
 
-fn two_sided(args: &Args, points: usize, chequers: usize) -> Result<(), String> {
+fn two_sided(args: &Args, points: usize, chequers: usize) -> Result<(), Failure> {
     let progress = bar(format!("two-sided {chequers} chequers on {points} points"));
     let db = TwoSided::generate(points, chequers, !args.no_cubeful, |done, total| {
         progress.set_length(total as u64);
         progress.set_position(done as u64);
-    })
-    .map_err(|e| e.to_string())?;
+    });
     progress.finish();
-    let out = std::fs::File::create(&args.outfile).map_err(|e| e.to_string())?;
-    two_sided::write(&db, !args.no_header, out).map_err(|e| e.to_string())
+    Ok(two_sided::write_file_with(&db?, !args.no_header, &args.outfile)?)
 }
 
-fn hypergammon(args: &Args, chequers: usize) -> Result<(), String> {
+fn hypergammon(args: &Args, chequers: usize) -> Result<(), Failure> {
     let start = Instant::now();
     let db = Hyper::generate(chequers, args.threshold, |sweep| {
         if sweep.finished() {
@@ -128,7 +187,6 @@ fn hypergammon(args: &Args, chequers: usize) -> Result<(), String> {
         } else {
             eprintln!("sweep {:3}: {}/{} positions ({:.1?})", sweep.number, sweep.done, sweep.total, start.elapsed());
         }
-    })
-    .map_err(|e| e.to_string())?;
-    hyper::write_file(&db, &args.outfile).map_err(|e| e.to_string())
+    })?;
+    Ok(hyper::write_file(&db, &args.outfile)?)
 }

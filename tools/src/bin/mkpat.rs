@@ -3,17 +3,19 @@
 //! `patterns::{parse_path, PatternLibrary}`, matching in a game is `go::pattern_context`.
 
 use clap::Parser;
+use engine_core::limits::{read_to_string_limited, MAX_INPUT_FILE_BYTES};
 use go::pattern_context::{list_matches, load_position};
 use go::Color;
-use patterns::{database_files, PatternLibrary, Registry};
+use patterns::{database_files, LibraryError, PatternLibrary, Registry};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 const AFTER_HELP: &str = "\
 Check mode (default): prints `FILE: N patterns, E errors` per file, each error on standard error as
-`FILE:LINE:COLUMN: expected ...`; exit status 1 when any file has an error (syntax, geometry, or a
-constraint naming an unknown helper) or cannot be read.
+`FILE:LINE:COLUMN: expected ...`. Exit status: 0 when every file is clean; 1 when a file cannot be read
+(or is larger than 16 MiB); else 2 when a file has an error (syntax, geometry, a constraint naming an
+unknown helper, or a limit of the patterns crate passed: see `patterns::limits`).
 
 Match mode (--match SGF [MOVE]): loads the game as GNU Go's `loadsgf` does (MOVE a move number to stop
 before, or a vertex: stop before the first move there; default the whole game), matches every pattern of
@@ -24,7 +26,8 @@ move (or --color), and prints one line per match, sorted by database, pattern, a
 
 DB the database file name, ANCHOR the vertex of the pattern's anchor stone, TRANSFORM the letter a-h of
 GNU Go's transformation table, MOVE the vertex of `*` (`-` when none), CONSTRAINT `true` or `false` (the
-constraint evaluated in the position), `-` (no constraint) or `error: ...`.";
+constraint evaluated in the position), `-` (no constraint) or `error: ...`. Exit status as in check mode
+(1 also when the SGF file cannot be read, 2 when it is malformed).";
 
 #[derive(Parser, Debug)]
 #[command(name = "mkpat", version, about = "Check, compile and match GNU Go pattern databases", after_help = AFTER_HELP)]
@@ -78,7 +81,7 @@ fn main() -> ExitCode {
         }
     };
     let registry = Registry::standard();
-    let mut failed = false;
+    let mut status = Status::default();
     for path in files {
         match patterns::parse_path(&path) {
             Ok(db) => {
@@ -88,27 +91,44 @@ fn main() -> ExitCode {
                 for e in &lib.errors {
                     eprintln!("{e}");
                 }
-                failed |= !lib.errors.is_empty();
+                status.malformed |= !lib.errors.is_empty();
                 if cli.stats || cli.dump.is_some() {
                     report(db, cli.stats, cli.dump.as_deref());
                 }
             }
             Err(e) => {
                 eprintln!("{}: {e}", path.display());
-                failed = true;
+                status.unreadable = true;
             }
         }
     }
-    if failed {
-        ExitCode::FAILURE
-    } else {
-        ExitCode::SUCCESS
+    status.code()
+}
+
+/// What went wrong across the files: the exit status the README documents for the tools.
+#[derive(Default)]
+struct Status {
+    /// A file could not be read (exit 1).
+    unreadable: bool,
+    /// A file (or the SGF) is malformed (exit 2).
+    malformed: bool,
+}
+
+impl Status {
+    fn code(&self) -> ExitCode {
+        if self.unreadable {
+            ExitCode::FAILURE
+        } else if self.malformed {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        }
     }
 }
 
 fn match_mode(cli: &Cli, sgf: &str, until: Option<&str>) -> ExitCode {
-    let text = match std::fs::read(Path::new(sgf)) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+    let text = match read_to_string_limited(Path::new(sgf), MAX_INPUT_FILE_BYTES) {
+        Ok(text) => text,
         Err(e) => {
             eprintln!("mkpat: {sgf}: {e}");
             return ExitCode::FAILURE;
@@ -118,7 +138,7 @@ fn match_mode(cli: &Cli, sgf: &str, until: Option<&str>) -> ExitCode {
         Ok(g) => g,
         Err(e) => {
             eprintln!("mkpat: {sgf}: {e}");
-            return ExitCode::FAILURE;
+            return ExitCode::from(2);
         }
     };
     let library = if cli.db.is_empty() {
@@ -147,11 +167,8 @@ fn match_mode(cli: &Cli, sgf: &str, until: Option<&str>) -> ExitCode {
             break;
         }
     }
-    if library.errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    let unreadable = library.errors.iter().any(|e| matches!(e, LibraryError::Io { .. }));
+    Status { unreadable, malformed: !library.errors.is_empty() }.code()
 }
 
 fn report(db: &patterns::DbFile, stats: bool, dump: Option<&str>) {

@@ -1,0 +1,71 @@
+//! `gtp-match` against engines that break the protocol in ways that used to cost unbounded memory (issue 22):
+//! an answer that never ends, a line that never ends. Each is a protocol error, reported on standard error
+//! with a non-zero exit, within a bounded time and memory. Also: the SGF records it writes load back.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn gtp_match(second: &str, out: &std::path::Path) -> (i32, String) {
+    let start = Instant::now();
+    let o = Command::new(env!("CARGO_BIN_EXE_gtp-match"))
+        .args(["--first", &format!("{} --level 0", env!("CARGO_BIN_EXE_go-gtp")), "--second", second])
+        .args(["--games", "1", "--size", "5", "--max-moves", "6", "--out"])
+        .arg(out)
+        .output()
+        .unwrap();
+    assert!(start.elapsed() < Duration::from_secs(60), "{:?}", start.elapsed());
+    (o.status.code().unwrap_or(-1), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gtp-match-hostile-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn an_answer_that_never_ends_is_a_protocol_error() {
+    // `yes` answers every command with endless `y` lines and never the empty line that ends an answer.
+    let dir = temp_dir("yes");
+    let (code, err) = gtp_match("yes", &dir);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("with over 4194304 bytes"), "{err}");
+}
+
+#[test]
+fn a_line_that_never_ends_is_a_protocol_error() {
+    // `cat /dev/zero` writes zero bytes without any newline.
+    if !std::path::Path::new("/dev/zero").exists() {
+        return;
+    }
+    let dir = temp_dir("zero");
+    let (code, err) = gtp_match("cat /dev/zero", &dir);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("with a line over 1048576 bytes"), "{err}");
+}
+
+#[test]
+fn refused_settings_and_saved_records() {
+    let dir = temp_dir("records");
+    let o = Command::new(env!("CARGO_BIN_EXE_gtp-match"))
+        .args(["--first", "x", "--second", "y", "--komi", "NaN"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a finite number"));
+    let o = Command::new(env!("CARGO_BIN_EXE_gtp-match"))
+        .args(["--first", "x", "--second", "y", "--max-moves", "5001"])
+        .output()
+        .unwrap();
+    assert_ne!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("max moves 5001"), "{}", String::from_utf8_lossy(&o.stderr));
+    let engine = format!("{} --level 0", env!("CARGO_BIN_EXE_go-gtp"));
+    let (code, err) = gtp_match(&engine, &dir);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(dir.join("game-001.sgf")).unwrap();
+    let game = go::sgf::load(&text, go::sgf::Until::End, go::Rules::default()).unwrap();
+    assert_eq!(game.move_count(), 6);
+    // Only the record: no temporary file is left beside it.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
