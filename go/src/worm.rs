@@ -7,7 +7,7 @@
 use crate::board::{Board, Color, Point, ARRAY};
 use crate::unconditional::unconditional_life;
 
-/// Data of the worm through one point (for an empty point: the empty region through it).
+/// Data of the worm through one point (an empty point: itself as origin, size 0, the rest zero).
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Worm {
     /// The worm's smallest point (GNU Go's `origin`: one point per worm, the same for all its stones).
@@ -46,8 +46,8 @@ fn distances(b: &Board, p: Point) -> Vec<u8> {
     d
 }
 
-/// The worm data of every point of `b`, indexed by point: a stone's worm, or an empty point's region (origin
-/// and size only). Points off the board keep [`Worm::default`].
+/// The worm data of every point of `b`, indexed by point: a stone's worm; an empty point is its own origin,
+/// of size 0, every other field zero (GNU Go's answer). Points off the board keep [`Worm::default`].
 pub fn worms(b: &Board) -> Vec<Worm> {
     let lives = [unconditional_life(b, Color::Black), unconditional_life(b, Color::White)];
     let mut out = vec![Worm::default(); ARRAY];
@@ -83,28 +83,11 @@ pub fn worms(b: &Board) -> Vec<Worm> {
             out[usize::from(s)] = w.clone();
         }
     }
-    // Empty regions, as GNU Go keeps them: origin and size, every other field zero. Without them an empty
-    // point's data would name the array's first cell, which is off the board.
-    let mut done = vec![false; ARRAY];
-    for start in b.points() {
-        if !b.is_empty(start) || done[usize::from(start)] {
-            continue;
-        }
-        let mut region = vec![start];
-        done[usize::from(start)] = true;
-        let mut i = 0;
-        while let Some(&x) = region.get(i) {
-            i += 1;
-            for q in Board::neighbors(x) {
-                if b.on_board(q) && b.is_empty(q) && !done[usize::from(q)] {
-                    done[usize::from(q)] = true;
-                    region.push(q);
-                }
-            }
-        }
-        let origin = *region.iter().min().expect("the start point");
-        for &x in &region {
-            out[usize::from(x)] = Worm { origin, size: region.len(), ..Worm::default() };
+    // An empty point is its own origin with size 0 and every other field zero, as GNU Go 3.8's `worm_data`
+    // answers for it; without this its data would name the array's first cell, which is off the board.
+    for p in b.points() {
+        if b.is_empty(p) {
+            out[usize::from(p)] = Worm { origin: p, size: 0, ..Worm::default() };
         }
     }
     out
@@ -192,16 +175,14 @@ mod tests {
     }
 
     #[test]
-    fn empty_points_belong_to_their_region() {
-        // The corner point cut off by the black stones, and the rest of the board.
+    fn empty_points_are_their_own_origin() {
+        // GNU Go 3.8 (`worm_data A1`, `worm_data D4` on 9x9 after B E5, W C3): origin the point itself, size 0.
         let b = board_from(&[". X . .", "X X . .", ". . . .", ". . . ."]);
         let ws = worms(&b);
-        let corner = &ws[usize::from(b.point(0, 0))];
-        assert_eq!((corner.origin, corner.size), (b.point(0, 0), 1));
-        let open = &ws[usize::from(b.point(3, 3))];
-        assert_eq!((open.origin, open.size, open.liberties), (b.point(2, 0), 12, [0; 4]));
+        for p in [b.point(0, 0), b.point(3, 3)] {
+            let w = &ws[usize::from(p)];
+            assert_eq!((w.origin, w.size, w.liberties), (p, 0, [0; 4]));
+        }
         assert!(b.points().all(|p| b.on_board(ws[usize::from(p)].origin)));
-        let empty = Board::new(1);
-        assert_eq!(worms(&empty)[usize::from(empty.point(0, 0))].size, 1);
     }
 }
