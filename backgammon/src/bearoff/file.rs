@@ -19,7 +19,7 @@ use super::index::OneSidedIndex;
 use super::one_sided::{Quantised, QuantisedOneSided, MAX_ROLLS};
 use super::{check_memory, try_vec, MemoryError, MAX_DATABASE_BYTES};
 use engine_core::atomic_file::AtomicFile;
-use engine_core::limits::{read_file_limited, ReadError};
+use engine_core::limits::read_file_limited;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use thiserror::Error;
@@ -62,14 +62,7 @@ pub enum FileError {
     FileTooLarge { limit: u64 },
 }
 
-impl From<ReadError> for FileError {
-    fn from(e: ReadError) -> Self {
-        match e {
-            ReadError::Io(e) => FileError::Io(e),
-            ReadError::TooLarge { limit } => FileError::FileTooLarge { limit },
-        }
-    }
-}
+super::from_read_error!(FileError);
 
 /// gnubg's header for a database of `points` x `chequers` in `format`.
 pub fn header(points: usize, chequers: usize, format: Format) -> [u8; HEADER_LEN] {

@@ -25,7 +25,7 @@ use super::{check_memory, try_vec, try_with_capacity, MemoryError, MAX_DATABASE_
 use crate::movegen::MoveGenerator;
 use crate::position::{Position, ON_ROLL, OPPONENT};
 use engine_core::atomic_file::AtomicFile;
-use engine_core::limits::{read_file_limited, ReadError};
+use engine_core::limits::read_file_limited;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use thiserror::Error;
@@ -70,14 +70,7 @@ pub enum HyperError {
     FileTooLarge { limit: u64 },
 }
 
-impl From<ReadError> for HyperError {
-    fn from(e: ReadError) -> Self {
-        match e {
-            ReadError::Io(e) => HyperError::Io(e),
-            ReadError::TooLarge { limit } => HyperError::FileTooLarge { limit },
-        }
-    }
-}
+super::from_read_error!(HyperError);
 
 /// The memory [`Hyper::generate`] needs for `chequers`: per pair of sides its nine values
 /// (36 bytes) and its place in the list of open positions (4), and up to 2 chequers the table

@@ -19,6 +19,22 @@
 //! Owns bearoff mathematics, files and the on-disk cache of the default databases; the choice of
 //! when to consult a database belongs to the evaluator.
 
+/// A database file read past `MAX_DATABASE_BYTES` is the error type's `FileTooLarge`, any other read
+/// failure its `Io`: the three file readers (one-sided, two-sided, Hypergammon) say it the same way.
+macro_rules! from_read_error {
+    ($error:ident) => {
+        impl From<engine_core::limits::ReadError> for $error {
+            fn from(e: engine_core::limits::ReadError) -> Self {
+                match e {
+                    engine_core::limits::ReadError::Io(e) => $error::Io(e),
+                    engine_core::limits::ReadError::TooLarge { limit } => $error::FileTooLarge { limit },
+                }
+            }
+        }
+    };
+}
+pub(crate) use from_read_error;
+
 pub mod cache;
 pub mod file;
 pub mod hyper;

@@ -21,7 +21,7 @@ use super::{check_memory, try_vec, try_with_capacity, MemoryError, MAX_DATABASE_
 use crate::movegen::MoveGenerator;
 use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
 use engine_core::atomic_file::AtomicFile;
-use engine_core::limits::{read_file_limited, ReadError};
+use engine_core::limits::read_file_limited;
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 use thiserror::Error;
@@ -62,14 +62,7 @@ pub enum TwoSidedError {
     FileTooLarge { limit: u64 },
 }
 
-impl From<ReadError> for TwoSidedError {
-    fn from(e: ReadError) -> Self {
-        match e {
-            ReadError::Io(e) => TwoSidedError::Io(e),
-            ReadError::TooLarge { limit } => TwoSidedError::FileTooLarge { limit },
-        }
-    }
-}
+super::from_read_error!(TwoSidedError);
 
 /// The memory [`TwoSided::generate`] needs for `positions` one-sided positions: 2 bytes per value
 /// (4 values per pair of positions when `cubeful`), and per one-sided position its pip count, its
