@@ -23,7 +23,8 @@
 //! gnubg's default). One client at a time, blocking `std::net`; the binary binds to loopback
 //! unless told otherwise (`engine_core::net`). A client silent for longer than
 //! [`ServeOptions::idle_timeout`] is dropped so the next can be served; lines are read with at
-//! most [`MAX_LINE_BYTES`] held (a longer one is answered with an error), and a line cut off by
+//! most [`MAX_LINE_BYTES`] held (a longer one is answered with an error and ends the
+//! connection), and a line cut off by
 //! a disconnect (no newline) is not acted on. Owns the protocol loop only: no board format
 //! parsing (fibs_board), no evaluation code of its own.
 
@@ -33,7 +34,7 @@ use crate::fibs_board::{BoardState, Dialect, FibsBoard};
 use crate::met::MatchEquityTable;
 use crate::nply::{NPly, Settings};
 use crate::position::Position;
-use engine_core::limits::{excerpt, read_line_limited, LineRead, MAX_LINE_BYTES};
+use engine_core::limits::{excerpt, read_line_or_stop, LineRead, MAX_LINE_BYTES};
 use engine_core::net::DEFAULT_IDLE_TIMEOUT_SECS;
 use std::fmt;
 use std::io::{self, BufRead, BufReader, Write};
@@ -203,8 +204,8 @@ impl<'e> ExternalPlayer<'e> {
     /// (`< `) and sent (`> `) is written to `log` (pass `io::sink()` for none); a play's line also shows the
     /// position ID after it as the opponent, now on roll, sees it (what gnubg then shows).
     ///
-    /// A line longer than [`MAX_LINE_BYTES`] is answered `Error: …` without being held in
-    /// memory; a last line with no newline (the peer went away mid-line) is logged and not
+    /// A line longer than [`MAX_LINE_BYTES`] is answered `Error: …` and ends the connection, its
+    /// rest not read (a peer streaming bytes without a newline cannot hold the server); a last line with no newline (the peer went away mid-line) is logged and not
     /// answered.
     ///
     /// # Errors
@@ -218,7 +219,7 @@ impl<'e> ExternalPlayer<'e> {
         let mut stats = Stats::default();
         let mut buf = Vec::with_capacity(256);
         loop {
-            let reply = match read_line_limited(&mut input, &mut buf, MAX_LINE_BYTES)? {
+            let reply = match read_line_or_stop(&mut input, &mut buf, MAX_LINE_BYTES)? {
                 LineRead::Eof => return Ok(stats),
                 LineRead::Unterminated => {
                     // gnubg ends each line with "\n\0": a lone NUL before the disconnect is no command
@@ -229,8 +230,14 @@ impl<'e> ExternalPlayer<'e> {
                     return Ok(stats);
                 }
                 LineRead::TooLong => {
-                    writeln!(log, "< (a line over {MAX_LINE_BYTES} bytes)")?;
-                    Reply::Error(format!("line longer than the limit of {MAX_LINE_BYTES} bytes"))
+                    // Its rest is not read: a peer that never sends a newline must not hold the server.
+                    writeln!(log, "< (a line over {MAX_LINE_BYTES} bytes: connection closed)")?;
+                    let reply = Reply::Error(format!("line longer than the limit of {MAX_LINE_BYTES} bytes"));
+                    stats.count(&reply);
+                    output.write_all(format!("{reply}\n").as_bytes())?;
+                    output.flush()?;
+                    writeln!(log, "> {reply}")?;
+                    return Ok(stats);
                 }
                 LineRead::Line => {
                     // gnubg ends each line with "\n\0": the NUL arrives at the start of the next one
@@ -431,21 +438,25 @@ mod tests {
         assert!(!String::from_utf8(log).unwrap().contains("cut off"));
     }
 
-    /// Regression: one endless line made the server hold all of it in memory.
+    /// Regression: one endless line made the server hold all of it in memory; then, a peer
+    /// streaming bytes without a newline kept the single-client server reading for ever (never
+    /// idle, so the idle timeout could not fire). The line is refused and the connection closed.
     #[test]
-    fn an_overlong_line_is_refused_and_the_connection_goes_on() {
+    fn an_overlong_line_is_refused_and_the_connection_closed() {
         let mut input = vec![b'x'; MAX_LINE_BYTES + 10];
         input.push(b'\n');
         input.extend_from_slice(OPENING_41.as_bytes());
         input.push(b'\n');
         let (mut out, mut log) = (Vec::new(), Vec::new());
         let stats = player().serve_connection(&input[..], &mut out, &mut log).unwrap();
-        assert_eq!((stats.boards, stats.errors, stats.plays), (2, 1, 1));
+        assert_eq!((stats.boards, stats.errors, stats.plays), (1, 1, 0));
         let out = String::from_utf8(out).unwrap();
-        let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines[0], format!("Error: line longer than the limit of {MAX_LINE_BYTES} bytes"));
-        assert_eq!(lines[1], player().respond(OPENING_41).to_string());
+        assert_eq!(out, format!("Error: line longer than the limit of {MAX_LINE_BYTES} bytes\n"));
         assert!(log.len() < 10_000, "the log does not hold the line either");
+        // A stream that never ends and never has a newline: the server returns all the same.
+        let endless = io::BufReader::new(io::repeat(b'x'));
+        let stats = player().serve_connection(endless, &mut Vec::new(), &mut io::sink()).unwrap();
+        assert_eq!(stats.errors, 1);
     }
 
     fn local_listener() -> (TcpListener, std::net::SocketAddr) {

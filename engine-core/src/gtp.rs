@@ -7,7 +7,7 @@
 //! answers a panicking command `? internal error`; a local one ([`Engine::run`]) does neither.
 
 use crate::command::{Args, CommandError, Registry};
-use crate::limits::{read_line_limited, LineRead, MAX_LINE_BYTES};
+use crate::limits::{read_line_limited, read_line_or_stop, LineRead, MAX_LINE_BYTES};
 use std::io::{self, BufRead, Write};
 
 /// One parsed command line.
@@ -116,8 +116,10 @@ impl<C> Engine<C> {
     }
 
     /// As [`Engine::run`] for a network connection: a last line without a newline is a command cut off by a
-    /// disconnect and is not executed, and a panic inside a command is answered `? internal error` (after
-    /// which the session goes on) instead of taking the whole server down with it.
+    /// disconnect and is not executed, a line longer than [`MAX_LINE_BYTES`] is answered `? line too long`
+    /// and ends the connection (its rest is not read: a peer that never sends a newline cannot hold the
+    /// server), and a panic inside a command is answered `? internal error` (after which the session goes
+    /// on) instead of taking the whole server down with it.
     ///
     /// # Errors
     /// Input or output failures, a read timeout among them.
@@ -128,9 +130,19 @@ impl<C> Engine<C> {
     fn run_session<R: BufRead, W: Write>(&mut self, mut input: R, mut output: W, session: Session) -> io::Result<()> {
         let mut buf = Vec::new();
         loop {
-            let answer = match read_line_limited(&mut input, &mut buf, MAX_LINE_BYTES)? {
+            let read = match session {
+                Session::Local => read_line_limited(&mut input, &mut buf, MAX_LINE_BYTES)?,
+                Session::Network => read_line_or_stop(&mut input, &mut buf, MAX_LINE_BYTES)?,
+            };
+            let answer = match read {
                 LineRead::Eof => return Ok(()),
                 LineRead::Unterminated if session == Session::Network => return Ok(()),
+                LineRead::TooLong if session == Session::Network => {
+                    // Reading on to the newline would let a peer that never sends one hold the server.
+                    output.write_all(format_answer(None, &Err(CommandError::failed("line too long"))).as_bytes())?;
+                    output.flush()?;
+                    return Ok(());
+                }
                 LineRead::TooLong => Some(format_answer(None, &Err(CommandError::failed("line too long")))),
                 LineRead::Line | LineRead::Unterminated => {
                     // Invalid UTF-8 must not end the session; it just cannot name a command.
@@ -179,6 +191,7 @@ enum Session {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Read;
 
     fn echo(_: &mut (), args: &Args) -> Result<String, CommandError> {
         Ok(args.tokens().join(" "))
@@ -229,6 +242,15 @@ mod tests {
         let mut out = Vec::new();
         e.run(&input[..], &mut out).unwrap();
         assert_eq!(out.len(), "= \n\n".len() + MAX_LINE_BYTES - 5);
+    }
+
+    #[test]
+    fn an_endless_line_over_the_network_ends_the_connection() {
+        // A peer streaming bytes with no newline: the server answers once and lets go.
+        let endless = std::io::BufReader::new(b"echo 1\n".chain(std::io::repeat(b'x')));
+        let mut out = Vec::new();
+        engine().run_connection(endless, &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "= 1\n\n? line too long\n\n");
     }
 
     #[test]

@@ -92,6 +92,33 @@ pub enum LineRead {
 /// # Errors
 /// The reader's errors (a read timeout among them).
 pub fn read_line_limited<R: BufRead + ?Sized>(r: &mut R, buf: &mut Vec<u8>, max: usize) -> io::Result<LineRead> {
+    read_line(r, buf, max, Overlong::Discard)
+}
+
+/// As [`read_line_limited`], but a line over the limit is not read to its end: [`LineRead::TooLong`]
+/// comes back as soon as the limit is passed, the rest of the line left unread. For a network peer,
+/// whose connection is then closed: a peer that streams bytes without a newline would otherwise keep
+/// a single-client server reading, never idle, for as long as it likes.
+///
+/// # Errors
+/// The reader's errors (a read timeout among them).
+pub fn read_line_or_stop<R: BufRead + ?Sized>(r: &mut R, buf: &mut Vec<u8>, max: usize) -> io::Result<LineRead> {
+    read_line(r, buf, max, Overlong::Stop)
+}
+
+/// What a bounded line reader does with the rest of a line over the limit.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Overlong {
+    Discard,
+    Stop,
+}
+
+fn read_line<R: BufRead + ?Sized>(
+    r: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+    overlong: Overlong,
+) -> io::Result<LineRead> {
     buf.clear();
     let mut too_long = false;
     loop {
@@ -116,6 +143,9 @@ pub fn read_line_limited<R: BufRead + ?Sized>(r: &mut R, buf: &mut Vec<u8>, max:
             if buf.len() + content > max {
                 too_long = true;
                 buf.clear();
+                if overlong == Overlong::Stop {
+                    return Ok(LineRead::TooLong);
+                }
             } else {
                 buf.extend_from_slice(&available[..taken]);
             }
@@ -199,6 +229,21 @@ mod tests {
         let mut buf = Vec::new();
         assert_eq!(read_line_limited(&mut r, &mut buf, 5).unwrap(), LineRead::TooLong);
         assert_eq!(read_line_limited(&mut r, &mut buf, 5).unwrap(), LineRead::Eof);
+    }
+
+    #[test]
+    fn a_peer_that_never_sends_a_newline_is_stopped_at_the_limit() {
+        // An endless stream of bytes with no newline: the discarding reader would never return.
+        let mut endless = io::BufReader::with_capacity(64, io::repeat(b'x'));
+        let mut buf = Vec::new();
+        assert_eq!(read_line_or_stop(&mut endless, &mut buf, 1000).unwrap(), LineRead::TooLong);
+        assert!(buf.is_empty());
+        // Lines within the limit read as with the discarding reader.
+        let mut r = io::BufReader::with_capacity(4, &b"ab\nhalf"[..]);
+        assert_eq!(read_line_or_stop(&mut r, &mut buf, 5).unwrap(), LineRead::Line);
+        assert_eq!(buf, b"ab\n");
+        assert_eq!(read_line_or_stop(&mut r, &mut buf, 5).unwrap(), LineRead::Unterminated);
+        assert_eq!(buf, b"half");
     }
 
     #[test]

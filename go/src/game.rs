@@ -43,6 +43,16 @@ pub const MAX_GAME_MOVES: usize = 5_000;
 /// Moves between two undo snapshots: undo replays at most this many moves.
 pub const SNAPSHOT_INTERVAL: usize = 32;
 
+/// One point changed by setup (not by a move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SetupChange {
+    /// Moves played before the change: 0 for the setup of the start position.
+    pub after_moves: usize,
+    pub point: Point,
+    /// What the point holds after the change.
+    pub color: Option<Color>,
+}
+
 /// One played move and the state before it, for undo.
 #[derive(Clone)]
 struct Played {
@@ -68,6 +78,9 @@ pub struct GoGame {
     passes: u32,
     handicap: usize,
     setup: Vec<(Color, Point)>,
+    /// Every change setup made to a point (a stone added, a point emptied, a stone a setup stone
+    /// captured), with the number of moves played before it: what an SGF record must replay.
+    setup_log: Vec<SetupChange>,
     resigned: Option<Color>,
     /// Whether the board changed other than by a move since the last move (setup, rules), so that the next
     /// move must keep a snapshot, and so that `seen` ends with the setup's position.
@@ -90,6 +103,7 @@ impl GoGame {
             passes: 0,
             handicap: 0,
             setup: Vec::new(),
+            setup_log: Vec::new(),
             resigned: None,
             changed: true,
         }
@@ -195,6 +209,17 @@ impl GoGame {
         if !self.board.is_empty(p) {
             return Err(IllegalMove::Occupied);
         }
+        // The stones this one may remove: opposing strings it takes the last liberty of, or (suicide
+        // allowed) its own. Captures are rare, so only those strings are listed.
+        let mut at_risk: Vec<Point> = Vec::new();
+        let suicide = self.board.is_suicide(p, c);
+        for q in Board::neighbors(p) {
+            match self.board.color(q) {
+                Some(o) if o != c && self.board.liberties(q) == 1 => at_risk.extend(self.board.string_stones(q)),
+                Some(o) if o == c && suicide => at_risk.extend(self.board.string_stones(q)),
+                _ => {}
+            }
+        }
         let captures = self.board.captures(c);
         self.board.place_stone(p, c);
         if self.board.captures(c) != captures {
@@ -202,9 +227,25 @@ impl GoGame {
             let board = &self.board;
             self.setup.retain(|&(col, q)| board.color(q) == Some(col));
         }
-        self.setup.push((c, p));
+        if self.board.color(p) == Some(c) {
+            self.setup.push((c, p));
+        }
+        let after_moves = self.history.len();
+        self.setup_log.push(SetupChange { after_moves, point: p, color: self.board.color(p) });
+        at_risk.sort_unstable();
+        at_risk.dedup();
+        for q in at_risk.into_iter().filter(|&q| self.board.is_empty(q)) {
+            self.setup_log.push(SetupChange { after_moves, point: q, color: None });
+        }
         self.board_changed();
         Ok(())
+    }
+
+    /// Every change setup made, in order (see [`SetupChange`]): the start position's setup first
+    /// (`after_moves` 0), then any made between moves (an SGF record's `AB`/`AW`/`AE` after its first
+    /// node).
+    pub fn setup_log(&self) -> &[SetupChange] {
+        &self.setup_log
     }
 
     /// A game set up from a diagram: rows of `X` (black), `O` (white) and any other character for
@@ -242,6 +283,10 @@ impl GoGame {
                     board.place_stone(p, c);
                 }
             }
+        }
+        let after_moves = self.history.len();
+        for p in self.board.points().filter(|&p| cleared[usize::from(p)] && !self.board.is_empty(p)) {
+            self.setup_log.push(SetupChange { after_moves, point: p, color: None });
         }
         self.board = board;
         let board = &self.board;
@@ -305,6 +350,9 @@ impl GoGame {
         self.changed = false;
         self.to_move = h.to_move_before;
         self.passes = h.passes_before;
+        // Setup made after the move taken back is gone from the board with it.
+        let moves = self.history.len();
+        self.setup_log.retain(|change| change.after_moves <= moves);
         self.seen.pop();
         self.resigned = None;
         true

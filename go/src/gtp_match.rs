@@ -3,7 +3,8 @@
 //! keeps the clocks when time settings are given, ends a game on two passes, a resignation or the move
 //! limit, asks both engines for `final_score` and scores the game itself, writes each game as SGF and
 //! summarises the results with 95% Wilson intervals. An engine's output is input like any other: its lines
-//! and answers are bounded ([`MAX_ANSWER_BYTES`]), and each record is written whole or not at all.
+//! and answers are bounded ([`MAX_ANSWER_BYTES`]), an engine silent for longer than the answer timeout
+//! forfeits the game and is restarted, and each record is written whole or not at all.
 //!
 //! It owns the subprocess protocol and the match loop; it must not choose moves itself.
 
@@ -19,7 +20,8 @@ use engine_core::runner::MatchStats;
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::Instant;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 use thiserror::Error;
 
 /// What went wrong talking to an engine or running the match.
@@ -35,6 +37,8 @@ pub enum MatchError {
     Io(#[from] std::io::Error),
     #[error("bad setting: {0}")]
     Setting(String),
+    #[error("engine {engine} did not answer `{command}` within {seconds} s")]
+    NoAnswer { engine: String, command: String, seconds: u64 },
 }
 
 /// How to start an engine.
@@ -47,14 +51,33 @@ pub enum EngineSpec {
 }
 
 enum Transport {
-    Process { child: Child, stdin: ChildStdin, stdout: BufReader<ChildStdout> },
+    /// `stdin` is `None` once closed by [`GtpClient::quit`].
+    Process {
+        child: Child,
+        stdin: Option<ChildStdin>,
+        lines: Receiver<OutputLine>,
+    },
     InProcess(Box<engine_core::gtp::Engine<crate::gtp::GtpState>>),
 }
+
+/// One line of an engine's output as its reader thread saw it.
+enum OutputLine {
+    Line(Vec<u8>),
+    TooLong,
+    Closed,
+    Failed(String),
+}
+
+/// How long the controller waits for any one answer when no other limit is given: longer than any
+/// sensible move of a match without time settings, short enough that a hung engine is noticed.
+pub const DEFAULT_ANSWER_TIMEOUT: Duration = Duration::from_secs(600);
 
 /// A GTP engine the controller talks to.
 pub struct GtpClient {
     name: String,
     transport: Transport,
+    timeout: Duration,
+    stalled: bool,
 }
 
 impl GtpClient {
@@ -65,8 +88,15 @@ impl GtpClient {
             EngineSpec::InProcess(options) => Ok(GtpClient {
                 name: name.to_string(),
                 transport: Transport::InProcess(Box::new(crate::gtp::engine(options.clone()))),
+                timeout: DEFAULT_ANSWER_TIMEOUT,
+                stalled: false,
             }),
         }
+    }
+
+    /// Sets how long to wait for any one answer of a subprocess engine before giving up on it.
+    pub fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = timeout;
     }
 
     /// Starts `command` (program and arguments, split at whitespace).
@@ -82,7 +112,20 @@ impl GtpClient {
             .map_err(|source| MatchError::Spawn { cmd: command.to_string(), source })?;
         let stdin = child.stdin.take().expect("piped stdin");
         let stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
-        Ok(GtpClient { name: name.to_string(), transport: Transport::Process { child, stdin, stdout } })
+        // Pipes have no read timeout: a thread reads the engine's lines, so that waiting for an
+        // answer can give up. The channel is bounded, so an engine that floods its output only
+        // fills it and then waits.
+        let (sender, lines) = mpsc::sync_channel(64);
+        std::thread::Builder::new()
+            .name(format!("gtp-match {name}"))
+            .spawn(move || read_output(stdout, &sender))
+            .map_err(|source| MatchError::Spawn { cmd: command.to_string(), source })?;
+        Ok(GtpClient {
+            name: name.to_string(),
+            transport: Transport::Process { child, stdin: Some(stdin), lines },
+            timeout: DEFAULT_ANSWER_TIMEOUT,
+            stalled: false,
+        })
     }
 
     /// The engine's label.
@@ -90,42 +133,61 @@ impl GtpClient {
         &self.name
     }
 
+    /// Whether an answer timed out: the engine may still answer late, so the protocol is out of step
+    /// and the client must be replaced before it is used again.
+    pub fn stalled(&self) -> bool {
+        self.stalled
+    }
+
     /// The lines of the answer to `command`, up to the empty line that ends it. An engine's answer is input
-    /// like any other: lines over [`MAX_LINE_BYTES`] and answers over [`MAX_ANSWER_BYTES`] break the protocol.
-    fn exchange(&mut self, command: &str) -> Result<Vec<String>, String> {
+    /// like any other: lines over [`MAX_LINE_BYTES`] and answers over [`MAX_ANSWER_BYTES`] break the protocol,
+    /// and an answer not complete within the client's timeout is given up.
+    fn exchange(&mut self, command: &str) -> Result<Vec<String>, Failure> {
         match &mut self.transport {
             Transport::InProcess(engine) => {
-                let answer = engine.handle_line(command).ok_or("no answer")?;
+                let answer = engine.handle_line(command).ok_or_else(|| Failure::Broken("no answer".into()))?;
                 Ok(answer.lines().take_while(|l| !l.is_empty()).map(str::to_string).collect())
             }
-            Transport::Process { stdin, stdout, .. } => {
-                writeln!(stdin, "{command}").map_err(|e| format!("writing `{command}`: {e}"))?;
-                stdin.flush().map_err(|e| format!("writing `{command}`: {e}"))?;
-                let mut lines: Vec<String> = Vec::new();
-                let mut size = 0;
-                let mut buf = Vec::new();
-                loop {
-                    // Past the limit, `read_line_limited` would read on to the newline, which an engine
-                    // writing without one never sends: the read stops one byte past the limit instead.
-                    let limit = MAX_LINE_BYTES as u64 + 2;
-                    let mut bounded = std::io::Read::take(&mut *stdout, limit);
-                    match read_line_limited(&mut bounded, &mut buf, MAX_LINE_BYTES)
-                        .map_err(|e| format!("reading: {e}"))?
-                    {
-                        LineRead::Line => {}
-                        LineRead::Eof | LineRead::Unterminated => {
-                            return Err(format!("closed its output after `{}`", excerpt(command)));
-                        }
-                        LineRead::TooLong => {
-                            return Err(format!(
-                                "answered `{}` with a line over {MAX_LINE_BYTES} bytes",
+            Transport::Process { stdin, lines: output, .. } => {
+                let stdin = stdin.as_mut().ok_or_else(|| Failure::Broken("its input is closed".into()))?;
+                if let Err(e) = writeln!(stdin, "{command}").and_then(|()| stdin.flush()) {
+                    // The engine may have gone because of what it wrote first (its reader stops at a
+                    // line over the limit, and the engine then dies of a broken pipe): say that.
+                    while let Ok(line) = output.try_recv() {
+                        if let OutputLine::TooLong = line {
+                            return Err(Failure::Broken(format!(
+                                "wrote a line over {MAX_LINE_BYTES} bytes before `{}`",
                                 excerpt(command)
-                            ));
+                            )));
                         }
                     }
+                    return Err(Failure::Broken(format!("writing `{}`: {e}", excerpt(command))));
+                }
+                let deadline = Instant::now() + self.timeout;
+                let mut lines: Vec<String> = Vec::new();
+                let mut size = 0;
+                loop {
+                    let wait = deadline.saturating_duration_since(Instant::now());
+                    let buf = match output.recv_timeout(wait) {
+                        Ok(OutputLine::Line(buf)) => buf,
+                        Err(RecvTimeoutError::Timeout) => return Err(Failure::Timeout),
+                        Ok(OutputLine::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                            return Err(Failure::Broken(format!("closed its output after `{}`", excerpt(command))));
+                        }
+                        Ok(OutputLine::TooLong) => {
+                            return Err(Failure::Broken(format!(
+                                "answered `{}` with a line over {MAX_LINE_BYTES} bytes",
+                                excerpt(command)
+                            )));
+                        }
+                        Ok(OutputLine::Failed(e)) => return Err(Failure::Broken(format!("reading: {e}"))),
+                    };
                     size += buf.len();
                     if size > MAX_ANSWER_BYTES {
-                        return Err(format!("answered `{}` with over {MAX_ANSWER_BYTES} bytes", excerpt(command)));
+                        return Err(Failure::Broken(format!(
+                            "answered `{}` with over {MAX_ANSWER_BYTES} bytes",
+                            excerpt(command)
+                        )));
                     }
                     let line = String::from_utf8_lossy(&buf);
                     let line = line.trim_end_matches(['\n', '\r']).to_string();
@@ -144,7 +206,17 @@ impl GtpClient {
     /// Sends one command; `Ok(Ok(text))` for `=`, `Ok(Err(text))` for `?`, `Err` for a broken protocol.
     pub fn send(&mut self, command: &str) -> Result<Result<String, String>, MatchError> {
         let protocol = |name: &str, m: String| MatchError::Protocol { engine: name.to_string(), message: m };
-        let lines = self.exchange(command).map_err(|m| protocol(&self.name, m))?;
+        let lines = self.exchange(command).map_err(|f| match f {
+            Failure::Broken(m) => protocol(&self.name, m),
+            Failure::Timeout => {
+                self.stalled = true;
+                MatchError::NoAnswer {
+                    engine: self.name.clone(),
+                    command: excerpt(command),
+                    seconds: self.timeout.as_secs(),
+                }
+            }
+        })?;
         let Some(first) = lines.first() else {
             return Err(protocol(&self.name, format!("empty answer to `{command}`")));
         };
@@ -176,11 +248,54 @@ impl GtpClient {
         })
     }
 
-    /// Sends `quit` and waits for the process.
+    /// Sends `quit`, closes the engine's input and waits a moment for it to exit; one that does not
+    /// (or a stalled one) is killed by the drop.
     pub fn quit(mut self) {
-        let _ = self.send("quit");
-        if let Transport::Process { child, .. } = &mut self.transport {
-            let _ = child.wait();
+        if !self.stalled {
+            let _ = self.send("quit");
+        }
+        if let Transport::Process { child, stdin, .. } = &mut self.transport {
+            // An engine that ignores `quit` still sees the end of its input.
+            drop(stdin.take());
+            let deadline = Instant::now() + QUIT_GRACE;
+            while Instant::now() < deadline {
+                match child.try_wait() {
+                    Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+                    _ => return,
+                }
+            }
+        }
+    }
+}
+
+/// How long [`GtpClient::quit`] gives an engine to exit before it is killed.
+const QUIT_GRACE: Duration = Duration::from_secs(5);
+
+/// Why an exchange failed.
+enum Failure {
+    /// The protocol broke: the engine closed its output, or sent what GTP does not allow.
+    Broken(String),
+    /// No complete answer within the timeout.
+    Timeout,
+}
+
+/// The reader thread of a subprocess engine: passes each output line on, bounded, until the output
+/// closes, breaks the limits, or the controller has gone.
+fn read_output(mut stdout: BufReader<ChildStdout>, sender: &mpsc::SyncSender<OutputLine>) {
+    let mut buf = Vec::new();
+    loop {
+        // Past the limit, `read_line_limited` would read on to the newline, which an engine writing
+        // without one never sends: the read stops one byte past the limit instead.
+        let limit = MAX_LINE_BYTES as u64 + 2;
+        let mut bounded = std::io::Read::take(&mut stdout, limit);
+        let (event, last) = match read_line_limited(&mut bounded, &mut buf, MAX_LINE_BYTES) {
+            Ok(LineRead::Line) => (OutputLine::Line(std::mem::take(&mut buf)), false),
+            Ok(LineRead::Eof | LineRead::Unterminated) => (OutputLine::Closed, true),
+            Ok(LineRead::TooLong) => (OutputLine::TooLong, true),
+            Err(e) => (OutputLine::Failed(e.to_string()), true),
+        };
+        if sender.send(event).is_err() || last {
+            return;
         }
     }
 }
@@ -222,6 +337,9 @@ pub struct MatchConfig {
     pub max_moves: usize,
     /// Where SGF files go (created if missing).
     pub out_dir: PathBuf,
+    /// How long to wait for any one answer; an engine silent for longer forfeits the game (or, before
+    /// the game starts, ends the match) and is restarted.
+    pub answer_timeout: Duration,
 }
 
 /// How a game ended.
@@ -230,8 +348,14 @@ pub enum Ending {
     TwoPasses,
     Resignation(Color),
     MoveLimit,
-    IllegalMove { color: Color, vertex: String },
+    IllegalMove {
+        color: Color,
+        vertex: String,
+    },
     Time(Color),
+    /// The engine playing this colour did not answer within the answer timeout: it forfeits, and is
+    /// restarted before the next game.
+    NoAnswer(Color),
 }
 
 /// One finished game.
@@ -256,7 +380,9 @@ impl GameRecord {
     /// The winner's engine index (`None` for jigo).
     pub fn winner(&self) -> Option<usize> {
         let black_wins = match self.ending {
-            Ending::Resignation(c) | Ending::Time(c) | Ending::IllegalMove { color: c, .. } => c == Color::White,
+            Ending::Resignation(c) | Ending::Time(c) | Ending::NoAnswer(c) | Ending::IllegalMove { color: c, .. } => {
+                c == Color::White
+            }
             _ if self.our_margin == 0.0 => return None,
             _ => self.our_margin > 0.0,
         };
@@ -394,6 +520,15 @@ fn parse_move(answer: &str, game: &GoGame) -> Option<Option<Move>> {
     parse_vertex(answer, game.board()).map(Some)
 }
 
+/// An ending for an engine (playing `color`) that did not answer; other results pass through.
+fn no_answer(result: Result<String, MatchError>, color: Color) -> Result<Option<Ending>, MatchError> {
+    match result {
+        Ok(_) => Ok(None),
+        Err(MatchError::NoAnswer { .. }) => Ok(Some(Ending::NoAnswer(color))),
+        Err(e) => Err(e),
+    }
+}
+
 /// Plays one game; `black` is the index of the engine playing black. `number` names the SGF file.
 pub fn play_game(
     clients: &mut [GtpClient; 2],
@@ -425,10 +560,20 @@ pub fn play_game(
             let t = clocks[e];
             let stones = if t.main > 0.0 { 0 } else { t.stones };
             let left = if t.main > 0.0 { t.main } else { t.period };
-            clients[e].expect(&format!("time_left {} {} {}", format_color(color), left.floor() as i64, stones))?;
+            let command = format!("time_left {} {} {}", format_color(color), left.floor() as i64, stones);
+            if let Some(silent) = no_answer(clients[e].expect(&command), color)? {
+                ending = silent;
+                break;
+            }
         }
         let start = Instant::now();
-        let answer = clients[e].expect(&format!("genmove {}", format_color(color)))?;
+        let answer = match clients[e].expect(&format!("genmove {}", format_color(color))) {
+            Err(MatchError::NoAnswer { .. }) => {
+                ending = Ending::NoAnswer(color);
+                break;
+            }
+            answer => answer?,
+        };
         let used = start.elapsed().as_secs_f64();
         seconds[e] += used;
         if let (Some(clocks), Some(c)) = (&mut clocks, cfg.clock) {
@@ -452,7 +597,15 @@ pub fn play_game(
         game.play(color, mv).expect("checked above");
         let vertex = format_vertex(game.board(), mv);
         let other = &mut clients[1 - e];
-        if let Err(answer) = other.send(&format!("play {} {}", format_color(color), vertex))? {
+        let sent = other.send(&format!("play {} {}", format_color(color), vertex));
+        let sent = match sent {
+            Err(MatchError::NoAnswer { .. }) => {
+                ending = Ending::NoAnswer(color.opponent());
+                break;
+            }
+            sent => sent?,
+        };
+        if let Err(answer) = sent {
             return Err(MatchError::Refused {
                 engine: other.name().to_string(),
                 command: format!("play {} {vertex}", format_color(color)),
@@ -468,13 +621,19 @@ pub fn play_game(
     let result = match &ending {
         Ending::Resignation(c) => format!("{}+R", if *c == Color::Black { "W" } else { "B" }),
         Ending::Time(c) => format!("{}+T", if *c == Color::Black { "W" } else { "B" }),
-        Ending::IllegalMove { color, .. } => format!("{}+F", if *color == Color::Black { "W" } else { "B" }),
+        Ending::IllegalMove { color: c, .. } | Ending::NoAnswer(c) => {
+            format!("{}+F", if *c == Color::Black { "W" } else { "B" })
+        }
         _ => format_result(our_margin),
     };
     let mut engine_scores = [None, None];
     if matches!(ending, Ending::TwoPasses | Ending::MoveLimit) {
         for (i, c) in clients.iter_mut().enumerate() {
-            engine_scores[i] = c.send("final_score")?.ok();
+            engine_scores[i] = match c.send("final_score") {
+                // a silent scorer gives no score; the client is replaced before the next game
+                Err(MatchError::NoAnswer { .. }) => None,
+                answer => answer?.ok(),
+            };
         }
     }
     std::fs::create_dir_all(&cfg.out_dir)?;
@@ -513,12 +672,22 @@ pub fn run_match(cfg: &MatchConfig, progress: &mut dyn Write) -> Result<MatchRep
     if cfg.max_moves > MAX_GAME_MOVES {
         return Err(MatchError::Setting(format!("max moves {} (a game has at most {MAX_GAME_MOVES})", cfg.max_moves)));
     }
-    let mut clients =
-        [GtpClient::start(&cfg.engines[0], &cfg.names[0])?, GtpClient::start(&cfg.engines[1], &cfg.names[1])?];
+    let start = |i: usize| -> Result<GtpClient, MatchError> {
+        let mut client = GtpClient::start(&cfg.engines[i], &cfg.names[i])?;
+        client.set_timeout(cfg.answer_timeout);
+        Ok(client)
+    };
+    let mut clients = [start(0)?, start(1)?];
     let mut report = MatchReport { names: cfg.names.clone(), ..Default::default() };
     for g in 0..cfg.games {
         let black = g % 2;
         let rec = play_game(&mut clients, cfg, black, g + 1)?;
+        for (i, client) in clients.iter_mut().enumerate() {
+            if client.stalled() {
+                writeln!(progress, "{} stopped answering: restarting it", client.name())?;
+                *client = start(i)?;
+            }
+        }
         let outcome = match rec.winner() {
             None => Outcome::draw(),
             Some(w) => Outcome::win(if w == black { 0 } else { 1 }, 1.0),

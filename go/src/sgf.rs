@@ -3,7 +3,7 @@
 //! syntax itself belongs to `engine_core::sgf`; the meaning of Go properties belongs here.
 
 use crate::board::{Board, Color, IllegalMove, Move, Point};
-use crate::game::{GoGame, Rules, Scoring};
+use crate::game::{GoGame, Rules, Scoring, SetupChange};
 use engine_core::limits::excerpt;
 use engine_core::sgf::{self, Collection, GameTree, Node, Property};
 use thiserror::Error;
@@ -142,22 +142,11 @@ pub fn to_sgf_with(game: &GoGame, program: &str, extra: &[(&str, String)]) -> St
     for (ident, value) in extra {
         root.set(ident, value.clone());
     }
-    for (ident, color) in [("AB", Color::Black), ("AW", Color::White)] {
-        let pts: Vec<String> = game
-            .setup()
-            .iter()
-            .filter(|(c, _)| *c == color)
-            .map(|&(_, p)| {
-                let (c, r) = board.coords(p);
-                sgf::format_point(c, r)
-            })
-            .collect();
-        if !pts.is_empty() {
-            root.props.push(Property::new(ident, pts));
-        }
-    }
+    let log = game.setup_log();
+    let setup_at = |moves: usize| log.iter().filter(move |change| change.after_moves == moves);
+    add_setup(&mut root, board, setup_at(0));
     let mut nodes = vec![root];
-    for (color, mv) in game.moves() {
+    for (i, (color, mv)) in game.moves().enumerate() {
         let mut n = Node::new();
         let value = match mv {
             Move::Pass => String::new(),
@@ -168,8 +157,42 @@ pub fn to_sgf_with(game: &GoGame, program: &str, extra: &[(&str, String)]) -> St
         };
         n.set(if color == Color::Black { "B" } else { "W" }, value);
         nodes.push(n);
+        // Setup between moves gets a node of its own: SGF keeps setup and move properties apart.
+        let mut between = Node::new();
+        add_setup(&mut between, board, setup_at(i + 1));
+        if !between.props.is_empty() {
+            nodes.push(between);
+        }
     }
     Collection::new(vec![GameTree::new(nodes)]).to_sgf()
+}
+
+/// Adds `AE`/`AB`/`AW` to `node` for what these setup changes leave on each point they touched (in
+/// the order the points were first touched). Replaying them, as [`load`] does (empty first, then
+/// black, then white), captures nothing: the position they lead to has a liberty for every string.
+fn add_setup<'a>(node: &mut Node, board: &Board, changes: impl Iterator<Item = &'a SetupChange>) {
+    let mut order: Vec<Point> = Vec::new();
+    let mut last: Vec<Option<Option<Color>>> = vec![None; crate::board::ARRAY];
+    for change in changes {
+        let slot = &mut last[usize::from(change.point)];
+        if slot.is_none() {
+            order.push(change.point);
+        }
+        *slot = Some(change.color);
+    }
+    for (ident, want) in [("AE", None), ("AB", Some(Color::Black)), ("AW", Some(Color::White))] {
+        let pts: Vec<String> = order
+            .iter()
+            .filter(|&&p| last[usize::from(p)] == Some(want))
+            .map(|&p| {
+                let (c, r) = board.coords(p);
+                sgf::format_point(c, r)
+            })
+            .collect();
+        if !pts.is_empty() {
+            node.props.push(Property::new(ident, pts));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -191,6 +214,37 @@ mod tests {
         let g = load(GAME, Until::Vertex(4, 5), Rules::default()).unwrap();
         assert_eq!(g.move_count(), 3);
         assert_eq!(g.to_move(), Color::White);
+    }
+
+    /// Regression: stones added (or points emptied) by setup after moves were played were written into
+    /// the root node, so the saved record loaded to a different game.
+    #[test]
+    fn setup_between_moves_is_saved_where_it_happened() {
+        let same = |a: &GoGame, b: &GoGame| {
+            assert_eq!(a.board().hash(), b.board().hash());
+            assert_eq!(a.moves().collect::<Vec<_>>(), b.moves().collect::<Vec<_>>());
+            assert_eq!(a.to_move(), b.to_move());
+        };
+        // AW[aa] is captured by the setup stone AB[ab] after B[ba]: the record says so with AE[aa].
+        for text in [
+            "(;GM[1]SZ[9]AB[ee];B[cc];AB[dd]AW[gg];W[ff];AE[cc]AB[hh];B[ab])",
+            "(;GM[1]SZ[9]AW[aa];B[ba];AB[ab];W[ee])",
+            "(;GM[1]SZ[9];B[cc];AE[cc];W[cc];AB[dd]AE[dd])",
+        ] {
+            let g = load(text, Until::End, Rules::default()).unwrap();
+            let saved = to_sgf(&g, "test");
+            let again = load(&saved, Until::End, Rules::default()).unwrap();
+            same(&g, &again);
+            assert_eq!(to_sgf(&again, "test"), saved, "saving is stable");
+        }
+        let g = load("(;GM[1]SZ[9]AW[aa];B[ba];AB[ab];W[ee])", Until::End, Rules::default()).unwrap();
+        let saved = to_sgf(&g, "test").replace('\n', "");
+        assert!(saved.contains("AW[aa];B[ba];AE[aa]AB[ab];W[ee]"), "{saved}");
+        // Undo takes setup made after the last remaining move off the record, as off the board.
+        let mut g = load("(;GM[1]SZ[9];B[cc];AB[dd];W[ee])", Until::End, Rules::default()).unwrap();
+        assert!(g.undo() && g.undo());
+        assert!(g.board().is_clear());
+        assert!(!to_sgf(&g, "test").contains("AB"));
     }
 
     #[test]

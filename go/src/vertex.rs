@@ -5,9 +5,9 @@ use crate::board::{Board, Color, Move};
 
 const LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
-/// The column letter of column `col` (0 = A).
+/// The column letter of column `col` (0 = A); `?` past the 25 columns a board can have.
 pub fn column_letter(col: u8) -> char {
-    char::from(LETTERS[usize::from(col)])
+    LETTERS.get(usize::from(col)).map_or('?', |&c| char::from(c))
 }
 
 /// Reads a colour.
@@ -40,10 +40,12 @@ pub fn parse_vertex(token: &str, board: &Board) -> Option<Move> {
     Some(Move::Play(board.point(col as u8, (size - row) as u8)))
 }
 
-/// Writes a vertex (`pass` for a pass).
+/// Writes a vertex (`PASS` for a pass, `??` for a point off the board).
 pub fn format_vertex(board: &Board, mv: Move) -> String {
     match mv {
         Move::Pass => "PASS".into(),
+        // Off the board is a caller's bug; it is written visibly wrong rather than panicking.
+        Move::Play(p) if !board.on_board(p) => "??".into(),
         Move::Play(p) => {
             let (col, row) = board.coords(p);
             format!("{}{}", column_letter(col), board.size() - usize::from(row))
@@ -79,5 +81,19 @@ mod tests {
         assert_eq!(format_vertex(&b, Move::Play(b.point(8, 0))), "J19");
         assert_eq!(parse_color("WHITE"), Some(Color::White));
         assert_eq!(parse_color("x"), None);
+    }
+
+    /// Regression: a point off the board (a border point, or past the array) panicked.
+    #[test]
+    fn points_off_the_board_are_written_without_panicking() {
+        for size in [1, 9, 25] {
+            let b = Board::new(size);
+            for p in (0..=crate::board::ARRAY as u16 + 10).chain([u16::MAX]) {
+                let s = format_vertex(&b, Move::Play(p));
+                assert_eq!(b.on_board(p), s != "??", "{size} {p}");
+            }
+        }
+        assert_eq!(column_letter(24), 'Z');
+        assert_eq!(column_letter(25), '?');
     }
 }

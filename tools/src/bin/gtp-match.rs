@@ -46,6 +46,10 @@ struct Cli {
     /// Directory for the SGF files.
     #[arg(long, short = 'o')]
     out: Option<PathBuf>,
+    /// Seconds to wait for any one answer: an engine silent for longer forfeits the game (result
+    /// B+F or W+F) and is restarted for the next.
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    answer_timeout: u64,
 }
 
 fn program_name(cmd: &str) -> String {
@@ -78,6 +82,7 @@ fn main() -> ExitCode {
         rules: gtp_match::rules_for(cli.japanese_rules),
         max_moves: cli.max_moves.unwrap_or(3usize.saturating_mul(cli.size).saturating_mul(cli.size)),
         out_dir: cli.out.unwrap_or_else(gtp_match::default_out_dir),
+        answer_timeout: std::time::Duration::from_secs(cli.answer_timeout),
     };
     match gtp_match::run_match(&config, &mut std::io::stderr()) {
         Ok(report) => match write!(std::io::stdout(), "{}", report.table()) {
