@@ -11,7 +11,7 @@
 //!   "match_length", "score", "crawford", "pips": [player 0, player 1]}` — `board` is the text of
 //!   `gammon show`; players are numbered as in the match ID (0 is O, 1 is X).
 //!
-//! Owns only these objects; parsing and the plain formats are `batch`'s and `eval::cli`'s.
+//! Owns only these objects; parsing and the plain formats are `batch`'s and `eval_cli`'s.
 
 use crate::batch::{parse_moves_request, parse_position, serve_lines_styled, show, ErrorStyle, RequestError};
 use crate::cube::CubeOwner;

@@ -27,10 +27,12 @@
 //! environment only; it must not change the rules (`movegen`) or the position format (`position`).
 
 pub mod action;
+pub mod colour;
 mod legal;
 pub mod observation;
 
 pub use action::{decode, encode, DecodedMove, DO_NOTHING, NUM_ACTIONS};
+pub use colour::Colour;
 pub use observation::{features, OBSERVATION_SIZE};
 
 use crate::position::{Position, ON_ROLL};
@@ -39,32 +41,6 @@ use engine_core::Dice;
 use legal::LegalActions;
 use std::fmt;
 use thiserror::Error;
-
-/// gym-backgammon's colours. White's home board is locations 1..=6, Black's 19..=24.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    White,
-    Black,
-}
-
-impl Colour {
-    /// The other colour.
-    pub fn other(self) -> Colour {
-        match self {
-            Colour::White => Colour::Black,
-            Colour::Black => Colour::White,
-        }
-    }
-}
-
-impl fmt::Display for Colour {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Colour::White => "White",
-            Colour::Black => "Black",
-        })
-    }
-}
 
 /// The agents' names, indexed by agent number.
 pub const AGENTS: [&str; 2] = ["player_0", "player_1"];

@@ -21,7 +21,7 @@
 //! 1-away after the Crawford game. Cubeless probabilities are gnubg's five outputs
 //! `[win, win gammon, win backgammon, lose gammon, lose backgammon]`, gammons including backgammons.
 
-use crate::cubeful::Probs;
+use crate::probabilities::Probs;
 use std::fmt;
 use thiserror::Error;
 
@@ -95,6 +95,12 @@ pub struct ScoreOutOfRange {
     pub me: u32,
     pub opp: u32,
     pub length: usize,
+}
+
+/// The table used when none is chosen: Kazaross XG2, gnubg's default, built once.
+pub fn default_met() -> &'static MatchEquityTable {
+    static MET: std::sync::OnceLock<MatchEquityTable> = std::sync::OnceLock::new();
+    MET.get_or_init(MatchEquityTable::kazaross_xg2)
 }
 
 impl MatchEquityTable {

@@ -12,7 +12,6 @@
 //! drop duplicate results. Nothing is allocated per generated play once the output list has grown
 //! to its working size. This module owns generation only; formatting lives in `notation`.
 
-use crate::notation;
 use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
 
 /// One chequer moving once: `from` is 1..=24 or 25 for the bar, `to` is 1..=24 or 0 for off.
@@ -44,11 +43,6 @@ impl Play {
     /// The position after the play, with the player who moved still on roll (not swapped).
     pub fn result(&self) -> &Position {
         &self.result
-    }
-
-    /// The play in gnubg notation, e.g. `8/4 6/4`, `24/18*`, `13/7*/1*(2)`.
-    pub fn notation(&self) -> String {
-        notation::format_play(self.steps())
     }
 }
 

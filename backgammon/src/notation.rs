@@ -4,8 +4,15 @@
 //! is marked `*` when it hit, i.e. the first chequer landing on a blot; grouping of repeats goes by
 //! start and end point and shows the first one's marks, as gnubg 1.07 prints them.
 
-use crate::movegen::SubMove;
+use crate::movegen::{Play, SubMove};
 use std::fmt::Write;
+
+impl Play {
+    /// The play in gnubg notation, e.g. `8/4 6/4`, `24/18*`, `13/7*/1*(2)`.
+    pub fn notation(&self) -> String {
+        format_play(self.steps())
+    }
+}
 
 fn point(out: &mut String, p: u8) {
     match p {

@@ -38,15 +38,15 @@
 //! thread count. Owns rollouts only; chequer play is [`crate::nply`]'s, cube decisions
 //! [`crate::cube_decision`]'s.
 
-use crate::batch::{parse_position, RequestError};
 use crate::cube_decision::{evaluate_position, leaf_value, over_outcome, CubeAction, CubeContext, CubeEquities};
 use crate::cubeful::Scoring;
 use crate::eval::{classify, over_probabilities, Evaluator, PositionClass, Probabilities};
+use crate::match_id::MatchState;
 use crate::met::ScoreOutOfRange;
 use crate::nply::{distinct_rolls, NPly, Settings, MAX_PLIES};
 use crate::position::Position;
+use engine_core::progress::Task;
 use engine_core::quasi_dice::{roll_outcome, QuasiDice, OUTCOMES};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -70,7 +70,8 @@ pub struct RolloutConfig {
     /// Rollout as initial position (the first roll is never a double).
     pub initial_position: bool,
     pub seed: u64,
-    /// Draw a progress bar on standard error (only shown when it is a terminal).
+    /// Report the games played to the program's progress observer (`engine_core::progress`; the
+    /// binaries draw a bar on standard error when it is a terminal).
     #[serde(skip)]
     pub progress: bool,
 }
@@ -532,16 +533,9 @@ fn run<E>(
     after_batch: &mut dyn FnMut(&Progress) -> Result<(), E>,
 ) -> Result<(), E> {
     let plan = QuasiDice::new(cfg.seed, cfg.initial_position);
-    let bar = if cfg.progress {
-        let b = ProgressBar::with_draw_target(Some(cfg.trials), ProgressDrawTarget::stderr());
-        if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games {msg} [{elapsed}<{eta}]") {
-            b.set_style(style);
-        }
-        b.set_position(progress.done());
-        b
-    } else {
-        ProgressBar::hidden()
-    };
+    // Reported to the program's observer (which draws a bar) only when the user asked for progress.
+    let mut task = Task::begin("rollout", "games", Some(cfg.trials), cfg.progress);
+    task.set(progress.done(), None);
     // batches of whole 36-game blocks keep the stratification when stopping early
     let batch = (36 * rayon::current_num_threads().max(1) as u64 * 4).max(36);
     let key = if cube.is_some() { 6 } else { 5 };
@@ -579,14 +573,13 @@ fn run<E>(
             progress.first_rolls[*f] += 1;
         }
         let (mean, se) = progress.sums.mean_se();
-        bar.set_position(progress.done());
-        bar.set_message(format!("equity {:+.4} ± {:.4}", mean[key], se[key]));
+        task.set(progress.done(), None);
+        task.set_message(format!("equity {:+.4} ± {:.4}", mean[key], se[key]));
         after_batch(progress)?;
         if cfg.max_se.is_some_and(|m| progress.done() >= 36 && se[key] <= m) {
             break;
         }
     }
-    bar.finish_and_clear();
     Ok(())
 }
 
@@ -720,8 +713,10 @@ pub fn format_cube_result(r: &CubeRolloutResult) -> String {
 /// Why a rollout job failed.
 #[derive(Debug, thiserror::Error)]
 pub enum RolloutError {
-    #[error(transparent)]
-    Request(#[from] RequestError),
+    #[error("bad position ID {:?}: {source}", engine_core::limits::excerpt(id))]
+    Position { id: String, source: crate::position::PositionError },
+    #[error("bad match ID {:?}: {source}", engine_core::limits::excerpt(id))]
+    MatchId { id: String, source: crate::match_id::MatchIdError },
     #[error(transparent)]
     Score(#[from] ScoreOutOfRange),
     #[error("{path}: {source}")]
@@ -805,10 +800,8 @@ impl RolloutState {
             return Err(at("first_rolls", "they do not add up to games".to_string()));
         }
         self.config.validate().map_err(|e| at(e.field, e.message))?;
-        parse_position(&self.position_id).map_err(|e| at("position_id", e.to_string()))?;
-        if let Some(m) = &self.match_id {
-            crate::eval::cli::parse_match_id(m).map_err(|e| at("match_id", e.to_string()))?;
-        }
+        self.position().map_err(|e| at("position_id", e.to_string()))?;
+        self.match_state().map_err(|e| at("match_id", e.to_string()))?;
         let (s, s2) = (floats(&self.sums, "sums")?, floats(&self.squares, "squares")?);
         if let Some(x) = s.iter().find(|x| !x.is_finite()) {
             return Err(at("sums", format!("{x} is not a finite number")));
@@ -868,11 +861,21 @@ impl RolloutState {
         self.run_outcome(ev, save).map(|o| o.text())
     }
 
+    fn position(&self) -> Result<Position, RolloutError> {
+        let id = &self.position_id;
+        Position::from_id(id).map_err(|source| RolloutError::Position { id: id.clone(), source })
+    }
+
+    fn match_state(&self) -> Result<Option<MatchState>, RolloutError> {
+        let Some(id) = &self.match_id else { return Ok(None) };
+        MatchState::from_id(id).map(Some).map_err(|source| RolloutError::MatchId { id: id.clone(), source })
+    }
+
     /// [`RolloutState::run`], answering the figures rather than their text.
     pub fn run_outcome(&mut self, ev: &Evaluator, save: Option<&Path>) -> Result<RolloutOutcome, RolloutError> {
-        let pos = parse_position(&self.position_id)?;
-        let state = self.match_id.as_deref().map(crate::eval::cli::parse_match_id).transpose()?;
-        let met = crate::eval::cli::default_met();
+        let pos = self.position()?;
+        let state = self.match_state()?;
+        let met = crate::met::default_met();
         let cube = state.as_ref().map_or_else(CubeContext::money, |s| CubeContext::from_match_state(s, met));
         let mut progress = self.progress(save.unwrap_or(Path::new("-")))?;
         let cfg = self.config;

@@ -20,6 +20,7 @@ pub mod game;
 pub mod gtp;
 pub mod limits;
 pub mod net;
+pub mod progress;
 pub mod quasi_dice;
 pub mod rng;
 pub mod runner;

@@ -2,7 +2,9 @@
 //! suicide, and the incremental Zobrist hash of the stones.
 //!
 //! This module owns the position and the rules of a single move. It must not know about move history,
-//! superko, whose turn it is, komi or scoring: those are in [`crate::game`] and [`crate::score`].
+//! superko, whose turn it is, komi or scoring: those are in [`crate::game`] and [`crate::score`]. It builds
+//! on [`crate::stone`] (points, colours, moves, why a move is illegal) and [`crate::zobrist`] (the keys),
+//! and re-exports neither: how a colour is stored in a cell is its own.
 //!
 //! Layout: a fixed `27 x 27` array (25 x 25 plus a one-point border on every side) indexed by [`Point`], so
 //! neighbours are `p ± 1` and `p ± STRIDE` and no move allocates. Every string is a circular linked list of
@@ -11,57 +13,22 @@
 //! distinct adjacent string, a capture gives one back to each distinct string next to each removed stone,
 //! and only a merge recounts (walking the merged string's stones, never flooding the board).
 
+use crate::stone::{Color, IllegalMove, Move, Point, ARRAY, MAX_SIZE, STRIDE};
 use crate::zobrist;
 use std::fmt;
-
-/// The largest supported board.
-pub const MAX_SIZE: usize = 25;
-/// Row length of the internal array.
-pub const STRIDE: usize = MAX_SIZE + 2;
-/// Number of cells of the internal array.
-pub const ARRAY: usize = STRIDE * STRIDE;
-
-/// A point of the internal array (see [`Board::point`]).
-pub type Point = u16;
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 const BORDER: u8 = 3;
 
-/// A player's colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Color {
-    Black,
-    White,
+/// How a colour is stored in the board's cells (the encoding is the board's own).
+trait CellCode: Sized {
+    fn code(self) -> u8;
+    fn from_code(code: u8) -> Option<Self>;
 }
 
-impl Color {
-    /// The other colour.
-    pub fn opponent(self) -> Color {
-        match self {
-            Color::Black => Color::White,
-            Color::White => Color::Black,
-        }
-    }
-
-    /// 0 for black, 1 for white (the `Game` player ids).
-    pub fn index(self) -> usize {
-        match self {
-            Color::Black => 0,
-            Color::White => 1,
-        }
-    }
-
-    /// The colour of player `i` (0 black).
-    pub fn from_index(i: usize) -> Color {
-        if i == 0 {
-            Color::Black
-        } else {
-            Color::White
-        }
-    }
-
+impl CellCode for Color {
     fn code(self) -> u8 {
         match self {
             Color::Black => BLACK,
@@ -76,31 +43,6 @@ impl Color {
             _ => None,
         }
     }
-}
-
-/// A move: a stone on a point, or a pass.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Move {
-    Pass,
-    Play(Point),
-}
-
-/// Why a stone cannot be played.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum IllegalMove {
-    #[error("point is not on the board")]
-    OffBoard,
-    #[error("point is occupied")]
-    Occupied,
-    #[error("retaking the ko")]
-    Ko,
-    #[error("suicide")]
-    Suicide,
-    #[error("repeats an earlier position (superko)")]
-    Superko,
-    /// The game already has [`crate::game::MAX_GAME_MOVES`] moves.
-    #[error("the game already has the most moves a game may have ({})", crate::game::MAX_GAME_MOVES)]
-    TooManyMoves,
 }
 
 /// A Go position.

@@ -28,9 +28,10 @@
 //! `same_dragon` also counts strings on a diagonal with both gaps empty as one dragon, as GNU Go's
 //! amalgamation does, before asking the cutter.
 
-use crate::board::{Board, Color, Point, ARRAY, STRIDE};
+use crate::board::Board;
 use crate::candidates::Scored;
 use crate::reading::{reverse, Reader, KO_A, KO_B, WIN};
+use crate::stone::{Color, Point, ARRAY, STRIDE};
 
 /// One move of connection distance, in hundredths.
 const ONE: i32 = 100;

@@ -2,7 +2,8 @@
 //! sides, `X` black, `O` white, `.` empty, `+` empty star points, the capture counts to the right of two
 //! rows). Presentation only.
 
-use crate::board::{Board, Color};
+use crate::board::Board;
+use crate::stone::Color;
 use crate::vertex::column_letter;
 
 /// Whether GNU Go marks (col, row-from-top) as a star point on a board of this size.
@@ -68,7 +69,7 @@ pub fn showboard(board: &Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Move;
+    use crate::stone::Move;
 
     #[test]
     fn layout_of_a_small_board() {

@@ -5,7 +5,9 @@
 //!
 //! This module owns the amalgamation and the status decision. It reads through the caller's
 //! [`Reader`] (its board is set to the position) and never changes the position; eye spaces come from
-//! [`crate::eye`], life-and-death reading from [`crate::owl`].
+//! [`crate::eye`]. Life-and-death reading is the caller's, passed in as a [`LifeReading`] (the owl's
+//! [`crate::owl::OwlLimits`] is one): the owl builds on this module ([`escape`], [`genus`],
+//! [`mark_enclosed`]), so this module must not call the owl.
 //!
 //! Method, once per position:
 //! 1. Worms: each string's tactical status (the reader's attack and defence for strings of at most four
@@ -22,18 +24,18 @@
 //!    spaces are not independent when a half eye's key point lies in another, so the minimum stays
 //!    cautious and the owl settles the rest); escape potential ([`escape`]).
 //! 5. Status: alive when a worm is invincible or the genus minimum is two; dead when its only worm is
-//!    tactically dead; otherwise the owl decides ([`crate::owl`], when asked for): not attackable is
-//!    alive, attackable and defensible is critical (with both moves), else dead. Without the owl: an
+//!    tactically dead; otherwise the caller's [`LifeReading`] decides (the owl, when asked for): not
+//!    attackable is alive, attackable and defensible is critical (with both moves), else dead. Without it: an
 //!    escape potential of [`ESCAPE_ALIVE`] is alive, a genus maximum of two critical, a small escape
 //!    potential dead, the rest unknown. The stones of dead dragons then count as dead for the other
 //!    colour's eye spaces, which are computed once more.
 //! 6. Weakness from status, genus and escape (0 strong … 1 dead).
 
-use crate::board::{Board, Color, Point, ARRAY};
+use crate::board::Board;
 use crate::connection;
 use crate::eye::{Eyes, Safety};
-use crate::owl::{self, OwlLimits};
 use crate::reading::{Reader, WIN};
+use crate::stone::{Color, Point, ARRAY};
 use crate::unconditional::unconditional_life;
 use petgraph::graph::{NodeIndex, UnGraph};
 
@@ -64,6 +66,15 @@ impl DragonStatus {
             DragonStatus::Unknown => "unknown",
         }
     }
+}
+
+/// Life-and-death reading that settles the dragons eyes and escape leave open, supplied by the caller
+/// (the owl implements it for its [`crate::owl::OwlLimits`]): this module only asks it.
+pub trait LifeReading {
+    /// The status of the dragon with stones `goal` on `board` (the first stone is the one whose capture
+    /// counts), read through `r`: not attackable is alive, attackable and defensible critical (with the
+    /// attack and defence points), else dead (with the attack point). The reader is put back on `board`.
+    fn verdict(&self, r: &mut Reader, board: &Board, goal: &[Point]) -> (DragonStatus, Option<Point>, Option<Point>);
 }
 
 /// The data of one dragon.
@@ -238,9 +249,9 @@ pub fn genus(eyes: &Eyes, spaces: &[usize]) -> (u8, u8) {
 }
 
 impl Dragons {
-    /// The dragons of `board`; `owl` limits the life-and-death reading of unsettled dragons (`None`: no
-    /// owl, statuses from eyes and escape alone).
-    pub fn compute(board: &Board, r: &mut Reader, owl: Option<OwlLimits>) -> Dragons {
+    /// The dragons of `board`; `owl` reads the life and death of unsettled dragons (`None`: no reading,
+    /// statuses from eyes and escape alone).
+    pub fn compute(board: &Board, r: &mut Reader, owl: Option<&dyn LifeReading>) -> Dragons {
         r.set_board(board);
         let b = board;
         let heads: Vec<Point> = b.points().filter(|&p| b.color(p).is_some() && b.string_id(p) == p).collect();
@@ -379,8 +390,8 @@ impl Dragons {
                     (DragonStatus::Alive, None, None)
                 } else if settled {
                     (DragonStatus::Dead, None, None)
-                } else if let Some(limits) = owl {
-                    owl_verdict(r, board, &stones, limits)
+                } else if let Some(owl) = owl {
+                    owl.verdict(r, board, &stones)
                 } else if esc >= ESCAPE_ALIVE {
                     (DragonStatus::Alive, None, None)
                 } else if max >= 2 {
@@ -419,14 +430,14 @@ impl Dragons {
         dragons
     }
 
-    /// The owl's status of the dragon through the stone on `p` (its stored status when settled without
-    /// reading), recorded in the dragon; `None` on an empty point.
+    /// The status `owl` reads for the dragon through the stone on `p` (its stored status when settled
+    /// without reading), recorded in the dragon; `None` on an empty point.
     pub fn owl_status(
         &mut self,
         r: &mut Reader,
         board: &Board,
         p: Point,
-        limits: OwlLimits,
+        owl: &dyn LifeReading,
     ) -> Option<(DragonStatus, Option<Point>, Option<Point>)> {
         let idx = self.index(p)?;
         let d = &self.graph[idx];
@@ -435,7 +446,7 @@ impl Dragons {
         }
         let mut goal = vec![p];
         goal.extend(d.stones.iter().copied().filter(|&s| s != p));
-        let v = owl_verdict(r, board, &goal, limits);
+        let v = owl.verdict(r, board, &goal);
         let d = &mut self.graph[idx];
         (d.status, d.attack, d.defend) = v;
         d.settled = true;
@@ -464,25 +475,6 @@ impl Dragons {
     /// The dragons next to the dragon through `p` (touching or sharing a liberty).
     pub fn neighbours(&self, p: Point) -> Vec<&Dragon> {
         self.index(p).map_or_else(Vec::new, |i| self.graph.neighbors(i).map(|n| &self.graph[n]).collect())
-    }
-}
-
-/// Status from the owl: not attackable is alive, attackable and defensible critical, else dead.
-fn owl_verdict(
-    r: &mut Reader,
-    board: &Board,
-    goal: &[Point],
-    limits: OwlLimits,
-) -> (DragonStatus, Option<Point>, Option<Point>) {
-    let (a, am) = owl::owl_attack(r, board, goal, limits);
-    if a == 0 {
-        return (DragonStatus::Alive, None, None);
-    }
-    let (d, dm) = owl::owl_defend(r, board, goal, limits);
-    if d == 0 {
-        (DragonStatus::Dead, am, None)
-    } else {
-        (DragonStatus::Critical, am, dm)
     }
 }
 
@@ -516,6 +508,7 @@ fn weakness(d: &Dragon) -> f32 {
 mod tests {
     use super::*;
     use crate::board::tests::board_from;
+    use crate::owl::OwlLimits;
 
     #[test]
     fn dead_and_alive_groups() {
@@ -533,7 +526,7 @@ mod tests {
             "XXXXX....",
         ]);
         let mut r = Reader::new(&b);
-        let ds = Dragons::compute(&b, &mut r, Some(OwlLimits::default()));
+        let ds = Dragons::compute(&b, &mut r, Some(&OwlLimits::default()));
         let black = ds.at(b.point(0, 6)).expect("a dragon");
         assert_eq!(black.status, DragonStatus::Alive, "{black:?}");
         assert!(black.eyes_min >= 2);

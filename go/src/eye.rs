@@ -29,8 +29,9 @@
 //!   cycles) for spaces up to [`MAX_SEARCH`] points; larger spaces count as two eyes. A one-point space
 //!   that is a half eye is worth 0 or 1, decided at the diagonal point.
 
-use crate::board::{Board, Color, Point, ARRAY, STRIDE};
+use crate::board::Board;
 use crate::reading::{Reader, WIN};
+use crate::stone::{Color, Point, ARRAY, STRIDE};
 use std::collections::HashMap;
 
 /// Largest region counted as an eye space.

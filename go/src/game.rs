@@ -6,20 +6,16 @@
 //! change, and replays the moves since the nearest one: a move costs about 40 bytes of history instead of a
 //! board. A game holds at most [`MAX_GAME_MOVES`] moves. Playouts and search that need speed use [`Board`]
 //! directly.
+//!
+//! This is the top of the rules' layers (`stone` → `zobrist` → `board` → `playout_shapes`, `playout` →
+//! `unconditional`, `status` → `score` → `game`): it uses [`crate::status`] and [`crate::score`] for the
+//! final score, and nothing below imports it. The scoring method [`Scoring`] is [`crate::score`]'s.
 
-use crate::board::{Board, Color, IllegalMove, Move, Point};
-use crate::score;
+use crate::board::Board;
+use crate::score::{self, Scoring};
+use crate::stone::{Color, IllegalMove, Move, Point};
 use engine_core::game::{Game, Outcome, Turn};
 use rand::RngCore;
-
-/// How the final position is counted.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Scoring {
-    /// Chinese: stones plus surrounded empty points.
-    Area,
-    /// Japanese: surrounded empty points plus prisoners.
-    Territory,
-}
 
 /// The rule set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,9 +32,9 @@ impl Default for Rules {
 }
 
 /// The most moves a game holds; [`GoGame::play`] refuses the next one with [`IllegalMove::TooManyMoves`]
-/// (and loading a longer SGF record fails). Real games stay under a thousand moves even on 25x25; the limit
-/// bounds the memory of a game (under 1 MB), of SGF records and of `trymove` stacks built from it.
-pub const MAX_GAME_MOVES: usize = 5_000;
+/// (and loading a longer SGF record fails). Defined with that error in [`crate::stone`], whose text names
+/// it.
+pub use crate::stone::MAX_GAME_MOVES;
 
 /// Moves between two undo snapshots: undo replays at most this many moves.
 pub const SNAPSHOT_INTERVAL: usize = 32;
@@ -269,7 +265,7 @@ impl GoGame {
     /// Empties these points (SGF `AE`, or a setup stone replaced): the board is rebuilt from the
     /// remaining stones, so strings split correctly. Not undoable, like all setup.
     pub fn clear_points(&mut self, points: &[Point]) {
-        let mut cleared = vec![false; crate::board::ARRAY];
+        let mut cleared = vec![false; crate::stone::ARRAY];
         for &p in points {
             if let Some(c) = cleared.get_mut(usize::from(p)) {
                 *c = true;

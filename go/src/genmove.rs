@@ -11,9 +11,10 @@
 //!
 //! It owns move choice only: legality comes from [`GoGame`], counting from [`crate::score`].
 
-use crate::board::{Board, Color, Move, Point, ARRAY};
+use crate::board::Board;
 use crate::game::GoGame;
 use crate::mcts::{Budget, Candidate, Search};
+use crate::stone::{Color, Move, Point, ARRAY};
 use rand::Rng;
 
 /// Points owned by one side in at least this share of the playouts count as settled.

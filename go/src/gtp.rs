@@ -1,7 +1,11 @@
 //! The GTP version 2 commands for Go, registered on `engine_core`'s command [`Registry`] and framed by
-//! `engine_core::gtp`. This module owns the engine state behind the protocol ([`GtpState`]: the game,
-//! rules, clock settings, seed) and the exact answers and error strings; board rules, scoring, SGF and
-//! move choice are delegated to their modules.
+//! `engine_core::gtp`, and the assembly of the engine: [`registry`] registers the standard commands
+//! (here) and the command groups of [`crate::gtp_analysis`] (GNU Go's analysis commands) and
+//! [`crate::pattern_context`] (`list_pattern_matches`), all over the engine state of [`crate::gtp_state`]
+//! ([`GtpState`]: the game, rules, clock settings, seed; re-exported here with [`Options`],
+//! [`TimeSettings`] and [`MAX_LEVEL`]). This module owns the standard commands' exact answers and error
+//! strings and the serving of the protocol; board rules, scoring, SGF and move choice are delegated to
+//! their modules. It is the top of the GTP layers: nothing it assembles imports it.
 //!
 //! Served on standard input ([`serve_stdio`]) any file may be named; served on the network ([`serve_tcp`]:
 //! loopback unless allowed otherwise, idle controllers dropped, one connection at a time) file commands reach
@@ -13,176 +17,27 @@
 //! `cannot score`) and GNU Go 3.8 elsewhere (`invalid status`, `missing filename`,
 //! `cannot open or parse 'FILE'`).
 
-use crate::board::{Board, Color, Move};
-use crate::game::{GoGame, Rules, Scoring};
-use crate::genmove::{self, Decision};
+use crate::board::Board;
+use crate::game::GoGame;
 use crate::handicap;
-use crate::score::format_result;
+use crate::score::{format_result, Scoring};
 use crate::sgf::{self, Until};
 use crate::status::{statuses, Status};
+use crate::stone::{Color, Move, Point};
 use crate::vertex::{format_vertex, parse_color, parse_vertex};
-use crate::{display, Point};
+use crate::{display, gtp_analysis, pattern_context};
 use engine_core::atomic_file::write_atomic;
 use engine_core::command::{Args, CommandError, Registry};
 use engine_core::file_access::FileAccess;
 use engine_core::gtp::Engine;
 use engine_core::limits::{excerpt, read_file_limited, ReadError, MAX_INPUT_FILE_BYTES};
 use engine_core::net::{bind_listener, remote_warning, ListenError};
-use engine_core::rng::{seeded_rng, GameRng};
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The highest strength level accepted (`level N`, `go-gtp --level`). Search effort grows linearly with the
-/// level (400 tree-search simulations per level), so an unbounded level would make `genmove` run for ever;
-/// GNU Go's own levels stop well below this.
-pub const MAX_LEVEL: u32 = 50;
-
-/// Start-up options (the `go-gtp` command line).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Options {
-    pub boardsize: usize,
-    pub komi: f64,
-    pub rules: Rules,
-    pub seed: u64,
-    pub level: u32,
-    pub allow_resign: bool,
-    /// A directory whose `.db` pattern files are loaded after the built-in ones (`go-gtp --patterns`).
-    pub patterns: Option<std::path::PathBuf>,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            boardsize: 19,
-            komi: 7.5,
-            rules: Rules::default(),
-            seed: 0,
-            level: 10,
-            allow_resign: false,
-            patterns: None,
-        }
-    }
-}
-
-/// Time settings: main time, then `byo_stones` moves per `byo_time` seconds (`byo_stones == 0` with
-/// `byo_time > 0` means no time limit, as GTP defines).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct TimeSettings {
-    pub main: f64,
-    pub byo_time: f64,
-    pub byo_stones: u32,
-}
-
-/// The engine state behind the protocol.
-pub struct GtpState {
-    pub game: GoGame,
-    pub options: Options,
-    pub rng: GameRng,
-    pub time: TimeSettings,
-    /// Last `time_left` per colour: seconds and stones.
-    pub time_left: [Option<(f64, u32)>; 2],
-    /// GNU Go's analysis commands' state (trymove stack, tactical reader): [`crate::gtp_analysis`].
-    pub analysis: crate::gtp_analysis::Analysis,
-    /// Pattern databases (built-in, plus `options.patterns`) with their load errors:
-    /// [`crate::pattern_context`].
-    pub patterns: patterns::PatternLibrary,
-    /// Which files `loadsgf` and `printsgf FILE` may open: any on standard input, those of `--files-dir` (or
-    /// none) over a network connection ([`serve_tcp`] sets it per connection).
-    pub files: FileAccess,
-}
-
-impl GtpState {
-    /// A fresh state with an empty board.
-    pub fn new(options: Options) -> GtpState {
-        let level = options.level;
-        GtpState {
-            game: GoGame::new(options.boardsize, options.komi, options.rules),
-            patterns: crate::pattern_context::load_library(options.patterns.as_deref()),
-            rng: seeded_rng(options.seed),
-            options,
-            time: TimeSettings::default(),
-            time_left: [None, None],
-            files: FileAccess::Any,
-            analysis: {
-                let mut a = crate::gtp_analysis::Analysis::default();
-                a.set_level(level);
-                a
-            },
-        }
-    }
-
-    fn clear(&mut self) {
-        let komi = self.game.komi();
-        let size = self.game.board().size();
-        self.game = GoGame::new(size, komi, self.game.rules());
-    }
-
-    fn board(&self) -> &Board {
-        self.game.board()
-    }
-
-    /// Whether the last `time_left` for `color` leaves under ten seconds (or under one per stone).
-    pub fn short_of_time(&self, color: Color) -> bool {
-        matches!(self.time_left[color.index()],
-            Some((seconds, stones)) if seconds < 10.0 || (stones > 0 && seconds / f64::from(stones) < 1.0))
-    }
-
-    /// Ownership playouts per move: 8 plus 8 per level (GNU Go's levels run 0 to 10 and beyond), cut to 8
-    /// when the clock is nearly out, so the engine never loses on time.
-    pub fn playouts_for(&self, color: Color) -> usize {
-        if self.short_of_time(color) {
-            8
-        } else {
-            8 + 8 * self.options.level as usize
-        }
-    }
-
-    /// Flat Monte-Carlo playouts per candidate move: 4 per level, none at level 0 or when short of time.
-    pub fn mc_playouts_for(&self, color: Color) -> usize {
-        if self.short_of_time(color) {
-            0
-        } else {
-            4 * self.options.level as usize
-        }
-    }
-
-    /// Tree-search simulations per move: 400 per level (GNU Go's default level 10 gives 4,000).
-    pub fn mcts_simulations_for(&self, color: Color) -> usize {
-        if self.short_of_time(color) {
-            0
-        } else {
-            400 * self.options.level as usize
-        }
-    }
-
-    /// When the search must stop: a share of the remaining time per move (the byo-yomi period split over
-    /// its stones, or main time over the moves likely left), so the engine never loses on time.
-    pub fn move_deadline(&self, color: Color) -> Option<std::time::Instant> {
-        let (seconds, stones) = self.time_left[color.index()]?;
-        let empty = self.board().points().filter(|&p| self.board().is_empty(p)).count();
-        let moves_left = if stones > 0 { f64::from(stones) } else { (empty as f64 / 2.0).max(20.0) };
-        let share = (seconds / moves_left * 0.7 - 0.2).max(0.05);
-        // `time_left` may be any finite number: a share too large for a `Duration` or an `Instant` is no
-        // deadline at all (the level still bounds the search).
-        let share = std::time::Duration::try_from_secs_f64(share).ok()?;
-        std::time::Instant::now().checked_add(share)
-    }
-
-    fn generate(&mut self, color: Color, cleanup: bool) -> Decision {
-        let config = genmove::Config {
-            allow_resign: self.options.allow_resign,
-            cleanup,
-            playouts: self.playouts_for(color),
-            mc_playouts: self.mc_playouts_for(color),
-            mcts_simulations: self.mcts_simulations_for(color),
-            deadline: self.move_deadline(color),
-            ..Default::default()
-        };
-        genmove::genmove(&self.game, color, &mut self.rng, &config)
-    }
-}
+pub use crate::gtp_state::{GtpState, Options, TimeSettings, MAX_LEVEL};
 
 /// The registry of every command.
 pub fn registry() -> Registry<GtpState> {
@@ -237,8 +92,8 @@ pub fn registry() -> Registry<GtpState> {
         s.analysis.set_level(level);
         Ok(String::new())
     });
-    crate::gtp_analysis::register(&mut r);
-    crate::pattern_context::register(&mut r);
+    gtp_analysis::register(&mut r);
+    pattern_context::register(&mut r);
     r
 }
 

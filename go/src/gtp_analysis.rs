@@ -3,49 +3,28 @@
 //! exact names, answers and error strings, so its regression suites (`reading.tst`, `connection.tst`,
 //! `unconditional.tst`, `owl.tst`, `optics.tst`) can grade the engine.
 //!
-//! This module owns the command handlers and the analysis state kept between commands ([`Analysis`]:
-//! the `trymove` stack, the reader with its cache and node counter). The analysis itself lives in
-//! [`crate::reading`], [`crate::connection`], [`crate::worm`] and [`crate::unconditional`]; the standard
-//! commands stay in [`crate::gtp`].
+//! This module owns the command handlers, registered by [`register`] over the engine state of
+//! [`crate::gtp_state`]; the analysis state they keep between commands ([`Analysis`]: the `trymove`
+//! stack, the reader with its cache and node counter) is part of that state and re-exported here. The
+//! analysis itself lives in [`crate::reading`], [`crate::connection`], [`crate::worm`],
+//! [`crate::unconditional`], [`crate::dragon`] and [`crate::owl`] (`dragon_status` combines the last two:
+//! the dragons get the owl's reading as their [`crate::dragon::LifeReading`]). The standard commands and
+//! the assembly of the engine are [`crate::gtp`]'s, which this module must not import.
 
-use crate::board::{Board, Color, Move, Point};
+use crate::board::Board;
 use crate::connection;
 use crate::dragon::{DragonStatus, Dragons};
-use crate::game::GoGame;
-use crate::gtp::GtpState;
+use crate::gtp_state::GtpState;
 use crate::owl::{self, OwlLimits};
-use crate::reading::{Limits, Reader};
+use crate::reading::Reader;
+use crate::stone::{Color, Move, Point};
 use crate::unconditional::unconditional_statuses;
 use crate::vertex::{format_vertex, parse_color, parse_vertex};
 use crate::worm;
 use engine_core::command::{Args, CommandError, Registry};
 use engine_core::rng::seeded_rng;
 
-/// Analysis state kept between commands.
-pub struct Analysis {
-    /// Positions saved by `trymove`/`tryko`, restored by `popgo`.
-    pub tried: Vec<GoGame>,
-    /// The tactical reader (its cache survives between commands, keyed by position).
-    pub reader: Reader,
-}
-
-impl Default for Analysis {
-    fn default() -> Self {
-        Analysis { tried: Vec::new(), reader: Reader::new(&Board::new(1)) }
-    }
-}
-
-impl Analysis {
-    /// Depth limits as `--level` sets them: GNU Go's defaults at level 10, one less per two levels below.
-    pub fn set_level(&mut self, level: u32) {
-        let mut l = Limits::default();
-        if level < 10 {
-            l.shift(-((10 - level as isize) / 2));
-            l.node_limit = l.node_limit * (u64::from(level) + 2) / 12;
-        }
-        self.reader.limits = l;
-    }
-}
+pub use crate::gtp_state::Analysis;
 
 /// Registers every analysis command on `r`.
 pub fn register(r: &mut Registry<GtpState>) {
@@ -220,13 +199,13 @@ fn register_owl(r: &mut Registry<GtpState>) {
             (other, _, _) => other.gtp_name().to_string(),
         };
         if let Some(p) = only {
-            let st = ds.owl_status(reader(s), &b, p, OwlLimits::default()).expect("a stone");
+            let st = ds.owl_status(reader(s), &b, p, &OwlLimits::default()).expect("a stone");
             return Ok(line(st));
         }
         let origins: Vec<Point> = ds.graph.node_weights().map(|d| d.origin).collect();
         let mut lines = Vec::new();
         for o in origins {
-            let st = ds.owl_status(reader(s), &b, o, OwlLimits::default()).expect("a stone");
+            let st = ds.owl_status(reader(s), &b, o, &OwlLimits::default()).expect("a stone");
             lines.push(format!("{}: {}", format_vertex(&b, Move::Play(o)), line(st)));
         }
         Ok(lines.join("\n"))
@@ -334,7 +313,7 @@ fn accuratelib(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
 }
 
 /// The deepest `trymove`/`tryko` stack: each level keeps a copy of the game (up to about 1 MB for a game at
-/// [`crate::game::MAX_GAME_MOVES`]), so without a bound a few thousand `trymove` commands would hold gigabytes.
+/// [`crate::stone::MAX_GAME_MOVES`]), so without a bound a few thousand `trymove` commands would hold gigabytes.
 /// Regression suites go a few levels deep.
 pub const MAX_TRY_DEPTH: usize = 64;
 

@@ -8,10 +8,10 @@
 //!
 //! It owns the subprocess protocol and the match loop; it must not choose moves itself.
 
-use crate::board::{Color, Move};
-use crate::game::{GoGame, Rules, Scoring, MAX_GAME_MOVES};
+use crate::game::{GoGame, Rules};
 use crate::handicap;
-use crate::score::format_result;
+use crate::score::{format_result, Scoring};
+use crate::stone::{Color, Move, MAX_GAME_MOVES};
 use crate::vertex::{format_color, format_vertex, parse_vertex};
 use engine_core::atomic_file::write_atomic;
 use engine_core::game::Outcome;

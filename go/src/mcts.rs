@@ -7,8 +7,9 @@
 //! board once, descends the tree, plays one playout and backs the result up. The tree ignores superko (the
 //! caller checks the chosen move against the game's rules) and passes (the caller decides when to pass).
 
-use crate::board::{Board, Color, Point, ARRAY};
+use crate::board::Board;
 use crate::playout::{area_margin, is_eyelike, playout_recording};
+use crate::stone::{Color, Point, ARRAY};
 use rand::Rng;
 use std::time::Instant;
 

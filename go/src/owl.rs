@@ -4,7 +4,9 @@
 //!
 //! This module owns the search only. It plays on the [`Reader`]'s board (every move is taken back and
 //! the reader is put back on the caller's position) and uses the reader's tactics, [`crate::eye`]'s eye
-//! spaces and [`crate::dragon`]'s escape measure for its evaluation; it never changes the position.
+//! spaces and [`crate::dragon`]'s escape measure for its evaluation; it never changes the position. It
+//! builds on the dragons, never the other way: [`crate::dragon::Dragons`] gets the owl's status through
+//! the [`LifeReading`] that [`OwlLimits`] implements.
 //!
 //! Search: a depth-first alternation of attacker and defender moves, bounded by a ply depth, a node
 //! limit (when it runs out the leaf rule decides, so answers stay deterministic) and a branching factor
@@ -22,10 +24,11 @@
 //! are (escape for the defender, blocking for the attacker). Moves that put the mover in atari outside
 //! the eye spaces are skipped. A fixed transposition table per query caches results by position.
 
-use crate::board::{Board, Color, Point, ARRAY};
-use crate::dragon::{escape, genus, mark_enclosed};
+use crate::board::Board;
+use crate::dragon::{escape, genus, mark_enclosed, DragonStatus, LifeReading};
 use crate::eye::{Eyes, Safety};
 use crate::reading::{Reader, WIN};
+use crate::stone::{Color, Point, ARRAY};
 
 pub use crate::reading::{KO_A, KO_B};
 
@@ -338,6 +341,22 @@ pub fn attack_dragon(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits)
 pub fn defend_dragon(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits) -> (u8, Option<Point>) {
     let goal = dragon_goal(r, board, p);
     owl_defend(r, board, &goal, limits)
+}
+
+/// The owl as the dragons' life-and-death reading: [`owl_attack`], then (when it kills) [`owl_defend`].
+impl LifeReading for OwlLimits {
+    fn verdict(&self, r: &mut Reader, board: &Board, goal: &[Point]) -> (DragonStatus, Option<Point>, Option<Point>) {
+        let (a, am) = owl_attack(r, board, goal, *self);
+        if a == 0 {
+            return (DragonStatus::Alive, None, None);
+        }
+        let (d, dm) = owl_defend(r, board, goal, *self);
+        if d == 0 {
+            (DragonStatus::Dead, am, None)
+        } else {
+            (DragonStatus::Critical, am, dm)
+        }
+    }
 }
 
 /// The stones of `p`'s dragon, `p` first: strings of its colour reached from `p`'s string through

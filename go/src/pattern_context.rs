@@ -42,15 +42,19 @@
 //!   `o/x_captures_something`).
 //!
 //! This module owns the mapping only: it must not change the board rules, the matchers, the reader or
-//! the expression semantics.
+//! the expression semantics. Its GTP command is registered ([`register`]) over the engine state of
+//! [`crate::gtp_state`] (which also loads the engine's pattern databases,
+//! [`crate::gtp_state::load_library`]); the engine is assembled in [`crate::gtp`], which this module must
+//! not import.
 
-use crate::board::{Board, Color, Point, TryBoard, ARRAY};
+use crate::board::{Board, TryBoard};
 use crate::connection;
 use crate::dragon::{DragonStatus, Dragons};
 use crate::eye::Safety;
 use crate::game::GoGame;
 use crate::owl::OwlLimits;
 use crate::reading::{self, Reader};
+use crate::stone::{Color, Point, ARRAY};
 use crate::vertex::format_vertex;
 use crate::Move;
 use patterns::eval::{codes, DragonQuery, EyeQuery, SequenceTest, Side, Tactical, Territory, Value};
@@ -186,7 +190,7 @@ impl<'a> GoPatternContext<'a> {
         let board = self.board;
         self.dragons();
         let (Some(ds), Some(r)) = (self.dragons.as_mut(), self.reader.as_mut()) else { return (codes::UNKNOWN, 0.0) };
-        let status = ds.owl_status(r, board, p, OwlLimits::default()).map(|v| v.0);
+        let status = ds.owl_status(r, board, p, &OwlLimits::default()).map(|v| v.0);
         let weakness = ds.at(p).map_or(0.0, |d| f64::from(d.weakness));
         // A string the reader captures is at best critical whatever its dragon's status.
         let r = self.reader.as_mut().expect("made with the dragons");
@@ -756,20 +760,10 @@ pub fn list_matches(library: &PatternLibrary, game: &GoGame, own: Color) -> Vec<
         .collect()
 }
 
-/// The pattern library of an engine: the built-in databases, then every `.db` file of `dir` (e.g. GNU
-/// Go's `patterns/` directory). Problems are kept in the library's `errors` (file, line, column); the
-/// patterns that compiled are usable whatever failed.
-pub fn load_library(dir: Option<&std::path::Path>) -> PatternLibrary {
-    match dir {
-        None => PatternLibrary::builtin(),
-        Some(d) => PatternLibrary::load_dir(d, patterns::builtin(), patterns::Registry::standard()),
-    }
-}
-
 /// Registers the GTP extension `list_pattern_matches [COLOR]`: every match of the engine's pattern
 /// databases in the current position for COLOR (default: the side to move) as the patterns' `O`, one
 /// [`MatchLine`] per line (`DB:PATTERN ANCHOR TRANSFORM MOVE CONSTRAINT`); for pattern tuners.
-pub fn register(r: &mut engine_core::command::Registry<crate::gtp::GtpState>) {
+pub fn register(r: &mut engine_core::command::Registry<crate::gtp_state::GtpState>) {
     r.register(
         "list_pattern_matches",
         "list_pattern_matches [COLOR]: the pattern matches in the position, one per line",

@@ -8,8 +8,9 @@
 //! by [`crate::status`] to estimate who owns what at the end of a game, and available to search code.
 //! Allocation-free: works on a [`Board`] in place.
 
-use crate::board::{Board, Color, Point, MAX_SIZE};
+use crate::board::Board;
 use crate::playout_shapes;
+use crate::stone::{Color, Point, MAX_SIZE};
 use rand::Rng;
 
 /// Whether `p` is an empty point whose neighbours are all `color` (or off the board).

@@ -8,7 +8,8 @@
 //! either: every shape is tried with colours swapped and in all 8 orientations), `.` empty, `x` not `X`
 //! (empty or `O`), `o` not `O`, `#` off the board, `?` anything.
 
-use crate::board::{Board, Color, Point, STRIDE};
+use crate::board::Board;
+use crate::stone::{Color, Point, STRIDE};
 use std::sync::OnceLock;
 
 /// The shapes, rows top to bottom.

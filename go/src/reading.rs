@@ -28,8 +28,9 @@
 //! point of its liberty more room (GNU Go's backfilling in `defend1`). Setting `GO_READ_TRACE` prints
 //! every move tried with its result to standard error (for debugging the reader).
 
-use crate::board::{Board, Color, Point, TryBoard, ARRAY};
+use crate::board::{Board, TryBoard};
 use crate::candidates::Scored;
+use crate::stone::{Color, Point, ARRAY};
 use crate::zobrist;
 use std::cell::Cell;
 
@@ -187,7 +188,7 @@ fn ko_capture_transition(
 #[inline]
 fn nested(old: Point, new: Point) -> bool {
     let d = (i32::from(old) - i32::from(new)).abs();
-    let s = crate::board::STRIDE as i32;
+    let s = crate::stone::STRIDE as i32;
     d == s - 1 || d == s + 1
 }
 
@@ -712,7 +713,7 @@ impl Reader {
             let v = |p: Point| {
                 crate::vertex::format_vertex(
                     b,
-                    if p == 0 { crate::board::Move::Pass } else { crate::board::Move::Play(p) },
+                    if p == 0 { crate::stone::Move::Pass } else { crate::stone::Move::Play(p) },
                 )
             };
             eprintln!("{:w$}{what} {} {} -> {code}", "", v(s), v(m), w = 2 * self.t.depth());
@@ -1524,7 +1525,7 @@ fn mark(set: &mut [u64], p: Point) -> bool {
 
 /// The two points orthogonally between diagonal neighbours `a` and `d`.
 fn diag_between(a: Point, d: Point) -> (Point, Point) {
-    let s = crate::board::STRIDE as i32;
+    let s = crate::stone::STRIDE as i32;
     let delta = i32::from(d) - i32::from(a);
     let (dx, dy) = if delta == -s - 1 {
         (-1, -s)
@@ -1619,7 +1620,7 @@ mod tests {
     /// The point named like GTP ("B5").
     fn at(b: &Board, name: &str) -> Point {
         match crate::vertex::parse_vertex(name, b) {
-            Some(crate::board::Move::Play(p)) => p,
+            Some(crate::stone::Move::Play(p)) => p,
             _ => panic!("bad vertex {name}"),
         }
     }

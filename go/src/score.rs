@@ -1,8 +1,19 @@
 //! Counting a finished position: area (Chinese) and territory (Japanese) scoring with komi, given the
-//! dead stones (see [`crate::status`]). Only counts; deciding what is dead is not this module's job.
+//! dead stones (see [`crate::status`]). It owns the scoring method ([`Scoring`], part of
+//! [`crate::game::Rules`]) and only counts: deciding what is dead is not this module's job, and it must
+//! not import [`crate::game`], which builds on it.
 
-use crate::board::{Board, Color, Point, ARRAY};
-use crate::game::Scoring;
+use crate::board::Board;
+use crate::stone::{Color, Point, ARRAY};
+
+/// How the final position is counted (the scoring method of [`crate::game::Rules`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scoring {
+    /// Chinese: stones plus surrounded empty points.
+    Area,
+    /// Japanese: surrounded empty points plus prisoners.
+    Territory,
+}
 
 /// Points of each colour before komi: `[black, white]`. Empty points next to a string in `seki` belong to
 /// nobody, under both scorings: GNU Go 3.8 counts them so (as Japanese rules prescribe) even with
@@ -95,7 +106,7 @@ pub fn format_result(margin: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Move;
+    use crate::stone::Move;
 
     #[test]
     fn area_and_territory() {

@@ -2,8 +2,10 @@
 //! [`GoGame`] (with GNU Go's `loadsgf` semantics for stopping early) and writing a game as SGF. The SGF
 //! syntax itself belongs to `engine_core::sgf`; the meaning of Go properties belongs here.
 
-use crate::board::{Board, Color, IllegalMove, Move, Point};
-use crate::game::{GoGame, Rules, Scoring, SetupChange};
+use crate::board::Board;
+use crate::game::{GoGame, Rules, SetupChange};
+use crate::score::Scoring;
+use crate::stone::{Color, IllegalMove, Move, Point};
 use engine_core::limits::excerpt;
 use engine_core::sgf::{self, Collection, GameTree, Node, Property};
 use thiserror::Error;
@@ -172,7 +174,7 @@ pub fn to_sgf_with(game: &GoGame, program: &str, extra: &[(&str, String)]) -> St
 /// black, then white), captures nothing: the position they lead to has a liberty for every string.
 fn add_setup<'a>(node: &mut Node, board: &Board, changes: impl Iterator<Item = &'a SetupChange>) {
     let mut order: Vec<Point> = Vec::new();
-    let mut last: Vec<Option<Option<Color>>> = vec![None; crate::board::ARRAY];
+    let mut last: Vec<Option<Option<Color>>> = vec![None; crate::stone::ARRAY];
     for change in changes {
         let slot = &mut last[usize::from(change.point)];
         if slot.is_none() {

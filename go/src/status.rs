@@ -16,8 +16,9 @@
 //! Limits: it is meant for finished games with closed boundaries. Large semeai and eye shapes beyond the
 //! local search's depth can be misjudged; on a board with open, unsettled areas the answer is a guess.
 
-use crate::board::{Board, Color, Point, ARRAY};
+use crate::board::Board;
 use crate::playout::{area_margin, owner, playout_recording};
+use crate::stone::{Color, Point, ARRAY};
 use crate::unconditional::{unconditional_statuses, Unconditional};
 use engine_core::rng::seeded_rng;
 

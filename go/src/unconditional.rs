@@ -12,7 +12,8 @@
 //! strings. The survivors' remaining liberties and opponent strings left in atari are C's territory;
 //! opponent stones there are dead, and a capturable C string next to C's territory counts as alive.
 
-use crate::board::{Board, Color, Point, TryBoard, ARRAY};
+use crate::board::{Board, TryBoard};
+use crate::stone::{Color, Point, ARRAY};
 
 /// The unconditional status of one point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -171,7 +172,7 @@ pub fn unconditional_life(board: &Board, color: Color) -> Life {
         if !seki[usize::from(p)] || b.is_empty(p) || b.string_id(p) != p {
             continue;
         }
-        let s = crate::board::STRIDE as i32;
+        let s = crate::stone::STRIDE as i32;
         let dirs = [-s, 1, s, -1];
         let at = |x: i32| x as Point;
         let pi = i32::from(p);

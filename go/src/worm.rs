@@ -4,7 +4,8 @@
 //! This module owns that static bookkeeping only; tactical attack and defense points come from
 //! [`crate::reading`] and unconditional status from [`crate::unconditional`].
 
-use crate::board::{Board, Color, Point, ARRAY};
+use crate::board::Board;
+use crate::stone::{Color, Point, ARRAY};
 use crate::unconditional::unconditional_life;
 
 /// Data of the worm through one point (an empty point: itself as origin, size 0, the rest zero).

@@ -16,9 +16,9 @@
 //!   its `--check` confirms that its plies are gnubg's (the table's 2-ply best play and equity
 //!   are `best_move(n=2)`'s on four opening rolls).
 
-use backgammon::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate, RefPosition};
 use backgammon::eval::Evaluator;
 use backgammon::MoveGenerator;
+use backgammon_train::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate, RefPosition};
 use interop_tests::{python_has, python_script, require, workspace_root};
 use std::collections::BTreeSet;
 use std::process::Command;

@@ -2,9 +2,9 @@
 //! them), and `--mode rollouts` writes rollout- or lookahead-labelled samples of the chosen class
 //! only.
 
-use backgammon::eval::train::{load_samples, save_samples, Sample};
 use backgammon::eval::{classify, Evaluator, Probabilities, RACE};
 use backgammon::Position;
+use backgammon_train::train::{load_samples, save_samples, Sample};
 use std::process::Command;
 
 fn train(args: &[&str]) -> std::process::Output {

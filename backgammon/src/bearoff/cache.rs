@@ -5,8 +5,9 @@
 //! The directory is `$GAMMON_GO_CACHE_DIR` if set, else `$XDG_CACHE_HOME/gammon-go`, else
 //! `~/.cache/gammon-go`. Files carry gnubg's names (`gnubg_os0.bd`, `gnubg_ts0.bd`) and bytes, so
 //! gnubg's own files may be dropped in and ours used by gnubg. A file that is missing or does not
-//! read as the expected database is regenerated (about a second each), with a progress bar on
-//! standard error when it is a terminal. If the directory cannot be written, the databases are
+//! read as the expected database is regenerated (about a second each), reported as an
+//! `engine_core::progress` task (the binaries draw a bar on
+//! standard error when it is a terminal). If the directory cannot be written, the databases are
 //! still generated and used, just not kept.
 //!
 //! This module owns where the files live and when they are made; the contents are
@@ -16,7 +17,7 @@ use super::file::{self, Format};
 use super::one_sided::QuantisedOneSided;
 use super::two_sided::{self, TwoSided, TwoSidedError};
 use super::MemoryError;
-use indicatif::{ProgressBar, ProgressStyle};
+use engine_core::progress::Task;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -65,14 +66,8 @@ pub fn two_sided_default() -> &'static TwoSided {
     })
 }
 
-fn progress_bar(what: &str) -> ProgressBar {
-    // indicatif draws on standard error and stays hidden when it is not a terminal
-    let bar = ProgressBar::new(0);
-    bar.set_style(
-        ProgressStyle::with_template("{msg} [{bar:30}] {percent}%").expect("valid template").progress_chars("=> "),
-    );
-    bar.set_message(format!("generating the {what} bearoff database (once)"));
-    bar
+fn progress_task(what: &str) -> Task {
+    Task::begin(format!("generating the {what} bearoff database (once)"), "", None, true)
 }
 
 /// Keeps a database in `dir`: written atomically (`write` goes through
@@ -100,12 +95,11 @@ pub fn one_sided_in(dir: Option<&Path>, points: usize) -> Result<QuantisedOneSid
             }
         }
     }
-    let bar = progress_bar("one-sided");
+    let mut task = progress_task("one-sided");
     let db = QuantisedOneSided::generate(points, ONE_SIDED_CHEQUERS, |done, total| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
+        task.set(done as u64, Some(total as u64));
     });
-    bar.finish_and_clear();
+    drop(task);
     let db = db?;
     if let Some(dir) = dir {
         keep(dir, || file::write_file(&db, Format::default(), dir.join(&name)));
@@ -132,12 +126,11 @@ pub fn two_sided_in(dir: Option<&Path>, points: usize, chequers: usize) -> Resul
             }
         }
     }
-    let bar = progress_bar("two-sided");
+    let mut task = progress_task("two-sided");
     let db = TwoSided::generate(points, chequers, true, |done, total| {
-        bar.set_length(total as u64);
-        bar.set_position(done as u64);
+        task.set(done as u64, Some(total as u64));
     });
-    bar.finish_and_clear();
+    drop(task);
     let db = db?;
     if let Some(dir) = dir {
         keep(dir, || two_sided::write_file(&db, dir.join(&name)));

@@ -4,7 +4,7 @@
 //! between the shell's session and `formats` (reading and writing files, atomically) and
 //! `analysis` (grading and statistics); the formats and the analysis are those modules'.
 
-use super::{fail, session_message, syntax, Reply, State};
+use super::state::{fail, no_args, session_message, syntax, Reply, State, NO_GAME};
 use crate::analysis::{analyse_game, analyse_session, AnalysisSettings};
 use crate::cube::Cube;
 use crate::formats::{self, write_atomic, FormatError, MatchRecord, PositionRecord};
@@ -162,7 +162,7 @@ pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
         [k, f] => (k.to_ascii_lowercase(), f.clone()),
         _ => return syntax("Usage: export position text|html FILE"),
     };
-    let s = st.session.as_ref().ok_or_else(|| CommandError::Failed(super::NO_GAME.into()))?;
+    let s = st.session.as_ref().ok_or_else(|| CommandError::Failed(NO_GAME.into()))?;
     let g = st.game()?;
     let (pos, state) = (*g.position(), s.match_state());
     let text = match kind.as_str() {
@@ -179,7 +179,7 @@ fn settings(st: &State) -> AnalysisSettings {
 }
 
 pub(super) fn cmd_analyse_move(st: &mut State, args: &Args) -> Reply {
-    super::no_args(args, "analyse move")?;
+    no_args(args, "analyse move")?;
     let g = st.game()?.clone();
     let a = analyse_game(&g, &settings(st));
     let Some(m) = a.moves.last() else { return fail("No move to analyse in this game.") };
@@ -201,7 +201,7 @@ pub(super) fn cmd_analyse_move(st: &mut State, args: &Args) -> Reply {
 }
 
 pub(super) fn cmd_analyse_game(st: &mut State, args: &Args) -> Reply {
-    super::no_args(args, "analyse game")?;
+    no_args(args, "analyse game")?;
     let g = st.game()?.clone();
     let a = analyse_game(&g, &settings(st));
     let marked = a.moves.iter().filter(|m| m.skill != crate::analysis::Skill::None).count();
@@ -210,8 +210,8 @@ pub(super) fn cmd_analyse_game(st: &mut State, args: &Args) -> Reply {
 }
 
 pub(super) fn cmd_analyse_match(st: &mut State, args: &Args) -> Reply {
-    super::no_args(args, "analyse match")?;
-    let s = st.session.as_ref().ok_or_else(|| CommandError::Failed(super::NO_GAME.into()))?;
+    no_args(args, "analyse match")?;
+    let s = st.session.as_ref().ok_or_else(|| CommandError::Failed(NO_GAME.into()))?;
     let a = analyse_session(s, &settings(st));
     let games = a.games.len();
     st.session_analysis = Some(a);
@@ -219,7 +219,7 @@ pub(super) fn cmd_analyse_match(st: &mut State, args: &Args) -> Reply {
 }
 
 pub(super) fn cmd_show_statistics_game(st: &mut State, args: &Args) -> Reply {
-    super::no_args(args, "show statistics game")?;
+    no_args(args, "show statistics game")?;
     if st.game_analysis.is_none() {
         let g = st.game()?.clone();
         st.game_analysis = Some(analyse_game(&g, &settings(st)));
@@ -228,9 +228,9 @@ pub(super) fn cmd_show_statistics_game(st: &mut State, args: &Args) -> Reply {
 }
 
 pub(super) fn cmd_show_statistics_match(st: &mut State, args: &Args) -> Reply {
-    super::no_args(args, "show statistics match")?;
+    no_args(args, "show statistics match")?;
     if st.session_analysis.is_none() {
-        let s = st.session.as_ref().ok_or_else(|| CommandError::Failed(super::NO_GAME.into()))?;
+        let s = st.session.as_ref().ok_or_else(|| CommandError::Failed(NO_GAME.into()))?;
         st.session_analysis = Some(analyse_session(s, &settings(st)));
     }
     Ok(st.session_analysis.as_ref().map(|a| a.statistics_text(&st.names)).unwrap_or_default())

@@ -6,64 +6,16 @@
 //! `crate::rollout`'s, the ranking of plays `advice`'s. It must not change either.
 
 use super::advice::{self, ownership, scoring};
-use super::{fail, no_args, on_off, syntax, Reply, State};
+use super::state::{fail, no_args, on_off, syntax, Reply, State, MAX_ROLLOUT_TRIALS};
 use crate::cube_decision::CubeContext;
 use crate::game::{opponent, Phase};
 use crate::nply::MAX_PLIES;
-use crate::rollout::{rollout, rollout_cube, RolloutConfig, RolloutResult};
+use crate::rollout::{rollout, rollout_cube, RolloutResult};
 use engine_core::command::Args;
 use std::fmt::Write as _;
 
 /// Plays rolled out when `rollout` names none.
 const DEFAULT_PLAYS: usize = 5;
-
-/// The rollout settings of a session.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RolloutSettings {
-    pub config: RolloutConfig,
-    /// Roll out cube decisions cubefully (gnubg's default); off: the position cubeless.
-    pub cubeful: bool,
-}
-
-impl RolloutSettings {
-    pub fn new(seed: u64) -> Self {
-        RolloutSettings { config: RolloutConfig { seed, progress: true, ..RolloutConfig::default() }, cubeful: true }
-    }
-
-    fn describe(&self) -> String {
-        let c = &self.config;
-        let mut out = String::from("`rollout' will use:\n");
-        let _ = writeln!(out, "{} games will be played per rollout.", c.trials);
-        match c.truncate {
-            Some(n) => {
-                let _ = writeln!(out, "Truncated after {n} plies.");
-            }
-            None => out.push_str("No truncation.\n"),
-        }
-        out.push_str(if c.bearoff_truncation {
-            "Will truncate rollouts when reaching the bearoff databases.\n"
-        } else {
-            "Will not truncate at the bearoff databases.\n"
-        });
-        out.push_str(if c.variance_reduction {
-            "Variance reduction is enabled.\n"
-        } else {
-            "Variance reduction is disabled.\n"
-        });
-        out.push_str("Quasi-random dice are enabled.\n");
-        out.push_str(if self.cubeful { "Cubeful rollout.\n" } else { "Cubeless rollout.\n" });
-        let _ = writeln!(out, "Dice generator seed {}.", c.seed);
-        let _ = write!(out, "Chequer play: {}-ply evaluation.", c.play.plies);
-        out
-    }
-
-    fn tag(&self, cubeful: bool) -> String {
-        let c = &self.config;
-        let trunc = c.truncate.map_or(String::new(), |n| format!(", truncated at {n} plies"));
-        let kind = if cubeful { "cubeful" } else { "cubeless" };
-        format!("{} games, {kind}, {}-ply{trunc}, seed {}", c.trials, c.play.plies, c.seed)
-    }
-}
 
 fn row(v: &[f64; 6]) -> String {
     let mut s = String::new();
@@ -180,12 +132,12 @@ fn rollout_plays(st: &mut State, args: &Args) -> Reply {
 
 pub(super) fn cmd_set_rollout_trials(st: &mut State, args: &Args) -> Reply {
     match (args.len(), args.value::<u64>(0)) {
-        (1, Ok(n)) if (1..=super::MAX_ROLLOUT_TRIALS).contains(&n) => {
+        (1, Ok(n)) if (1..=MAX_ROLLOUT_TRIALS).contains(&n) => {
             st.rollout.config.trials = n;
             st.say(format!("{n} games will be played per rollout."));
             Ok(String::new())
         }
-        _ => syntax(format!("You must specify a number of trials from 1 to {}.", super::MAX_ROLLOUT_TRIALS)),
+        _ => syntax(format!("You must specify a number of trials from 1 to {}.", MAX_ROLLOUT_TRIALS)),
     }
 }
 

@@ -9,7 +9,7 @@
 //! which die a bear-off "used" (it looks at distances, not dice). This module owns only the number
 //! and its parts; which plays are legal is decided in `legal`, the game flow in `env`.
 
-use super::Colour;
+use super::colour::Colour;
 
 /// Base of the two source-location digits.
 pub const BASE: usize = 26;

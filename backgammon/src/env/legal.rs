@@ -13,7 +13,7 @@
 //! two dice each; each step's actions are the first two steps of the canonical full plays.
 
 use super::action::encode;
-use super::Colour;
+use super::colour::Colour;
 use crate::movegen::{apply_step, step_target, MoveGenerator};
 use crate::position::Position;
 use std::collections::HashSet;

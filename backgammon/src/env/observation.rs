@@ -9,7 +9,7 @@
 //! Values are computed in `f64` and rounded once to `f32`, exactly as PettingZoo converts the Python
 //! floats. This module owns the layout only.
 
-use super::Colour;
+use super::colour::Colour;
 use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
 
 /// Length of an observation.

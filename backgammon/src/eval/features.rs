@@ -253,7 +253,7 @@ pub fn hand_features(b: &[[u8; 25]; 2], side: usize, out: &mut [f32]) {
 /// layout of the inputs from `RAW` on).
 pub fn hand_features_both(b: &[[u8; 25]; 2], out: &mut [f32; 2 * HAND]) {
     #[cfg(target_arch = "x86_64")]
-    if super::net::simd_available() {
+    if super::cpu::simd_available() {
         // SAFETY: the running CPU has the features `hand_features_both_v3` is built for.
         unsafe { hand_features_both_v3(b, out) };
         return;

@@ -19,11 +19,10 @@
 //! This module owns evaluation and the choice of when to consult a bearoff database; the
 //! databases themselves (their solving, files and caching) belong to [`crate::bearoff`].
 
-pub mod cli;
+pub mod cpu;
 pub mod features;
 pub mod matchplay;
 pub mod net;
-pub mod train;
 
 use crate::bearoff::one_sided::MAX_ROLLS;
 use crate::bearoff::QuantisedOneSided;
@@ -328,7 +327,7 @@ impl Evaluator {
     /// The probabilities of `pos` from the view of the player on roll.
     pub fn evaluate(&self, pos: &Position) -> Probabilities {
         #[cfg(target_arch = "x86_64")]
-        if net::simd_available() {
+        if cpu::simd_available() {
             // SAFETY: the running CPU has every feature `evaluate_v3` is built for.
             return unsafe { self.evaluate_v3(pos) };
         }
@@ -368,7 +367,7 @@ impl Evaluator {
     /// and the hand-crafted features that differ from those of the batch's first play.
     pub fn evaluate_plays(&self, parent: &Position, plays: &[Play], scratch: &mut Scratch, out: &mut [Probabilities]) {
         #[cfg(target_arch = "x86_64")]
-        if net::simd_available() {
+        if cpu::simd_available() {
             // SAFETY: the running CPU has every feature `evaluate_plays_v3` is built for.
             unsafe { self.evaluate_plays_v3(parent, plays, scratch, out) };
             return;

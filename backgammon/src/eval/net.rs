@@ -6,7 +6,7 @@
 //! only the units of the points it touches. Evaluation takes the non-zero (or changed) inputs as
 //! a [`SparseInputs`] list and keeps blocks of hidden sums in registers while it walks the list
 //! ([`Net::forward_sparse`]). The loops are built twice: portable, and for AVX2 + FMA, chosen at
-//! run time ([`simd_available`]); the two differ only in rounding.
+//! run time ([`super::cpu::simd_available`]); the two differ only in rounding.
 //!
 //! File format (all little-endian): magic `BGNETW\0\0` (8 bytes), then `u32` fields version (1),
 //! class (0 contact, 1 crashed, 2 race), inputs, hidden, outputs (5), feature-set version, then a
@@ -20,6 +20,7 @@
 // index loops over parallel arrays (board sides, weight rows) read more clearly than zips here
 #![allow(clippy::needless_range_loop)]
 
+use super::cpu::simd_available;
 use super::features::{HAND, HAND_V1, INPUTS, RAW};
 use thiserror::Error;
 
@@ -247,36 +248,6 @@ fn sigmoid_lanes<A: MulAdd>(x: &Lanes) -> Lanes {
 #[inline(always)]
 pub fn sigmoid(x: f32) -> f32 {
     sigmoid_with::<Separate>(x)
-}
-
-/// Whether the running CPU has the x86-64-v3 instructions (AVX2, FMA, BMI1, BMI2, LZCNT,
-/// POPCNT: every CPU with AVX2 in practice), so that the evaluation runs its builds for them
-/// (never, off x86-64). Detected once.
-#[inline]
-pub fn simd_available() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::sync::atomic::{AtomicU8, Ordering};
-        // 0: not yet detected, 1: no, 2: yes
-        static DETECTED: AtomicU8 = AtomicU8::new(0);
-        match DETECTED.load(Ordering::Relaxed) {
-            0 => {
-                let yes = std::is_x86_feature_detected!("avx2")
-                    && std::is_x86_feature_detected!("fma")
-                    && std::is_x86_feature_detected!("bmi1")
-                    && std::is_x86_feature_detected!("bmi2")
-                    && std::is_x86_feature_detected!("lzcnt")
-                    && std::is_x86_feature_detected!("popcnt");
-                DETECTED.store(1 + u8::from(yes), Ordering::Relaxed);
-                yes
-            }
-            d => d == 2,
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
 }
 
 /// `start[j] + sum over inputs of value * w1[index][j]` for the hidden units `off..off + 8L`: the

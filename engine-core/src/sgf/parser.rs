@@ -1,7 +1,8 @@
 //! The SGF reader: bytes to [`Collection`]. Iterative (an explicit stack of open game trees), so that no
 //! input can overflow the call stack; see the parent module for the leniencies it allows.
 
-use super::{Collection, GameTree, Node, Property, SgfError};
+use super::error::SgfError;
+use super::tree::{Collection, GameTree, Node, Property};
 
 /// The deepest nesting of game trees [`parse`] accepts; deeper input is refused with
 /// [`SgfError::TooDeep`].

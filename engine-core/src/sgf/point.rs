@@ -1,7 +1,7 @@
 //! Go's point coding (GM\[1\]): a point is two letters, column then row counted from the top-left corner,
 //! `a`–`z` for 0–25 and `A`–`Z` for 26–51. A pass is the empty value, or `tt` on boards up to 19×19 (FF\[3\]).
 
-use super::SgfError;
+use super::error::SgfError;
 
 /// The widest board SGF letters can address.
 pub const MAX_BOARD_SIZE: u8 = 52;

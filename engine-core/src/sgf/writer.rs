@@ -1,7 +1,7 @@
 //! The SGF writer: [`Collection`] to text, one node per line. Iterative, like the parser, so the depth of a
 //! hand-built tree cannot overflow the stack here.
 
-use super::{Collection, GameTree, Node};
+use super::tree::{Collection, GameTree, Node};
 
 /// Properties whose values are FF\[4\] compose types: a `:` in their second half must be escaped.
 const COMPOSE_IDENTS: [&str; 6] = ["AP", "AR", "FG", "LB", "LN", "SZ"];

@@ -8,21 +8,26 @@
 //! away-away class no-double±se dead live x`), a progress bar on standard error when it is a
 //! terminal. Match play only: money-play lines, and positions where the player on roll cannot
 //! double (Crawford game, dead or opponent's cube), are skipped.
-//! This binary parses arguments and calls `backgammon::cube_efficiency`.
+//! This binary parses arguments and calls `backgammon_train::cube_efficiency`.
 //!
 //! Exit codes: 0 success; 1 the file could not be read or parsed, or no position was measured.
 
 use backgammon::cube_decision::{cube_class, CubeContext};
-use backgammon::cube_efficiency::{bootstrap_interval, fit, measure, read_positions, score_group, EfficiencySample};
 use backgammon::cubeful::Scoring;
 use backgammon::eval::Evaluator;
 use backgammon::met::MatchEquityTable;
 use backgammon::rollout::RolloutConfig;
+use backgammon_train::cube_efficiency::{
+    bootstrap_interval, fit, measure, read_positions, score_group, EfficiencySample,
+};
 use clap::{Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+#[path = "../progress_bars.rs"]
+mod progress_bars;
 
 #[derive(Clone, Copy, PartialEq, ValueEnum)]
 enum ScoreFilter {
@@ -76,6 +81,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
+    progress_bars::install();
     let cli = Cli::parse();
     let text = match std::fs::read_to_string(&cli.file) {
         Ok(t) => t,

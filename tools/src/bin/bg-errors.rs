@@ -5,18 +5,21 @@
 //! scores gnubg-nn's own 0-ply choice from the file as an anchor; `--worst N` lists the
 //! costliest choices by file line; `--by-prime` breaks the figures down by the longest prime on the
 //! board (either side's).
-//! This binary parses arguments and calls `backgammon::benchmark`.
+//! This binary parses arguments and calls `backgammon_train::benchmark`.
 //!
 //! Exit codes: 0 success; 1 the file or the weights could not be read, or the report not written.
 
-use backgammon::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate, ErrorRate, RefPosition};
 use backgammon::eval::Evaluator;
 use backgammon::nply::MAX_PLIES;
+use backgammon_train::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate, ErrorRate, RefPosition};
 use clap::Parser;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
+
+#[path = "../progress_bars.rs"]
+mod progress_bars;
 
 #[derive(Parser)]
 #[command(name = "bg-errors", version, about = "Chequer-play error rate against gnubg 2-ply")]
@@ -42,6 +45,7 @@ struct Cli {
 }
 
 fn main() -> ExitCode {
+    progress_bars::install();
     let cli = Cli::parse();
     let refs = match read_file(&cli.file) {
         Ok(r) => r,

@@ -11,6 +11,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+#[path = "../progress_bars.rs"]
+mod progress_bars;
+
 #[derive(Clone, Copy, ValueEnum)]
 enum Opponent {
     /// gnubg-nn's pubeval player (`pub_best_move`)
@@ -45,6 +48,7 @@ struct Cli {
 const MAX_JOBS: u64 = 256;
 
 fn main() -> ExitCode {
+    progress_bars::install();
     let cli = Cli::parse();
     let owned;
     let eval = match &cli.weights {

@@ -2,21 +2,24 @@
 //! default), by supervised expert iteration on our own nets' 1-ply or 2-ply values (`--mode
 //! supervised`), or by one fit of chosen nets to the labelled samples of earlier runs (`--mode fit`,
 //! with rollout targets made by `--mode rollouts`).
-//! This binary only parses arguments, shows progress and calls `backgammon::eval::train`.
+//! This binary only parses arguments, shows progress and calls `backgammon_train::train`.
 //!
 //! Exit codes: 0 success; 1 an I/O or checkpoint error (one line on standard error).
 
 use backgammon::eval::net::MAX_HIDDEN;
-use backgammon::eval::train::{
+use backgammon::eval::Evaluator;
+use backgammon_train::train::{
     fit_files, rollout_file, run_supervised, Progress, Recording, Relabel, RolloutChoice, SupervisedConfig,
     TrainConfig, Trainer,
 };
-use backgammon::eval::Evaluator;
 use clap::parser::ValueSource;
 use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
+
+#[path = "../progress_bars.rs"]
+mod progress_bars;
 
 #[path = "../numeric.rs"]
 mod numeric;
@@ -298,6 +301,7 @@ fn flags_of(mode: Mode) -> &'static [&'static str] {
 }
 
 fn main() -> ExitCode {
+    progress_bars::install();
     let command = Cli::command();
     // argument ids only (the derive also registers a group named after the struct)
     let args: Vec<String> = command.get_arguments().map(|a| a.get_id().to_string()).collect();

@@ -11,10 +11,10 @@
 use backgammon::batch::{moves_batch, parse_moves_request, show, write_plays};
 use backgammon::batch_json::{best_json, error_json, json_batch, moves_json, show_json};
 use backgammon::commands::Shell;
-use backgammon::eval::cli::{
+use backgammon::eval::{Evaluator, Scratch};
+use backgammon::eval_cli::{
     batch as eval_batch, best_request, eval_with, rollout_command, BatchCommand, BestState, EvalOptions, RolloutArgs,
 };
-use backgammon::eval::{Evaluator, Scratch};
 use backgammon::external::{serve, ExternalPlayer, ServeOptions};
 use backgammon::nply::{Settings, MAX_PLIES};
 use backgammon::rollout::RolloutConfig;
@@ -22,6 +22,9 @@ use backgammon::MoveGenerator;
 use clap::{Parser, Subcommand};
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
+
+#[path = "../progress_bars.rs"]
+mod progress_bars;
 
 #[path = "../numeric.rs"]
 mod numeric;
@@ -264,6 +267,7 @@ fn fail_json(message: impl std::fmt::Display) -> ExitCode {
 }
 
 fn main() -> ExitCode {
+    progress_bars::install();
     let cli = Cli::parse();
     let stdout = io::stdout();
     let Some(command) = cli.command else {

@@ -21,19 +21,18 @@
 //! owner, the score and the player on roll, whose view the position ID must be in. Without one,
 //! a money game with a centred cube.
 //!
-//! Owns these two commands' formats only; evaluation is [`super::Evaluator`]'s, cube decisions
+//! Owns these two commands' formats only; evaluation is [`crate::eval::Evaluator`]'s, cube decisions
 //! [`crate::cube_decision`]'s.
 
-use super::{Evaluator, Probabilities, Scratch};
 use crate::batch::{parse_moves_request, parse_position, RequestError};
 use crate::cube_decision::{evaluate_position, CubeContext};
 use crate::cubeful::Scoring;
+use crate::eval::{Evaluator, Probabilities, Scratch};
 use crate::match_id::MatchState;
 use crate::met::MatchEquityTable;
 use crate::movegen::MoveGenerator;
 use crate::nply::NPly;
 use std::io::{self, BufRead, Write};
-use std::sync::OnceLock;
 
 /// `win wg wbg lg lbg equity`, six decimals each.
 pub fn format_probabilities(p: &Probabilities) -> String {
@@ -57,8 +56,7 @@ pub fn eval_plies_request(ev: &Evaluator, fields: &[&str], plies: usize) -> Resu
 
 /// The match equity table of match-play cube decisions: Kazaross XG2, gnubg's default.
 pub fn default_met() -> &'static MatchEquityTable {
-    static MET: OnceLock<MatchEquityTable> = OnceLock::new();
-    MET.get_or_init(MatchEquityTable::kazaross_xg2)
+    crate::met::default_met()
 }
 
 /// Parses a match ID argument.
@@ -201,11 +199,8 @@ pub fn rollout_command(ev: &Evaluator, args: &RolloutArgs) -> Result<String, cra
             s
         }
         None => {
+            // The position and match IDs are checked by the run, before anything is played or saved.
             let id = args.position_id.as_deref().unwrap_or_default();
-            parse_position(id)?;
-            if let Some(m) = &args.match_id {
-                parse_match_id(m)?;
-            }
             let mut cfg = args.config;
             if let Some(t) = args.trials {
                 cfg.trials = t;

@@ -16,11 +16,11 @@
 //! best 1-ply play; [`ErrorRate::estimated`] counts how often a choice needed that estimate.
 //!
 //! This module owns the file's parser and the statistics; choosing plays is the caller's
-//! (see [`nply_chooser`]) and evaluation is [`crate::eval`]'s and [`crate::nply`]'s.
+//! (see [`nply_chooser`]) and evaluation is [`backgammon::eval`]'s and [`backgammon::nply`]'s.
 
-use crate::eval::{Evaluator, PositionClass};
-use crate::nply::{NPly, Settings};
-use crate::position::{Position, PositionError};
+use backgammon::eval::{Evaluator, PositionClass};
+use backgammon::nply::{NPly, Settings};
+use backgammon::position::{Position, PositionError};
 use rayon::prelude::*;
 use std::path::Path;
 use thiserror::Error;
@@ -194,7 +194,7 @@ impl std::fmt::Display for ErrorRate {
 fn score(refs: &[RefPosition], chosen: &[Option<usize>]) -> ErrorRate {
     let mut r = score_all(refs.iter().zip(chosen.iter().copied()));
     let classes = [PositionClass::Contact, PositionClass::Crashed, PositionClass::Race, PositionClass::Bearoff];
-    r.by_class = score_groups(refs, chosen, classes, |p| crate::eval::classify(&p.position));
+    r.by_class = score_groups(refs, chosen, classes, |p| backgammon::eval::classify(&p.position));
     r.by_prime = score_groups(refs, chosen, 0..=6, |p| p.position.longest_prime_either_side());
     r
 }

@@ -31,12 +31,12 @@
 // index loops over parallel arrays (board sides, weight rows) read more clearly than zips here
 #![allow(clippy::needless_range_loop)]
 
-use super::features::{features, INPUTS};
-use super::net::{sigmoid, Net, MAX_HIDDEN, OUTPUTS};
-use super::{classify, exact_bearoff, over_probabilities, Evaluator, PositionClass, Probabilities, Scratch};
-use crate::movegen::MoveGenerator;
-use crate::position::{Position, ON_ROLL};
-use crate::variant::Variant;
+use backgammon::eval::features::{features, INPUTS};
+use backgammon::eval::net::{sigmoid, Net, MAX_HIDDEN, OUTPUTS};
+use backgammon::eval::{classify, exact_bearoff, over_probabilities, Evaluator, PositionClass, Probabilities, Scratch};
+use backgammon::movegen::MoveGenerator;
+use backgammon::position::{Position, ON_ROLL};
+use backgammon::variant::Variant;
 use engine_core::rng::seeded_rng;
 use rand::Rng;
 use rayon::prelude::*;
@@ -198,7 +198,7 @@ pub enum ResumeError {
     #[error("{path}: {message}")]
     State { path: String, message: String },
     #[error(transparent)]
-    Weights(#[from] super::net::WeightsError),
+    Weights(#[from] backgammon::eval::net::WeightsError),
 }
 
 impl Trainer {
@@ -555,7 +555,7 @@ pub enum SupervisedError {
     #[error("{path}: bad sample file at byte {offset}: {message}")]
     Data { path: String, offset: usize, message: String },
     #[error(transparent)]
-    Weights(#[from] super::net::WeightsError),
+    Weights(#[from] backgammon::eval::net::WeightsError),
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> SupervisedError {
@@ -844,10 +844,10 @@ pub fn label(
         .concat()
 }
 
-/// Replaces the targets of the samples of net `class` ([`super::CONTACT`], [`super::CRASHED`] or
-/// [`super::RACE`]) by the means of `trials`-game cubeless rollouts of their positions (0-ply
+/// Replaces the targets of the samples of net `class` ([`backgammon::eval::CONTACT`], [`backgammon::eval::CRASHED`] or
+/// [`backgammon::eval::RACE`]) by the means of `trials`-game cubeless rollouts of their positions (0-ply
 /// play, luck-based variance reduction, quasi-random dice, exact bearoff values, `truncate` plies
-/// at most; see [`crate::rollout`]), each seeded from `seed` and the sample's index. Rollouts see
+/// at most; see [`backgammon::rollout`]), each seeded from `seed` and the sample's index. Rollouts see
 /// further than a lookahead of nets that misjudge a class (crashed positions, where the race to
 /// come decides the gammons). Probabilities are clamped into their bounds (a variance-reduced
 /// mean can stray slightly out of them). Returns how many samples were relabelled.
@@ -860,10 +860,13 @@ pub fn relabel_by_rollouts(
     seed: u64,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> usize {
-    use crate::rollout::{rollout, RolloutConfig};
+    use backgammon::rollout::{rollout, RolloutConfig};
     let chosen: Vec<usize> = (0..samples.len()).filter(|&i| classify(&samples[i].pos).net() == Some(class)).collect();
     progress(Progress::Phase {
-        name: format!("{trials}-game rollouts of the {} positions", super::NET_NAMES.get(class).unwrap_or(&"?")),
+        name: format!(
+            "{trials}-game rollouts of the {} positions",
+            backgammon::eval::NET_NAMES.get(class).unwrap_or(&"?")
+        ),
         len: chosen.len() as u64,
     });
     let targets: Vec<Probabilities> = chosen
@@ -1100,7 +1103,7 @@ pub fn fit(
         let net = &mut eval.nets[c];
         progress(Progress::Note(format!(
             "iteration {iteration} {}: {} samples ({} held out), RMS equity error before {:.4} / {:.4}",
-            super::NET_NAMES[c],
+            backgammon::eval::NET_NAMES[c],
             mine.len(),
             test.len(),
             rms_equity_error(net, &train),
@@ -1114,7 +1117,7 @@ pub fn fit(
         let mut step = 0i32;
         let batch = cfg.batch.max(2);
         progress(Progress::Phase {
-            name: format!("fit {} ({} epochs)", super::NET_NAMES[c], cfg.epochs),
+            name: format!("fit {} ({} epochs)", backgammon::eval::NET_NAMES[c], cfg.epochs),
             len: (cfg.epochs * train.len()) as u64,
         });
         for epoch in 0..cfg.epochs {
@@ -1154,7 +1157,7 @@ pub fn fit(
             }
             progress(Progress::Note(format!(
                 "iteration {iteration} {} epoch {}: lr {lr:.2e}, held-out RMS equity error {:.4}",
-                super::NET_NAMES[c],
+                backgammon::eval::NET_NAMES[c],
                 epoch + 1,
                 rms_equity_error(net, test)
             )));
@@ -1208,7 +1211,7 @@ pub fn run_supervised(
                 len: cfg.positions as u64,
             });
             let positions = self_play_positions(&eval, cfg.positions, cfg.seed, i, cfg.recording, progress);
-            use super::CRASHED;
+            use backgammon::eval::CRASHED;
             let by_rollout = |p: &Position| cfg.rollout_crashed > 0 && classify(p).net() == Some(CRASHED);
             let (rolled, looked): (Vec<Position>, Vec<Position>) = positions.iter().partition(|p| by_rollout(p));
             progress(Progress::Phase {
@@ -1361,7 +1364,7 @@ pub fn rollout_file(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::CONTACT as CONTACT_NET;
+    use backgammon::eval::CONTACT as CONTACT_NET;
 
     fn rec(explore: f64, alternatives: f64, siblings: usize) -> Recording {
         Recording { explore, alternatives, siblings }
@@ -1409,7 +1412,7 @@ mod tests {
         // my chequers on my 7 and 1 points, the opponent's last one on its 1 point: only 3-3 to
         // 6-6 take both off at once (4 of 36), and otherwise the opponent bears off next roll
         let p = Position::from_points(&[(7, 1), (1, 1)], &[(1, 1)]).unwrap();
-        assert_eq!(classify(&p).net(), Some(crate::eval::RACE));
+        assert_eq!(classify(&p).net(), Some(backgammon::eval::RACE));
         for keep in [1, 3, 8] {
             let v = two_ply(Evaluator::embedded(), &p, keep, &mut TwoPlyScratch::default());
             assert!((v.win() - 4.0 / 36.0).abs() < 1e-6, "keep {keep}: {v:?}");
@@ -1547,7 +1550,7 @@ mod tests {
 
     #[test]
     fn rollout_labels_replace_only_their_class_and_match_a_rollout() {
-        use crate::rollout::{rollout, RolloutConfig};
+        use backgammon::rollout::{rollout, RolloutConfig};
         let eval = Evaluator::embedded();
         let positions = self_play_positions(eval, 300, 3, 1, rec(0.1, 0.0, 1), &|_| {});
         let labelled = label(eval, &positions, 1, 1, &|_| {});
@@ -1575,7 +1578,7 @@ mod tests {
 
     #[test]
     fn rollout_file_labels_a_seeded_choice_of_one_class_and_resumes() {
-        use crate::eval::RACE;
+        use backgammon::eval::RACE;
         let eval = Evaluator::embedded();
         let samples = samples_of_a_random_net(400, 4, 0.2);
         let races = samples.iter().filter(|s| classify(&s.pos).net() == Some(RACE)).count();

@@ -1,0 +1,207 @@
+//! The GTP engine's state: the game, the start-up [`Options`], clock settings, the random generator, the
+//! analysis commands' state ([`Analysis`]: the `trymove` stack and the tactical reader) and the pattern
+//! databases ([`load_library`]), with the per-move effort the level and the clock allow.
+//!
+//! This module owns the state only; the commands that read and change it register themselves over it:
+//! the standard ones and the assembly of the engine in [`crate::gtp`], GNU Go's analysis commands in
+//! [`crate::gtp_analysis`], the pattern commands in [`crate::pattern_context`]. It must not import any
+//! of them (they all import it).
+
+use crate::board::Board;
+use crate::game::{GoGame, Rules};
+use crate::genmove::{self, Decision};
+use crate::reading::{Limits, Reader};
+use crate::stone::Color;
+use engine_core::file_access::FileAccess;
+use engine_core::rng::{seeded_rng, GameRng};
+use patterns::PatternLibrary;
+
+/// The highest strength level accepted (`level N`, `go-gtp --level`). Search effort grows linearly with the
+/// level (400 tree-search simulations per level), so an unbounded level would make `genmove` run for ever;
+/// GNU Go's own levels stop well below this.
+pub const MAX_LEVEL: u32 = 50;
+
+/// Start-up options (the `go-gtp` command line).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Options {
+    pub boardsize: usize,
+    pub komi: f64,
+    pub rules: Rules,
+    pub seed: u64,
+    pub level: u32,
+    pub allow_resign: bool,
+    /// A directory whose `.db` pattern files are loaded after the built-in ones (`go-gtp --patterns`).
+    pub patterns: Option<std::path::PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            boardsize: 19,
+            komi: 7.5,
+            rules: Rules::default(),
+            seed: 0,
+            level: 10,
+            allow_resign: false,
+            patterns: None,
+        }
+    }
+}
+
+/// Time settings: main time, then `byo_stones` moves per `byo_time` seconds (`byo_stones == 0` with
+/// `byo_time > 0` means no time limit, as GTP defines).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct TimeSettings {
+    pub main: f64,
+    pub byo_time: f64,
+    pub byo_stones: u32,
+}
+
+/// The engine state behind the protocol.
+pub struct GtpState {
+    pub game: GoGame,
+    pub options: Options,
+    pub rng: GameRng,
+    pub time: TimeSettings,
+    /// Last `time_left` per colour: seconds and stones.
+    pub time_left: [Option<(f64, u32)>; 2],
+    /// GNU Go's analysis commands' state (trymove stack, tactical reader), read by the commands of
+    /// [`crate::gtp_analysis`].
+    pub analysis: Analysis,
+    /// Pattern databases (built-in, plus `options.patterns`) with their load errors:
+    /// [`crate::pattern_context`].
+    pub patterns: PatternLibrary,
+    /// Which files `loadsgf` and `printsgf FILE` may open: any on standard input, those of `--files-dir` (or
+    /// none) over a network connection ([`crate::gtp::serve_tcp`] sets it per connection).
+    pub files: FileAccess,
+}
+
+impl GtpState {
+    /// A fresh state with an empty board.
+    pub fn new(options: Options) -> GtpState {
+        let level = options.level;
+        GtpState {
+            game: GoGame::new(options.boardsize, options.komi, options.rules),
+            patterns: load_library(options.patterns.as_deref()),
+            rng: seeded_rng(options.seed),
+            options,
+            time: TimeSettings::default(),
+            time_left: [None, None],
+            files: FileAccess::Any,
+            analysis: {
+                let mut a = Analysis::default();
+                a.set_level(level);
+                a
+            },
+        }
+    }
+
+    /// Forgets the game: an empty board of the same size, komi and rules (`clear_board`).
+    pub(crate) fn clear(&mut self) {
+        let komi = self.game.komi();
+        let size = self.game.board().size();
+        self.game = GoGame::new(size, komi, self.game.rules());
+    }
+
+    /// The current position.
+    pub(crate) fn board(&self) -> &Board {
+        self.game.board()
+    }
+
+    /// Whether the last `time_left` for `color` leaves under ten seconds (or under one per stone).
+    pub fn short_of_time(&self, color: Color) -> bool {
+        matches!(self.time_left[color.index()],
+            Some((seconds, stones)) if seconds < 10.0 || (stones > 0 && seconds / f64::from(stones) < 1.0))
+    }
+
+    /// Ownership playouts per move: 8 plus 8 per level (GNU Go's levels run 0 to 10 and beyond), cut to 8
+    /// when the clock is nearly out, so the engine never loses on time.
+    pub fn playouts_for(&self, color: Color) -> usize {
+        if self.short_of_time(color) {
+            8
+        } else {
+            8 + 8 * self.options.level as usize
+        }
+    }
+
+    /// Flat Monte-Carlo playouts per candidate move: 4 per level, none at level 0 or when short of time.
+    pub fn mc_playouts_for(&self, color: Color) -> usize {
+        if self.short_of_time(color) {
+            0
+        } else {
+            4 * self.options.level as usize
+        }
+    }
+
+    /// Tree-search simulations per move: 400 per level (GNU Go's default level 10 gives 4,000).
+    pub fn mcts_simulations_for(&self, color: Color) -> usize {
+        if self.short_of_time(color) {
+            0
+        } else {
+            400 * self.options.level as usize
+        }
+    }
+
+    /// When the search must stop: a share of the remaining time per move (the byo-yomi period split over
+    /// its stones, or main time over the moves likely left), so the engine never loses on time.
+    pub fn move_deadline(&self, color: Color) -> Option<std::time::Instant> {
+        let (seconds, stones) = self.time_left[color.index()]?;
+        let empty = self.board().points().filter(|&p| self.board().is_empty(p)).count();
+        let moves_left = if stones > 0 { f64::from(stones) } else { (empty as f64 / 2.0).max(20.0) };
+        let share = (seconds / moves_left * 0.7 - 0.2).max(0.05);
+        // `time_left` may be any finite number: a share too large for a `Duration` or an `Instant` is no
+        // deadline at all (the level still bounds the search).
+        let share = std::time::Duration::try_from_secs_f64(share).ok()?;
+        std::time::Instant::now().checked_add(share)
+    }
+
+    /// Chooses a move for `color` with the effort the level and the clock allow (`genmove`).
+    pub(crate) fn generate(&mut self, color: Color, cleanup: bool) -> Decision {
+        let config = genmove::Config {
+            allow_resign: self.options.allow_resign,
+            cleanup,
+            playouts: self.playouts_for(color),
+            mc_playouts: self.mc_playouts_for(color),
+            mcts_simulations: self.mcts_simulations_for(color),
+            deadline: self.move_deadline(color),
+            ..Default::default()
+        };
+        genmove::genmove(&self.game, color, &mut self.rng, &config)
+    }
+}
+
+/// Analysis state kept between commands.
+pub struct Analysis {
+    /// Positions saved by `trymove`/`tryko`, restored by `popgo`.
+    pub tried: Vec<GoGame>,
+    /// The tactical reader (its cache survives between commands, keyed by position).
+    pub reader: Reader,
+}
+
+impl Default for Analysis {
+    fn default() -> Self {
+        Analysis { tried: Vec::new(), reader: Reader::new(&Board::new(1)) }
+    }
+}
+
+impl Analysis {
+    /// Depth limits as `--level` sets them: GNU Go's defaults at level 10, one less per two levels below.
+    pub fn set_level(&mut self, level: u32) {
+        let mut l = Limits::default();
+        if level < 10 {
+            l.shift(-((10 - level as isize) / 2));
+            l.node_limit = l.node_limit * (u64::from(level) + 2) / 12;
+        }
+        self.reader.limits = l;
+    }
+}
+
+/// The pattern library of an engine: the built-in databases, then every `.db` file of `dir` (e.g. GNU
+/// Go's `patterns/` directory). Problems are kept in the library's `errors` (file, line, column); the
+/// patterns that compiled are usable whatever failed.
+pub fn load_library(dir: Option<&std::path::Path>) -> PatternLibrary {
+    match dir {
+        None => PatternLibrary::builtin(),
+        Some(d) => PatternLibrary::load_dir(d, patterns::builtin(), patterns::Registry::standard()),
+    }
+}
