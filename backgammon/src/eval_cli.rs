@@ -29,7 +29,7 @@ use crate::cube_decision::{evaluate_position, CubeContext};
 use crate::cubeful::Scoring;
 use crate::eval::{Evaluator, Probabilities, Scratch};
 use crate::match_id::MatchState;
-use crate::met::MatchEquityTable;
+use crate::met::default_met;
 use crate::movegen::MoveGenerator;
 use crate::nply::NPly;
 use std::io::{self, BufRead, Write};
@@ -52,11 +52,6 @@ pub fn eval_plies_request(ev: &Evaluator, fields: &[&str], plies: usize) -> Resu
     let [id] = fields else { return Err(RequestError::Fields(fields.len())) };
     let pos = parse_position(id)?;
     Ok(format_probabilities(&crate::nply::NPly::new(ev, 0).evaluate(&pos, plies)))
-}
-
-/// The match equity table of match-play cube decisions: Kazaross XG2, gnubg's default.
-pub fn default_met() -> &'static MatchEquityTable {
-    crate::met::default_met()
 }
 
 /// Parses a match ID argument.

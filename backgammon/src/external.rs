@@ -219,7 +219,8 @@ impl<'e> ExternalPlayer<'e> {
         let mut stats = Stats::default();
         let mut buf = Vec::with_capacity(256);
         loop {
-            let reply = match read_line_or_stop(&mut input, &mut buf, MAX_LINE_BYTES)? {
+            let read = read_line_or_stop(&mut input, &mut buf, MAX_LINE_BYTES)?;
+            let reply = match read {
                 LineRead::Eof => return Ok(stats),
                 LineRead::Unterminated => {
                     // gnubg ends each line with "\n\0": a lone NUL before the disconnect is no command
@@ -230,14 +231,8 @@ impl<'e> ExternalPlayer<'e> {
                     return Ok(stats);
                 }
                 LineRead::TooLong => {
-                    // Its rest is not read: a peer that never sends a newline must not hold the server.
                     writeln!(log, "< (a line over {MAX_LINE_BYTES} bytes: connection closed)")?;
-                    let reply = Reply::Error(format!("line longer than the limit of {MAX_LINE_BYTES} bytes"));
-                    stats.count(&reply);
-                    output.write_all(format!("{reply}\n").as_bytes())?;
-                    output.flush()?;
-                    writeln!(log, "> {reply}")?;
-                    return Ok(stats);
+                    Reply::Error(format!("line longer than the limit of {MAX_LINE_BYTES} bytes"))
                 }
                 LineRead::Line => {
                     // gnubg ends each line with "\n\0": the NUL arrives at the start of the next one
@@ -258,6 +253,11 @@ impl<'e> ExternalPlayer<'e> {
             match &reply {
                 Reply::Play { result, .. } => writeln!(log, "> {reply}\t(then {})", result.swapped().id())?,
                 _ => writeln!(log, "> {reply}")?,
+            }
+            // The rest of an overlong line is not read: a peer that never sends a newline must not
+            // hold the server, so the connection ends once it is answered.
+            if read == LineRead::TooLong {
+                return Ok(stats);
             }
         }
     }

@@ -137,12 +137,6 @@ impl<C> Engine<C> {
             let answer = match read {
                 LineRead::Eof => return Ok(()),
                 LineRead::Unterminated if session == Session::Network => return Ok(()),
-                LineRead::TooLong if session == Session::Network => {
-                    // Reading on to the newline would let a peer that never sends one hold the server.
-                    output.write_all(format_answer(None, &Err(CommandError::failed("line too long"))).as_bytes())?;
-                    output.flush()?;
-                    return Ok(());
-                }
                 LineRead::TooLong => Some(format_answer(None, &Err(CommandError::failed("line too long")))),
                 LineRead::Line | LineRead::Unterminated => {
                     // Invalid UTF-8 must not end the session; it just cannot name a command.
@@ -157,7 +151,9 @@ impl<C> Engine<C> {
                 output.write_all(answer.as_bytes())?;
                 output.flush()?;
             }
-            if self.quit {
+            // Over the network the rest of an overlong line is not read (a peer that never sends a
+            // newline would hold the server): the connection ends once it is answered.
+            if self.quit || (read == LineRead::TooLong && session == Session::Network) {
                 return Ok(());
             }
         }

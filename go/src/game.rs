@@ -237,8 +237,8 @@ impl GoGame {
         Ok(())
     }
 
-    /// Every change setup made, in order (see [`SetupChange`]): the start position's setup first
-    /// (`after_moves` 0), then any made between moves (an SGF record's `AB`/`AW`/`AE` after its first
+    /// Every change setup made, in order (see [`SetupChange`]), so `after_moves` never decreases: the
+    /// start position's setup first (`after_moves` 0), then any made between moves (an SGF record's `AB`/`AW`/`AE` after its first
     /// node).
     pub fn setup_log(&self) -> &[SetupChange] {
         &self.setup_log

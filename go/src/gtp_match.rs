@@ -15,7 +15,7 @@ use crate::stone::{Color, Move, MAX_GAME_MOVES};
 use crate::vertex::{format_color, format_vertex, parse_vertex};
 use engine_core::atomic_file::write_atomic;
 use engine_core::game::Outcome;
-use engine_core::limits::{excerpt, read_line_limited, LineRead, MAX_LINE_BYTES};
+use engine_core::limits::{excerpt, read_line_or_stop, LineRead, MAX_LINE_BYTES};
 use engine_core::runner::MatchStats;
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -284,11 +284,8 @@ enum Failure {
 fn read_output(mut stdout: BufReader<ChildStdout>, sender: &mpsc::SyncSender<OutputLine>) {
     let mut buf = Vec::new();
     loop {
-        // Past the limit, `read_line_limited` would read on to the newline, which an engine writing
-        // without one never sends: the read stops one byte past the limit instead.
-        let limit = MAX_LINE_BYTES as u64 + 2;
-        let mut bounded = std::io::Read::take(&mut stdout, limit);
-        let (event, last) = match read_line_limited(&mut bounded, &mut buf, MAX_LINE_BYTES) {
+        // Past the limit an engine writing without a newline would never end the line: stop there.
+        let (event, last) = match read_line_or_stop(&mut stdout, &mut buf, MAX_LINE_BYTES) {
             Ok(LineRead::Line) => (OutputLine::Line(std::mem::take(&mut buf)), false),
             Ok(LineRead::Eof | LineRead::Unterminated) => (OutputLine::Closed, true),
             Ok(LineRead::TooLong) => (OutputLine::TooLong, true),

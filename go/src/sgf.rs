@@ -145,7 +145,15 @@ pub fn to_sgf_with(game: &GoGame, program: &str, extra: &[(&str, String)]) -> St
         root.set(ident, value.clone());
     }
     let log = game.setup_log();
-    let setup_at = |moves: usize| log.iter().filter(move |change| change.after_moves == moves);
+    // The log is in the order the changes were made, so by move count: each node takes the run of
+    // changes made after its move (one pass, however long the log).
+    let mut rest = log;
+    let mut setup_at = |moves: usize| {
+        let n = rest.iter().take_while(|change| change.after_moves == moves).count();
+        let (now, later) = rest.split_at(n);
+        rest = later;
+        now
+    };
     add_setup(&mut root, board, setup_at(0));
     let mut nodes = vec![root];
     for (i, (color, mv)) in game.moves().enumerate() {
@@ -172,7 +180,10 @@ pub fn to_sgf_with(game: &GoGame, program: &str, extra: &[(&str, String)]) -> St
 /// Adds `AE`/`AB`/`AW` to `node` for what these setup changes leave on each point they touched (in
 /// the order the points were first touched). Replaying them, as [`load`] does (empty first, then
 /// black, then white), captures nothing: the position they lead to has a liberty for every string.
-fn add_setup<'a>(node: &mut Node, board: &Board, changes: impl Iterator<Item = &'a SetupChange>) {
+fn add_setup(node: &mut Node, board: &Board, changes: &[SetupChange]) {
+    if changes.is_empty() {
+        return;
+    }
     let mut order: Vec<Point> = Vec::new();
     let mut last: Vec<Option<Option<Color>>> = vec![None; crate::stone::ARRAY];
     for change in changes {
