@@ -16,11 +16,11 @@
 //! best 1-ply play; [`ErrorRate::estimated`] counts how often a choice needed that estimate.
 //!
 //! This module owns the file's parser and the statistics; choosing plays is the caller's
-//! (see [`nply_chooser`]) and evaluation is [`backgammon::eval`]'s and [`backgammon::nply`]'s.
+//! (see [`nply_chooser`]) and evaluation is [`backgammon::eval`]'s and [`backgammon::eval::nply`]'s.
 
+use backgammon::eval::nply::{NPly, Settings};
 use backgammon::eval::{Evaluator, PositionClass};
-use backgammon::nply::{NPly, Settings};
-use backgammon::position::{Position, PositionError};
+use backgammon::rules::position::{Position, PositionError};
 use rayon::prelude::*;
 use std::path::Path;
 use thiserror::Error;

@@ -9,13 +9,13 @@
 //! arithmetic is `cubeful`'s. Match play only: the money model's Jacoby rule would make the dead
 //! equity depend on the cube as well.
 
-use backgammon::cube_decision::{CubeContext, Unavailable};
-use backgammon::cubeful::{match_live, Probs, Scoring};
+use backgammon::analysis::rollout::{rollout, rollout_cube, RolloutConfig};
+use backgammon::cube::cubeful::{match_live, Probs, Scoring};
+use backgammon::cube::decision::{CubeContext, Unavailable};
+use backgammon::cube::met::MatchScore;
 use backgammon::eval::Evaluator;
-use backgammon::match_id::MatchState;
-use backgammon::met::MatchScore;
-use backgammon::position::Position;
-use backgammon::rollout::{rollout, rollout_cube, RolloutConfig};
+use backgammon::rules::match_id::MatchState;
+use backgammon::rules::position::Position;
 use rand::Rng;
 
 /// One position's rolled-out figures, MWCs of the player on roll at the cube as it is.
@@ -34,7 +34,7 @@ pub struct EfficiencySample {
 impl EfficiencySample {
     /// The x this position alone implies (`None` when dead and live nearly coincide).
     pub fn efficiency(&self) -> Option<f64> {
-        backgammon::cubeful::effective_efficiency(self.no_double, self.dead, self.live)
+        backgammon::cube::cubeful::effective_efficiency(self.no_double, self.dead, self.live)
     }
 }
 
@@ -46,7 +46,7 @@ pub enum EfficiencyError {
     #[error("the player on roll cannot double here: {}", why_not(*.0))]
     NoDouble(Unavailable),
     #[error(transparent)]
-    Score(#[from] backgammon::met::ScoreOutOfRange),
+    Score(#[from] backgammon::cube::met::ScoreOutOfRange),
 }
 
 fn why_not(u: Unavailable) -> &'static str {
@@ -116,9 +116,9 @@ pub enum PositionFileError {
     #[error("line {line}: expected `POSID MATCHID`")]
     Fields { line: usize },
     #[error("line {line}: position ID: {source}")]
-    Position { line: usize, source: backgammon::position::PositionError },
+    Position { line: usize, source: backgammon::rules::position::PositionError },
     #[error("line {line}: match ID: {source}")]
-    Match { line: usize, source: backgammon::match_id::MatchIdError },
+    Match { line: usize, source: backgammon::rules::match_id::MatchIdError },
 }
 
 /// Reads a cube position file; blank lines and lines starting with `#` are skipped.
@@ -180,8 +180,8 @@ pub fn bootstrap_interval(samples: &[EfficiencySample], draws: usize, seed: u64)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use backgammon::cubeful::Ownership;
-    use backgammon::met::MatchEquityTable;
+    use backgammon::cube::cubeful::Ownership;
+    use backgammon::cube::met::MatchEquityTable;
 
     fn sample(x: f64, dead: f64, live: f64) -> EfficiencySample {
         EfficiencySample { no_double: dead * (1.0 - x) + live * x, no_double_se: 0.0, dead, live }

@@ -33,10 +33,11 @@
 
 use backgammon::eval::features::{features, INPUTS};
 use backgammon::eval::net::{sigmoid, Net, MAX_HIDDEN, OUTPUTS};
-use backgammon::eval::{classify, exact_bearoff, over_probabilities, Evaluator, PositionClass, Probabilities, Scratch};
-use backgammon::movegen::MoveGenerator;
-use backgammon::position::{Position, ON_ROLL};
-use backgammon::variant::Variant;
+use backgammon::eval::nply::{MoveFilter, NPly, Settings};
+use backgammon::eval::{classify, Evaluator, Probabilities, Scratch};
+use backgammon::rules::movegen::MoveGenerator;
+use backgammon::rules::position::{Position, ON_ROLL};
+use backgammon::rules::variant::Variant;
 use engine_core::rng::seeded_rng;
 use rand::Rng;
 use rayon::prelude::*;
@@ -494,7 +495,7 @@ pub struct SupervisedConfig {
     pub recording: Recording,
     /// Share of the positions held out to measure the fit.
     pub holdout: f64,
-    /// Lookahead of the targets: 1 (the best play of each roll at 0 ply) or 2 (see [`two_ply`]).
+    /// Lookahead of the targets: 1 (the best play of each roll at 0 ply) or 2 (see [`lookahead_settings`]).
     pub label_plies: u8,
     /// At 2 ply, the plays of each roll (best first at 0 ply) whose 1-ply values are compared.
     pub label_keep: usize,
@@ -562,59 +563,16 @@ fn io_error(path: &Path, e: std::io::Error) -> SupervisedError {
     SupervisedError::Io { path: path.display().to_string(), message: e.to_string() }
 }
 
-/// The 21 distinct rolls with their weights (of 36).
-const ROLLS: [(u8, u8, f32); 21] = {
-    let mut r = [(0u8, 0u8, 0f32); 21];
-    let mut n = 0;
-    let mut a = 1;
-    while a <= 6 {
-        let mut b = a;
-        while b <= 6 {
-            r[n] = (a, b, if a == b { 1.0 } else { 2.0 });
-            n += 1;
-            b += 1;
-        }
-        a += 1;
+/// The lookahead of the labels: 0-ply choices averaged over the rolls (the 1-ply value of a
+/// position) when `plies` is 1, else each roll's `keep` (1 to 8) best plays at 0 ply compared at
+/// 1 ply (a 2-ply value); both are [`NPly::lookahead`]. Exact in finished and bearoff successors.
+pub fn lookahead_settings(plies: u8, keep: usize) -> Settings {
+    let mut settings = Settings::plies(0);
+    if plies >= 2 {
+        settings.plies = 1;
+        settings.filters[0] = MoveFilter { accept: keep.clamp(1, 8) as i32, extra: 0, threshold: 0.0 };
     }
-    r
-};
-
-/// The 1-ply value of `pos` for the player on roll: the mean over the 36 rolls of the best play's
-/// 0-ply probabilities (the roll's mover keeps the position when no play is legal). Exact in
-/// over and bearoff successors, as [`Evaluator::evaluate_plays`] is.
-pub fn one_ply(
-    eval: &Evaluator,
-    pos: &Position,
-    gen: &mut MoveGenerator,
-    scratch: &mut Scratch,
-    buf: &mut Vec<Probabilities>,
-) -> Probabilities {
-    let mut sum = [0f32; OUTPUTS];
-    for &(d1, d2, w) in &ROLLS {
-        let p = match eval.best_play(gen, pos, d1, d2, scratch, buf) {
-            Some((_, p)) => p,
-            None => eval.evaluate(&pos.swapped()).flipped(),
-        };
-        for k in 0..OUTPUTS {
-            sum[k] += w * p.0[k];
-        }
-    }
-    Probabilities(sum.map(|v| v / 36.0))
-}
-
-/// The exact value of a finished or bearoff position, else its 1-ply value (player on roll).
-fn one_ply_or_exact(
-    eval: &Evaluator,
-    pos: &Position,
-    gen: &mut MoveGenerator,
-    scratch: &mut Scratch,
-    buf: &mut Vec<Probabilities>,
-) -> Probabilities {
-    match classify(pos) {
-        PositionClass::Over => over_probabilities(pos),
-        PositionClass::Bearoff => exact_bearoff(pos),
-        _ => one_ply(eval, pos, gen, scratch, buf),
-    }
+    settings
 }
 
 /// The indices of the `k` (at most 8) best of `values` by equity, best first (the first of
@@ -636,63 +594,6 @@ fn best_indices(values: &[Probabilities], k: usize) -> ([usize; 8], usize) {
         }
     }
     (top.map(|(_, i)| i), n)
-}
-
-/// Generators and buffers of [`two_ply`], one set per thread.
-pub struct TwoPlyScratch {
-    outer: MoveGenerator,
-    inner: MoveGenerator,
-    scratch: Scratch,
-    buf: Vec<Probabilities>,
-    inner_buf: Vec<Probabilities>,
-}
-
-impl Default for TwoPlyScratch {
-    fn default() -> Self {
-        TwoPlyScratch {
-            outer: MoveGenerator::new(),
-            inner: MoveGenerator::new(),
-            scratch: Scratch::default(),
-            buf: Vec::with_capacity(64),
-            inner_buf: Vec::with_capacity(64),
-        }
-    }
-}
-
-/// The 2-ply value of `pos` for the player on roll: for each of the 36 rolls, the `keep` best
-/// plays at 0 ply are looked at one ply deeper (the opponent's best reply to each of its rolls,
-/// as [`one_ply`] does) and the best of them by that value counts; exact in finished and bearoff
-/// successors. About twenty times the work of [`one_ply`] with `keep == 1`.
-pub fn two_ply(eval: &Evaluator, pos: &Position, keep: usize, t: &mut TwoPlyScratch) -> Probabilities {
-    let keep = keep.clamp(1, 8);
-    let mut sum = [0f32; OUTPUTS];
-    for &(d1, d2, w) in &ROLLS {
-        let plays = t.outer.generate(pos, d1, d2);
-        let p = if plays.is_empty() {
-            one_ply_or_exact(eval, &pos.swapped(), &mut t.inner, &mut t.scratch, &mut t.inner_buf).flipped()
-        } else {
-            t.buf.clear();
-            t.buf.resize(plays.len(), Probabilities::default());
-            eval.evaluate_plays(pos, plays, &mut t.scratch, &mut t.buf);
-            let (top, n) = best_indices(&t.buf, keep);
-            let mut children = [Position::default(); 8];
-            for (c, &i) in children.iter_mut().zip(&top[..n]) {
-                *c = plays[i].result().swapped();
-            }
-            let mut best: Option<Probabilities> = None;
-            for child in &children[..n] {
-                let v = one_ply_or_exact(eval, child, &mut t.inner, &mut t.scratch, &mut t.inner_buf).flipped();
-                if best.is_none_or(|b| v.equity() > b.equity()) {
-                    best = Some(v);
-                }
-            }
-            best.expect("at least one play")
-        };
-        for k in 0..OUTPUTS {
-            sum[k] += w * p.0[k];
-        }
-    }
-    Probabilities(sum.map(|v| v / 36.0))
 }
 
 /// Fisher-Yates with `rng`: the one shuffle of the trainer (held-out splits, epochs, the choice
@@ -814,8 +715,8 @@ pub fn self_play_positions(
     out
 }
 
-/// The targets of `positions` (in order; parallel over chunks): 1-ply values ([`one_ply`]) when
-/// `plies` is 1, else 2-ply values ([`two_ply`] comparing the `keep` best plays of each roll).
+/// The targets of `positions` (in order; parallel over chunks): 1-ply values when `plies` is 1, else
+/// 2-ply values comparing the `keep` best plays of each roll ([`lookahead_settings`]).
 pub fn label(
     eval: &Evaluator,
     positions: &[Position],
@@ -823,23 +724,18 @@ pub fn label(
     keep: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Vec<Sample> {
+    let settings = lookahead_settings(plies, keep);
     positions
         .par_chunks(16)
-        .map_init(TwoPlyScratch::default, |t, chunk| {
-            let v: Vec<Sample> = chunk
-                .iter()
-                .map(|pos| {
-                    let target = if plies >= 2 {
-                        two_ply(eval, pos, keep, t)
-                    } else {
-                        one_ply(eval, pos, &mut t.outer, &mut t.scratch, &mut t.buf)
-                    };
-                    Sample { pos: *pos, target }
-                })
-                .collect();
-            progress(Progress::Advance(v.len() as u64));
-            v
-        })
+        .map_init(
+            || NPly::new(eval, 0),
+            |search, chunk| {
+                let v: Vec<Sample> =
+                    chunk.iter().map(|pos| Sample { pos: *pos, target: search.lookahead(pos, &settings) }).collect();
+                progress(Progress::Advance(v.len() as u64));
+                v
+            },
+        )
         .collect::<Vec<_>>()
         .concat()
 }
@@ -847,7 +743,7 @@ pub fn label(
 /// Replaces the targets of the samples of net `class` ([`backgammon::eval::CONTACT`], [`backgammon::eval::CRASHED`] or
 /// [`backgammon::eval::RACE`]) by the means of `trials`-game cubeless rollouts of their positions (0-ply
 /// play, luck-based variance reduction, quasi-random dice, exact bearoff values, `truncate` plies
-/// at most; see [`backgammon::rollout`]), each seeded from `seed` and the sample's index. Rollouts see
+/// at most; see [`backgammon::analysis::rollout`]), each seeded from `seed` and the sample's index. Rollouts see
 /// further than a lookahead of nets that misjudge a class (crashed positions, where the race to
 /// come decides the gammons). Probabilities are clamped into their bounds (a variance-reduced
 /// mean can stray slightly out of them). Returns how many samples were relabelled.
@@ -860,7 +756,7 @@ pub fn relabel_by_rollouts(
     seed: u64,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> usize {
-    use backgammon::rollout::{rollout, RolloutConfig};
+    use backgammon::analysis::rollout::{rollout, RolloutConfig};
     let chosen: Vec<usize> = (0..samples.len()).filter(|&i| classify(&samples[i].pos).net() == Some(class)).collect();
     progress(Progress::Phase {
         name: format!(
@@ -1397,13 +1293,13 @@ mod tests {
     fn one_ply_of_a_bearoff_position_is_exact() {
         // both sides' last chequer on the 1 point: whatever the roll, the player on roll wins
         let p = Position::from_points(&[(1, 1)], &[(1, 1)]).unwrap();
-        let mut gen = MoveGenerator::new();
-        let v = one_ply(Evaluator::embedded(), &p, &mut gen, &mut Scratch::default(), &mut Vec::new());
+        let mut search = NPly::new(Evaluator::embedded(), 0);
+        let v = search.lookahead(&p, &lookahead_settings(1, 1));
         assert_eq!(v.0, [1.0, 0.0, 0.0, 0.0, 0.0]);
         // my two chequers on my 6 point against the opponent's one on its 1 point: only doubles of
         // 3 or more bear both off in one roll, 4 of 36; otherwise the opponent wins
         let p = Position::from_points(&[(6, 2)], &[(1, 1)]).unwrap();
-        let v = one_ply(Evaluator::embedded(), &p, &mut gen, &mut Scratch::default(), &mut Vec::new());
+        let v = search.lookahead(&p, &lookahead_settings(1, 1));
         assert!((v.win() - 4.0 / 36.0).abs() < 1e-6, "{v:?}");
     }
 
@@ -1414,7 +1310,7 @@ mod tests {
         let p = Position::from_points(&[(7, 1), (1, 1)], &[(1, 1)]).unwrap();
         assert_eq!(classify(&p).net(), Some(backgammon::eval::RACE));
         for keep in [1, 3, 8] {
-            let v = two_ply(Evaluator::embedded(), &p, keep, &mut TwoPlyScratch::default());
+            let v = NPly::new(Evaluator::embedded(), 0).lookahead(&p, &lookahead_settings(2, keep));
             assert!((v.win() - 4.0 / 36.0).abs() < 1e-6, "keep {keep}: {v:?}");
             assert_eq!(&v.0[1..], &[0.0; 4]);
         }
@@ -1441,16 +1337,14 @@ mod tests {
         let mut scratch = Scratch::default();
         let wanted: Vec<Position> = [4, 1, 2, 3].iter().map(|&k| positions[k].swapped()).collect();
         let mut found = false;
-        for d1 in 1..=6u8 {
-            for d2 in d1..=6u8 {
-                let plays = gen.generate(&start, d1, d2);
-                let mut values = vec![Probabilities::default(); plays.len()];
-                eval.evaluate_plays(&start, plays, &mut scratch, &mut values);
-                let mut order: Vec<usize> = (0..plays.len()).collect();
-                order.sort_by(|&a, &b| values[b].equity().total_cmp(&values[a].equity()));
-                let ranked: Vec<Position> = order.iter().take(4).map(|&i| *plays[i].result()).collect();
-                found |= ranked == wanted;
-            }
+        for &(d1, d2, _) in &backgammon::rules::dice::ROLLS {
+            let plays = gen.generate(&start, d1, d2);
+            let mut values = vec![Probabilities::default(); plays.len()];
+            eval.evaluate_plays(&start, plays, &mut scratch, &mut values);
+            let mut order: Vec<usize> = (0..plays.len()).collect();
+            order.sort_by(|&a, &b| values[b].equity().total_cmp(&values[a].equity()));
+            let ranked: Vec<Position> = order.iter().take(4).map(|&i| *plays[i].result()).collect();
+            found |= ranked == wanted;
         }
         assert!(found, "no roll whose four best plays are the best and the three recorded siblings");
         // one sibling at random (the default) records one position per move
@@ -1550,7 +1444,7 @@ mod tests {
 
     #[test]
     fn rollout_labels_replace_only_their_class_and_match_a_rollout() {
-        use backgammon::rollout::{rollout, RolloutConfig};
+        use backgammon::analysis::rollout::{rollout, RolloutConfig};
         let eval = Evaluator::embedded();
         let positions = self_play_positions(eval, 300, 3, 1, rec(0.1, 0.0, 1), &|_| {});
         let labelled = label(eval, &positions, 1, 1, &|_| {});

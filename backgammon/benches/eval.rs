@@ -15,13 +15,13 @@
 //! reports static evaluations per second on this machine.
 
 use backgammon::eval::{Evaluator, Probabilities, Scratch, CONTACT};
-use backgammon::sampling::random_game_positions;
+use backgammon::rules::sampling::random_game_positions;
 use backgammon::{MoveGenerator, Play, Position, Variant};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
 fn rolls() -> Vec<(u8, u8)> {
-    (1..=6u8).flat_map(|a| (a..=6u8).map(move |b| (a, b))).collect()
+    backgammon::rules::dice::ROLLS.iter().map(|&(a, b, _)| (a, b)).collect()
 }
 
 fn bench(c: &mut Criterion) {

@@ -2,26 +2,11 @@
 //! positions from seeded random games. The corpus is written to target/movegen-corpus.txt so
 //! `tests/python/movegen_bench.py` can time gnubg's generator on the same positions.
 
-use backgammon::sampling::random_game_positions;
+use backgammon::rules::dice::ROLLS;
+use backgammon::rules::sampling::random_game_positions;
 use backgammon::{MoveGenerator, Variant};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
-
-const ROLLS: [(u8, u8); 21] = {
-    let mut r = [(0u8, 0u8); 21];
-    let mut k = 0;
-    let mut a = 1;
-    while a <= 6 {
-        let mut b = a;
-        while b <= 6 {
-            r[k] = (a, b);
-            k += 1;
-            b += 1;
-        }
-        a += 1;
-    }
-    r
-};
 
 fn bench(c: &mut Criterion) {
     let corpus = random_game_positions(Variant::Standard, 1000, 2026);
@@ -33,7 +18,7 @@ fn bench(c: &mut Criterion) {
     let mut gen = MoveGenerator::new();
     let total_plays: usize = corpus
         .iter()
-        .flat_map(|p| ROLLS.iter().map(move |&(a, b)| (p, a, b)))
+        .flat_map(|p| ROLLS.iter().map(move |&(a, b, _)| (p, a, b)))
         .map(|(p, a, b)| gen.generate(p, a, b).len())
         .sum();
     eprintln!("corpus: {} positions, {} roll answers, {} plays per pass", corpus.len(), corpus.len() * 21, total_plays);
@@ -44,7 +29,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0;
             for p in &corpus {
-                for &(d1, d2) in &ROLLS {
+                for &(d1, d2, _) in &ROLLS {
                     n += gen.generate(black_box(p), d1, d2).len();
                 }
             }
@@ -56,7 +41,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("opening_all_rolls (elements = roll answers)", |b| {
         b.iter(|| {
             let mut n = 0;
-            for &(d1, d2) in &ROLLS {
+            for &(d1, d2, _) in &ROLLS {
                 n += gen.generate(black_box(&opening), d1, d2).len();
             }
             n

@@ -6,8 +6,8 @@
 //! `rollout` is not usable for this: on the opening key it returns a finished-game result in a
 //! tenth of a second, or crashes when given a level argument).
 
+use backgammon::analysis::rollout::{rollout, RolloutConfig};
 use backgammon::eval::Evaluator;
-use backgammon::rollout::{rollout, RolloutConfig};
 use backgammon::Position;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;

@@ -9,7 +9,7 @@
 //! `EVAL_WEIGHTS=DIR` takes the nets from a weights directory instead of the embedded ones.
 
 use backgammon::eval::{Evaluator, Probabilities, Scratch};
-use backgammon::sampling::random_game_positions;
+use backgammon::rules::sampling::random_game_positions;
 use backgammon::{MoveGenerator, Play, Position, Variant};
 use std::hint::black_box;
 use std::time::Instant;
@@ -32,7 +32,7 @@ fn main() {
     let mut gen = MoveGenerator::new();
     let batches: Vec<(Position, Vec<Play>)> = corpus
         .iter()
-        .flat_map(|p| (1..=6u8).flat_map(move |a| (a..=6u8).map(move |b| (*p, a, b))))
+        .flat_map(|p| backgammon::rules::dice::ROLLS.iter().map(move |&(a, b, _)| (*p, a, b)))
         .map(|(p, d1, d2)| (p, gen.generate(&p, d1, d2).to_vec()))
         .filter(|(_, plays)| !plays.is_empty())
         .collect();

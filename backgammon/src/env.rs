@@ -35,8 +35,8 @@ pub use action::{decode, encode, DecodedMove, DO_NOTHING, NUM_ACTIONS};
 pub use colour::Colour;
 pub use observation::{features, OBSERVATION_SIZE};
 
-use crate::position::{Position, ON_ROLL};
-use crate::variant::Variant;
+use crate::rules::position::{Position, ON_ROLL};
+use crate::rules::variant::Variant;
 use engine_core::Dice;
 use legal::LegalActions;
 use std::fmt;

@@ -1,6 +1,6 @@
 //! The bearoff and Hypergammon file readers return errors, never panic, whatever the bytes.
 
-use backgammon::bearoff::{file, hyper, two_sided};
+use backgammon::eval::bearoff::{file, hyper, two_sided};
 use proptest::prelude::*;
 
 fn headers() -> impl Strategy<Value = Vec<u8>> {

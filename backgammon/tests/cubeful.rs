@@ -1,9 +1,9 @@
 //! Janowski cubeful equities and cube decisions against the GNU Backgammon manual's worked
 //! figures (chapter "Cubeful equities", position 4HPMwQCMz+AIIQ) and hand-checked positions.
 
-use backgammon::cube_decision::{analyse, analyse_opponent, CubeAction, Unavailable};
-use backgammon::cubeful::*;
-use backgammon::met::{MatchEquityTable, MatchScore};
+use backgammon::cube::cubeful::*;
+use backgammon::cube::decision::{analyse, analyse_opponent, CubeAction, Unavailable};
+use backgammon::cube::met::{MatchEquityTable, MatchScore};
 
 /// The manual's evaluation of 4HPMwQCMz+AIIQ, from X's (the player on roll's) view.
 fn seed_probs() -> Probs {

@@ -2,9 +2,9 @@
 //! (the `gnubg_nn` Python module's `evaluate_cube_decision` with `p=`), both on Kit Woolsey's MET.
 //! Skipped when `python3 -c "import gnubg_nn"` fails, unless `CI` is set.
 
-use backgammon::cube_decision::analyse;
-use backgammon::cubeful::{Ownership, PositionClass, Probs, Scoring};
-use backgammon::met::{MatchEquityTable, MatchScore};
+use backgammon::cube::cubeful::{Ownership, PositionClass, Probs, Scoring};
+use backgammon::cube::decision::analyse;
+use backgammon::cube::met::{MatchEquityTable, MatchScore};
 use std::process::Command;
 
 const SCRIPT: &str = r#"

@@ -1,7 +1,7 @@
 //! Property tests for position IDs: every legal position survives encode/decode, every ID we
 //! produce is 14 Base64 characters, and no string whatever makes the parsers panic.
 
-use backgammon::batch::parse_moves_request;
+use backgammon::frontends::batch::parse_moves_request;
 use backgammon::{Position, BAR, ON_ROLL, OPPONENT};
 use proptest::prelude::*;
 

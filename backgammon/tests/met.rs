@@ -1,8 +1,8 @@
 //! Match equity tables: the published figures, MWC and NEMG as the GNU Backgammon manual defines
 //! them, and the gnubg MET XML parser (against the tables gnubg installs, when present).
 
-use backgammon::cubeful::Probs;
-use backgammon::met::{MatchEquityTable, MatchScore, MetError};
+use backgammon::cube::cubeful::Probs;
+use backgammon::cube::met::{MatchEquityTable, MatchScore, MetError};
 use proptest::prelude::*;
 
 #[test]

@@ -1,6 +1,6 @@
 //! FIBS `board:` lines, as gnubg's external player interface and FIBS send them, in both dialects.
 #![no_main]
-use backgammon::fibs_board::{Dialect, FibsBoard};
+use backgammon::formats::fibs_board::{Dialect, FibsBoard};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -19,7 +19,7 @@ const SHALLOW: &[&str] = &[
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
-    let mut shell = backgammon::commands::Shell::new(1);
+    let mut shell = backgammon::frontends::commands::Shell::new(1);
     for line in SHALLOW {
         shell.execute(line);
     }

@@ -9,6 +9,6 @@ fuzz_target!(|data: &[u8]| {
     }
     PATH.with(|path| {
         std::fs::write(path, data).unwrap();
-        let _ = backgammon::rollout::RolloutState::load(path);
+        let _ = backgammon::analysis::rollout::RolloutState::load(path);
     });
 });

@@ -12,10 +12,10 @@
 //! the analysis, not `formats`.
 
 use backgammon::analysis::{analyse_session, AnalysisSettings, SessionAnalysis};
-use backgammon::game::{Action, GameEvent};
-use backgammon::position::{Position, OPPONENT};
-use backgammon::session::{Rules, Session};
-use backgammon::variant::Variant;
+use backgammon::rules::game::{Action, GameEvent};
+use backgammon::rules::position::{Position, OPPONENT};
+use backgammon::rules::session::{Rules, Session};
+use backgammon::rules::variant::Variant;
 use backgammon::WinKind;
 use engine_core::dice::Dice;
 use interop_tests::{gnubg_batch, require, GNUBG};
@@ -121,7 +121,7 @@ fn find_play(session: &Session, steps: &[(u8, u8)]) -> backgammon::Play {
     let mut board = *game.position().board();
     for &(from, to) in steps {
         let hit = to > 0 && board[OPPONENT][24 - to as usize] == 1;
-        backgammon::movegen::apply_step(&mut board, from, to, hit);
+        backgammon::rules::movegen::apply_step(&mut board, from, to, hit);
     }
     let target = Position::from_board(board).expect("a valid position");
     *game

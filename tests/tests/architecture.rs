@@ -501,3 +501,29 @@ fn the_cycle_finder_sees_what_it_must_and_only_that() {
     assert_eq!(graph["c::inner"], BTreeSet::from(["b".to_string()]));
     assert_eq!(cycles(&graph), vec![vec!["a".to_string(), "c".to_string()]]);
 }
+
+/// The backgammon crate's folders are ranked layers (its `lib.rs` draws the map): each imports
+/// only layers ranked below it.
+#[test]
+fn backgammon_layers_import_only_layers_below() {
+    const RANK: &[(&str, u8)] =
+        &[("rules", 0), ("eval", 1), ("cube", 2), ("env", 3), ("formats", 3), ("analysis", 3), ("frontends", 4)];
+    let rank = |m: &str| RANK.iter().find(|(n, _)| *n == m).map(|&(_, r)| r);
+    let graph = layers(&edges(&modules(&workspace().join("backgammon/src"))));
+    let mut wrong = Vec::new();
+    for (from, tos) in &graph {
+        if from.is_empty() {
+            continue; // lib.rs: the map and the re-exports
+        }
+        let Some(r) = rank(from) else {
+            wrong.push(format!("{from}: a top-level module outside the map"));
+            continue;
+        };
+        for to in tos {
+            if rank(to).is_none_or(|t| t >= r) {
+                wrong.push(format!("{from} -> {to}"));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "backgammon layers out of order:\n{}", wrong.join("\n"));
+}

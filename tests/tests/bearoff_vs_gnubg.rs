@@ -2,8 +2,8 @@
 //! same bytes as ours (so either program can use the other's files), our reader must read
 //! gnubg's files, and gnubg's `bearoffdump` must read our 6x6 file and print the values we hold.
 
-use backgammon::bearoff::hyper::{self, Hyper};
-use backgammon::bearoff::two_sided::{self, TwoSided};
+use backgammon::eval::bearoff::hyper::{self, Hyper};
+use backgammon::eval::bearoff::two_sided::{self, TwoSided};
 use backgammon::Position;
 use interop_tests::require;
 use std::path::{Path, PathBuf};

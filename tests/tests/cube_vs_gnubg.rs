@@ -20,13 +20,13 @@
 //! (our cubeful evaluation on our nets), at 0 and at 2 plies. The bar is 90% at 2 plies
 //! against gnubg-nn, asserted below with the figures measured on the way there.
 
-use backgammon::cube::CubeOwner;
-use backgammon::cube_decision::{analyse, analyse_with_efficiency, cube_class, evaluate_position, CubeContext};
-use backgammon::cubeful::{PositionClass, Probs, Scoring};
+use backgammon::cube::cubeful::{PositionClass, Probs, Scoring};
+use backgammon::cube::decision::{analyse, analyse_with_efficiency, cube_class, evaluate_position, CubeContext};
+use backgammon::cube::met::MatchEquityTable;
+use backgammon::eval::nply::NPly;
 use backgammon::eval::Evaluator;
-use backgammon::match_id::MatchState;
-use backgammon::met::MatchEquityTable;
-use backgammon::nply::NPly;
+use backgammon::rules::cube::CubeOwner;
+use backgammon::rules::match_id::MatchState;
 use backgammon::Position;
 use interop_tests::{python_has, python_script, require, workspace_root, GNUBG};
 use std::io::Write;
@@ -175,7 +175,7 @@ fn ours(cases: &[Case], met: &MatchEquityTable, plies: usize) -> Vec<(Decision, 
     })
 }
 
-fn decision(a: &backgammon::cube_decision::CubeAnalysis) -> Decision {
+fn decision(a: &backgammon::cube::decision::CubeAnalysis) -> Decision {
     let e = a.equities;
     (a.action.doubles(), a.action.takes() == Some(true), [e.no_double, e.double_take, e.double_pass])
 }
@@ -187,7 +187,7 @@ fn model(cases: &[Case], theirs: &[Theirs], met: &MatchEquityTable) -> Vec<Decis
 
 /// Our cube model on the reference's probabilities with the manual's cube efficiencies at every
 /// score, as gnubg 1.07 uses them (ours differ after the Crawford game:
-/// [`backgammon::cubeful::POST_CRAWFORD_EFFICIENCY`]).
+/// [`backgammon::cube::cubeful::POST_CRAWFORD_EFFICIENCY`]).
 fn manual_model(cases: &[Case], theirs: &[Theirs], met: &MatchEquityTable) -> Vec<Decision> {
     model_at(cases, theirs, met, |class, _| class.cube_efficiency())
 }
@@ -371,7 +371,7 @@ fn two_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // 447/500 (89.4%), mean |MWC error| against gnubg-nn 0.0060 and 0.0101 (gnubg 1.07: 0.0046
     // and 0.0084, stage 7 0.0050 and 0.0090).
     // After the Crawford game the trailer's cube takes the efficiency our rollouts measure
-    // (`bg-efficiency`, [`backgammon::cubeful::POST_CRAWFORD_EFFICIENCY`] = 0.86; gnubg-nn's figures
+    // (`bg-efficiency`, [`backgammon::cube::cubeful::POST_CRAWFORD_EFFICIENCY`] = 0.86; gnubg-nn's figures
     // behave as 0.825 there, gnubg 1.07 keeps the manual's 0.68), the same day: 451/500 (90.2%)
     // against gnubg-nn, mean |MWC error| 0.0058 and 0.0101, and 458/500 (91.6%) against gnubg 1.07;
     // our model on gnubg-nn's 2-ply probabilities 443/500 (was 433). With x = 0.75, 0.825 and 0.84
@@ -432,7 +432,7 @@ fn zero_ply_redoubles_agree_with_gnubg() {
 /// roll winning 55% to 95%) at the scores of the first 150 cases where the player on roll is at
 /// least 5-away: nearer the end two rules of the models part (our "double, take" is bounded by
 /// the opponent's redouble when we could never use the cube again, see
-/// [`backgammon::cubeful::match_cubeful`]; and gnubg 1.07's "no double" at 2-away/2-away is the
+/// [`backgammon::cube::cubeful::match_cubeful`]; and gnubg 1.07's "no double" at 2-away/2-away is the
 /// dead cube's MWC, where the manual's formula, ours, blends in the live cube).
 #[test]
 fn two_sided_bearoff_match_cubes_agree_with_gnubg() {
@@ -441,7 +441,7 @@ fn two_sided_bearoff_match_cubes_agree_with_gnubg() {
     if !gnubg_installed() || !require(ts0, "gnubg's two-sided bearoff database (see .ci/run)") {
         return;
     }
-    let db = backgammon::bearoff::cache::two_sided_default();
+    let db = backgammon::eval::bearoff::cache::two_sided_default();
     let mut rng = rand::rngs::StdRng::seed_from_u64(23);
     let side = |rng: &mut rand::rngs::StdRng| {
         let mut points = [0u8; 7];

@@ -1,5 +1,5 @@
 //! Our engine as gnubg 1.07's external player: gnubg (`/usr/games/gnubg -t -q`) connects with
-//! `set player 0 external localhost:PORT` to our server (`backgammon::external`, the code behind
+//! `set player 0 external localhost:PORT` to our server (`backgammon::frontends::external`, the code behind
 //! `gammon external --listen`), plays complete 3-point matches against its own 0-ply player and
 //! must report no protocol error and a match winner. gnubg silently turns a move it cannot parse
 //! or finds illegal into "no move", so the test also checks that every play we sent was applied
@@ -7,8 +7,8 @@
 //! gnubg then shows (unless the play ended the game). Seeded, so the matches are reproducible.
 
 use backgammon::eval::Evaluator;
-use backgammon::external::{serve, ExternalPlayer, ServeOptions, Stats};
-use backgammon::position::{Position, OPPONENT};
+use backgammon::frontends::external::{serve, ExternalPlayer, ServeOptions, Stats};
+use backgammon::rules::position::{Position, OPPONENT};
 use interop_tests::require;
 use std::collections::BTreeSet;
 use std::io::Write;

@@ -4,10 +4,10 @@
 //! reports the same score, and its re-export of our match reads back to the same moves.
 
 use backgammon::formats::{mat, sgf, MatchRecord};
-use backgammon::game::{Action, Game, GameEvent, Phase};
-use backgammon::score::WinKind;
-use backgammon::session::{Rules, Session};
-use backgammon::variant::Variant;
+use backgammon::rules::game::{Action, Game, GameEvent, Phase};
+use backgammon::rules::score::WinKind;
+use backgammon::rules::session::{Rules, Session};
+use backgammon::rules::variant::Variant;
 use engine_core::dice::Dice;
 use interop_tests::{gnubg_batch, require, GNUBG};
 use rand::rngs::StdRng;
@@ -211,7 +211,7 @@ fn gnubg_reads_our_mat_and_sgf() {
 }
 
 /// Positions reached in a seeded game with random legal plays, each seen from the player on roll.
-fn some_positions(seed: u64, count: usize) -> Vec<backgammon::position::Position> {
+fn some_positions(seed: u64, count: usize) -> Vec<backgammon::rules::position::Position> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut s = Session::new(Rules::money(Variant::Standard), Dice::seeded(seed)).unwrap();
     s.new_game().unwrap();
@@ -297,7 +297,7 @@ fn last_ids(out: &str) -> (String, String) {
 
 #[test]
 fn gnubg_loads_our_matches_with_boards_set_during_play() {
-    use backgammon::cube::{Cube, CubeOwner};
+    use backgammon::rules::cube::{Cube, CubeOwner};
     if !gnubg_available() {
         return;
     }

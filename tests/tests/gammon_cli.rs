@@ -1,4 +1,4 @@
-//! `gammon`'s command language (`backgammon::commands`), driven as users drive it: `gammon -t`
+//! `gammon`'s command language (`backgammon::frontends::commands`), driven as users drive it: `gammon -t`
 //! reading a script on standard input (a complete seeded 5-point match between two computer
 //! players, every error path), the interactive mode in a pseudo-terminal (python3's `pty`), and
 //! the board and `hint` layouts next to the real gnubg 1.07's for the same positions.

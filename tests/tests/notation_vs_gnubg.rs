@@ -2,7 +2,7 @@
 //! games, gnubg's 0-ply `hint` lists every legal play in its notation; our set of notations for
 //! the same pair must be identical.
 
-use backgammon::sampling::random_game_positions;
+use backgammon::rules::sampling::random_game_positions;
 use backgammon::{MoveGenerator, Variant};
 use engine_core::rng::seeded_rng;
 use interop_tests::{python_script, require};

@@ -6,7 +6,7 @@
 //! 53": gnubg shows them as rolled but always writes the higher die first in its match ID, so
 //! the order cannot be read back from the ID — the pair itself must agree).
 
-use backgammon::batch::show;
+use backgammon::frontends::batch::show;
 use interop_tests::{python_script, require};
 use std::collections::BTreeSet;
 use std::path::Path;

@@ -1,8 +1,8 @@
 //! The interactive `gammon` session: reads lines with rustyline (history kept in
 //! `~/.gammon_history`, tab completion of command words) and prints what
-//! `backgammon::commands::Shell` answers. Terminal glue only: every command is the library's.
+//! `backgammon::frontends::commands::Shell` answers. Terminal glue only: every command is the library's.
 
-use backgammon::commands::Shell;
+use backgammon::frontends::commands::Shell;
 use engine_core::command::{Args, CommandError, Registry};
 use engine_core::limits::{MAX_INPUT_FILE_BYTES, MAX_LINE_BYTES};
 use rustyline::completion::Completer;

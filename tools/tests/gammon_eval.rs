@@ -3,7 +3,7 @@
 //! agreement with gnubg-nn on position classes and bearoff play.
 
 use backgammon::eval::{classify, PositionClass};
-use backgammon::sampling::random_game_positions;
+use backgammon::rules::sampling::random_game_positions;
 use backgammon::{Position, Variant};
 use interop_tests::{python_has, python_script, require};
 use std::io::{BufRead, BufReader, Write};

@@ -68,7 +68,7 @@ fn rollouts_mode_labels_the_chosen_class_by_rollouts() {
     // a race (111 pips on roll against 114, chequers outside both home boards: the race net's)
     // and a contact position, both with a made-up target
     let race = Position::from_points(&[(9, 3), (8, 4), (7, 4), (6, 4)], &[(9, 4), (8, 4), (7, 4), (6, 3)]).unwrap();
-    let contact = backgammon::variant::Variant::Standard.starting_position();
+    let contact = backgammon::rules::variant::Variant::Standard.starting_position();
     assert_eq!(classify(&race).net(), Some(RACE));
     let made_up = Probabilities([0.5, 0.0, 0.0, 0.0, 0.0]);
     let input = dir.join("samples.bin");
@@ -115,7 +115,7 @@ fn supervised_mode_fits_the_given_samples_with_every_iteration() {
     let dir = std::env::temp_dir().join(format!("gammon-train-fixed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // the opening position, claimed won with a gammon, 2,000 times over
-    let start = backgammon::variant::Variant::Standard.starting_position();
+    let start = backgammon::rules::variant::Variant::Standard.starting_position();
     let claim = Probabilities([1.0, 1.0, 0.0, 0.0, 0.0]);
     let fixed = dir.join("fixed.bin");
     save_samples(&fixed, &vec![Sample { pos: start, target: claim }; 2000]).unwrap();

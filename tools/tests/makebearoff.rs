@@ -1,5 +1,5 @@
 //! `makebearoff` refuses what it cannot do before trying (issue 22): a database over
-//! `backgammon::bearoff::MAX_DATABASE_BYTES` or another limit exits 2 with one line naming the
+//! `backgammon::eval::bearoff::MAX_DATABASE_BYTES` or another limit exits 2 with one line naming the
 //! limit, an allocation the machine refuses exits 1 with a message (never an abort), and an
 //! existing file is left as it was.
 
@@ -99,6 +99,6 @@ fn a_small_database_replaces_the_previous_file() {
     assert!(out.status.success(), "{}", stderr(&out));
     let bytes = std::fs::read(&file).unwrap();
     assert!(bytes.starts_with(b"gnubg-OS-02-15-1-1-0"));
-    assert!(backgammon::bearoff::file::read(&bytes).is_ok());
+    assert!(backgammon::eval::bearoff::file::read(&bytes).is_ok());
     std::fs::remove_file(&file).ok();
 }

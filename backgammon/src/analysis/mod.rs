@@ -25,23 +25,25 @@
 //! Owns only grading and bookkeeping: evaluation is `eval`'s and `nply`'s, cubeful arithmetic
 //! `cubeful`'s and `cube_decision`'s, the game record `game`'s. Must not change games.
 
+pub mod rollout;
 mod stats;
 
 pub use stats::{
     a2, b, manual_luck_rating, relative_fibs_rating, LuckRating, Pair, PlayerStatistics, Rating, Statistics,
 };
 
-use crate::cube::CubeOwner;
-use crate::cube_decision::{analyse as cube_analyse, cube_class, CubeAction, CubeContext};
-use crate::cubeful::{Ownership, Probs, Scoring};
+use crate::cube::cubeful::{Ownership, Probs, Scoring};
+use crate::cube::decision::{analyse as cube_analyse, cube_class, CubeAction, CubeContext};
+use crate::cube::met::{MatchEquityTable, MatchScore, ScoreOutOfRange};
+use crate::eval::nply::{self, NPly};
 use crate::eval::{Evaluator, Probabilities, Scratch};
-use crate::game::{Game, GameEvent, GameSetup};
-use crate::match_id::MatchState;
-use crate::met::{MatchEquityTable, MatchScore, ScoreOutOfRange};
-use crate::movegen::{MoveGenerator, Play};
-use crate::nply::{self, distinct_rolls, NPly};
-use crate::position::Position;
-use crate::session::Session;
+use crate::rules::cube::CubeOwner;
+use crate::rules::dice::distinct_rolls;
+use crate::rules::game::{Game, GameEvent, GameSetup};
+use crate::rules::match_id::MatchState;
+use crate::rules::movegen::{MoveGenerator, Play};
+use crate::rules::position::Position;
+use crate::rules::session::Session;
 use engine_core::game::PlayerId;
 use rayon::prelude::*;
 

@@ -7,8 +7,8 @@
 //! error rate" divides by both players' moves. Owns only the arithmetic and the layout.
 
 use super::{CubeDecisionKind, CubeError, CubeRecord, MoveRecord};
-use crate::game::Game;
-use crate::met::{MatchEquityTable, MatchScore};
+use crate::cube::met::{MatchEquityTable, MatchScore};
+use crate::rules::game::Game;
 use std::fmt::Write as _;
 
 /// gnubg's skill rating of a normalised error rate per decision.

@@ -1,7 +1,7 @@
 use super::*;
-use crate::cube::Cube;
-use crate::game::Action;
-use crate::variant::Variant;
+use crate::rules::cube::Cube;
+use crate::rules::game::Action;
+use crate::rules::variant::Variant;
 
 fn money() -> GameSetup {
     GameSetup::money(Variant::Standard)
@@ -223,7 +223,7 @@ fn absolute_rating_formula_against_the_seed() {
 
 #[test]
 fn opening_luck_of_the_best_and_worst_rolls() {
-    use crate::session::{Rules, Session};
+    use crate::rules::session::{Rules, Session};
     use engine_core::dice::Dice;
     // 3-1 is the best opening roll, 6-5 next; 5-4/6-4 middling; the luck of 3-1 is positive
     let play = |d: (u8, u8)| {
@@ -265,14 +265,14 @@ fn statistics_layout_matches_gnubg() {
 }
 
 /// A match between two copies of our 0-ply player (cubeless best play, 0-ply cube decisions).
-fn self_play_match(seed: u64, length: u16) -> crate::session::Session {
-    self_play(seed, crate::session::Rules::match_to(length, Variant::Standard), 0)
+fn self_play_match(seed: u64, length: u16) -> crate::rules::session::Session {
+    self_play(seed, crate::rules::session::Rules::match_to(length, Variant::Standard), 0)
 }
 
 /// Self-play under `rules` until the match is won, or `games` games of a money session.
-fn self_play(seed: u64, rules: crate::session::Rules, games: usize) -> crate::session::Session {
-    use crate::game::Phase;
-    use crate::session::Session;
+fn self_play(seed: u64, rules: crate::rules::session::Rules, games: usize) -> crate::rules::session::Session {
+    use crate::rules::game::Phase;
+    use crate::rules::session::Session;
     use engine_core::dice::Dice;
     let settings = settings();
     let mut s = Session::new(rules, Dice::seeded(seed)).unwrap();
@@ -347,7 +347,7 @@ fn our_own_play_is_nearly_error_free_at_our_level() {
 
 #[test]
 fn money_session_reports_points_and_ppg() {
-    let rules = crate::session::Rules::money(Variant::Standard);
+    let rules = crate::rules::session::Rules::money(Variant::Standard);
     let s = self_play(5, rules, 3);
     let a = analyse_session(&s, &settings());
     assert_eq!(a.games.len(), 3);

@@ -14,8 +14,8 @@
 
 use super::action::encode;
 use super::colour::Colour;
-use crate::movegen::{apply_step, step_target, MoveGenerator};
-use crate::position::Position;
+use crate::rules::movegen::{apply_step, step_target, MoveGenerator};
+use crate::rules::position::Position;
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 

@@ -10,7 +10,7 @@
 //! floats. This module owns the layout only.
 
 use super::colour::Colour;
-use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
+use crate::rules::position::{Position, BAR, ON_ROLL, OPPONENT};
 
 /// Length of an observation.
 pub const OBSERVATION_SIZE: usize = 198;

@@ -1,6 +1,6 @@
 use super::*;
-use crate::movegen::{apply_step, step_target};
-use crate::position::{BAR, OPPONENT};
+use crate::rules::movegen::{apply_step, step_target};
+use crate::rules::position::{BAR, OPPONENT};
 
 fn pos(me: &[(usize, u8)], opp: &[(usize, u8)]) -> Position {
     Position::from_points(me, opp).unwrap()

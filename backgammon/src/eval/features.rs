@@ -16,7 +16,7 @@
 // index loops over parallel arrays (board sides, weight rows) read more clearly than zips here
 #![allow(clippy::needless_range_loop)]
 
-use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
+use crate::rules::position::{Position, BAR, ON_ROLL, OPPONENT};
 
 /// Raw board units: 98 per side.
 pub const RAW_PER_SIDE: usize = 98;
@@ -569,14 +569,14 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Variant;
+    use crate::rules::variant::Variant;
 
     /// The feature code the shipped nets were trained on, kept verbatim as the reference that
     /// the faster code above must reproduce bit for bit.
     mod reference {
         #![allow(clippy::all)]
         use super::super::{escape_table, escapes_reversed, longest_run, HitStats};
-        use crate::position::BAR;
+        use crate::rules::position::BAR;
 
         fn escapes(blocked: u32, from: usize) -> u8 {
             escape_table()[((blocked.reverse_bits() >> 7 >> (25 - from)) & 0xfff) as usize]
@@ -800,7 +800,7 @@ mod tests {
 
     #[test]
     fn raw_units_are_the_slot_units() {
-        for pos in crate::sampling::random_game_positions(Variant::Standard, 2000, 12) {
+        for pos in crate::rules::sampling::random_game_positions(Variant::Standard, 2000, 12) {
             let b = pos.board();
             let mut want = Vec::new();
             let mut units = [(0usize, 0f32); 4];
@@ -819,7 +819,7 @@ mod tests {
 
     #[test]
     fn raw_deltas_turn_one_board_s_units_into_the_other_s() {
-        let positions = crate::sampling::random_game_positions(Variant::Standard, 600, 31);
+        let positions = crate::rules::sampling::random_game_positions(Variant::Standard, 600, 31);
         for pair in positions.windows(2) {
             let (a, b) = (pair[0].board(), pair[1].board());
             let mut x = [0f32; INPUTS];
@@ -841,8 +841,8 @@ mod tests {
 
     #[test]
     fn hand_features_match_the_reference_bit_for_bit() {
-        let mut positions = crate::sampling::random_game_positions(Variant::Standard, 5000, 41);
-        positions.extend(crate::sampling::random_game_positions(Variant::Standard, 3000, 7));
+        let mut positions = crate::rules::sampling::random_game_positions(Variant::Standard, 5000, 41);
+        positions.extend(crate::rules::sampling::random_game_positions(Variant::Standard, 3000, 7));
         // extremes the random games rarely reach: crowded bars, closed boards, a side fully off
         let extra: [&[(usize, u8)]; 4] =
             [&[(25, 3), (1, 12)], &[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2), (25, 3)], &[(24, 15)], &[(13, 1)]];
@@ -877,7 +877,7 @@ mod tests {
     fn raw_units_match_the_seed_observation_for_white_on_roll() {
         use crate::env::observation::{features as observation, OBSERVATION_SIZE};
         use crate::env::Colour;
-        for pos in crate::sampling::random_game_positions(Variant::Standard, 200, 5) {
+        for pos in crate::rules::sampling::random_game_positions(Variant::Standard, 200, 5) {
             let mut obs = [0f32; OBSERVATION_SIZE];
             observation(&pos, Colour::White, &mut obs);
             let mut f = [0f32; INPUTS];

@@ -4,7 +4,7 @@
 //! - [`classify`]: gnubg's position classes (over, bearoff, race, crashed, contact);
 //! - over: exact; bearoff (both sides home): the two-sided 6×6 database's cubeless value when
 //!   both sides have at most 6 chequers, else exact race probabilities from the two one-sided
-//!   15×6 distributions (both databases from [`crate::bearoff::cache`]); race, crashed, contact: one
+//!   15×6 distributions (both databases from [`crate::eval::bearoff::cache`]); race, crashed, contact: one
 //!   [`net::Net`] each on the inputs of [`features`];
 //! - [`Evaluator::evaluate_plays`] evaluates all candidate plays of a roll in one pass, updating
 //!   a shared first-layer accumulator for the few raw units and hand-crafted features each play
@@ -17,17 +17,19 @@
 //! gammons including backgammons, equity `2w - 1 + wg - lg + wbg - lbg`.
 //!
 //! This module owns evaluation and the choice of when to consult a bearoff database; the
-//! databases themselves (their solving, files and caching) belong to [`crate::bearoff`].
+//! databases themselves (their solving, files and caching) belong to [`crate::eval::bearoff`].
 
+pub mod bearoff;
 pub mod cpu;
 pub mod features;
-pub mod matchplay;
 pub mod net;
+pub mod nply;
+pub mod probabilities;
 
-use crate::bearoff::one_sided::MAX_ROLLS;
-use crate::bearoff::QuantisedOneSided;
-use crate::movegen::{MoveGenerator, Play};
-use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
+use crate::eval::bearoff::one_sided::MAX_ROLLS;
+use crate::eval::bearoff::QuantisedOneSided;
+use crate::rules::movegen::{MoveGenerator, Play};
+use crate::rules::position::{Position, BAR, ON_ROLL, OPPONENT};
 use features::{borne_off, HAND, RAW};
 use net::{Accumulator, Input, Net, SparseInputs, WeightsError, MAX_HIDDEN, OUTPUTS};
 use std::path::Path;
@@ -184,14 +186,14 @@ pub fn over_probabilities(pos: &Position) -> Probabilities {
 /// The one-sided 15-chequer 6-point database with gammon distributions (gnubg's `makebearoff
 /// -o 6` values), from the bearoff cache (generated on first use).
 pub fn one_sided_database() -> &'static QuantisedOneSided {
-    crate::bearoff::cache::one_sided_default()
+    crate::eval::bearoff::cache::one_sided_default()
 }
 
 /// Exact probabilities of a [`PositionClass::Bearoff`] position: from the two-sided database
 /// (cubeless, best play for winning) when both sides have at most 6 chequers left — then no
 /// gammon is possible — otherwise from the one-sided database ([`bearoff_probabilities`]).
 pub fn exact_bearoff(pos: &Position) -> Probabilities {
-    use crate::bearoff::cache::{two_sided_default, TWO_SIDED_CHEQUERS};
+    use crate::eval::bearoff::cache::{two_sided_default, TWO_SIDED_CHEQUERS};
     let small = |s: usize| pos.chequers_in_play(s) <= TWO_SIDED_CHEQUERS as u32;
     if small(ON_ROLL) && small(OPPONENT) {
         if let Some(e) = two_sided_default().equities(pos) {

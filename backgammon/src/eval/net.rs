@@ -841,7 +841,7 @@ mod tests {
         bytes.extend_from_slice(&sum.to_le_bytes());
         let net = Net::from_bytes(&bytes).unwrap();
         assert_eq!(net.games, 5);
-        for pos in crate::sampling::random_game_positions(crate::variant::Variant::Standard, 20, 3) {
+        for pos in crate::rules::sampling::random_game_positions(crate::rules::variant::Variant::Standard, 20, 3) {
             let mut x = [0f32; INPUTS];
             super::super::features::features(&pos, &mut x);
             // the set 1 inputs: raw units, then each side's first HAND_V1 hand features
@@ -883,7 +883,7 @@ mod tests {
         // 96 and 128 units fill whole register blocks, 13 and 45 leave a tail of single units
         for hidden in [96, 128, 13, 45] {
             let net = Net::new_random(0, hidden, hidden as u64);
-            for pos in crate::sampling::random_game_positions(crate::variant::Variant::Standard, 300, 5) {
+            for pos in crate::rules::sampling::random_game_positions(crate::rules::variant::Variant::Standard, 300, 5) {
                 let mut x = [0f32; INPUTS];
                 super::super::features::features(&pos, &mut x);
                 let mut inputs = SparseInputs::default();

@@ -1,6 +1,6 @@
 use super::*;
-use crate::sampling::random_game_positions;
-use crate::variant::Variant;
+use crate::rules::sampling::random_game_positions;
+use crate::rules::variant::Variant;
 
 fn pos(me: &[(usize, u8)], opp: &[(usize, u8)]) -> Position {
     Position::from_points(me, opp).unwrap()

@@ -5,9 +5,9 @@
 //! added), so user style sheets written for gnubg's export apply. The board is drawn as text.
 
 use super::{text, MatchRecord};
-use crate::game::GameEvent;
-use crate::match_id::MatchState;
-use crate::position::Position;
+use crate::rules::game::GameEvent;
+use crate::rules::match_id::MatchState;
+use crate::rules::position::Position;
 use std::fmt::Write;
 
 /// The stylesheet written into every page: one rule per class of the manual's list.

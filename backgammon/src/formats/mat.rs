@@ -29,9 +29,9 @@
 //! the right column; a lone entry goes by where it starts).
 
 use super::{points_text, raw_scores_before, Builder, ExportError, FormatError, MatchRecord, Metadata, Step};
-use crate::game::{Action, Ending, GameEvent};
-use crate::session::Rules;
-use crate::variant::Variant;
+use crate::rules::game::{Action, Ending, GameEvent};
+use crate::rules::session::Rules;
+use crate::rules::variant::Variant;
 use engine_core::game::PlayerId;
 use std::fmt::Write;
 
@@ -478,8 +478,8 @@ fn apply(b: &mut Builder, player: PlayerId, entry: Entry, line: usize) -> Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Phase;
-    use crate::session::Session;
+    use crate::rules::game::Phase;
+    use crate::rules::session::Session;
     use engine_core::dice::Dice;
 
     /// A 3-point match exported by gnubg 1.07 (`set seed 7`, both players gnubg at 0-ply,
@@ -561,7 +561,7 @@ mod tests {
         assert!(s.is_money());
         let r = s.game().unwrap().result().unwrap();
         assert_eq!((r.winner, r.points, r.ending, r.cube), (1, 12, Ending::Resigned, 4));
-        assert_eq!(s.game().unwrap().cube().owner(), crate::cube::CubeOwner::Player(0));
+        assert_eq!(s.game().unwrap().cube().owner(), crate::rules::cube::CubeOwner::Player(0));
         assert_eq!(write(&rec).unwrap(), text);
     }
 

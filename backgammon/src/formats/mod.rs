@@ -17,6 +17,8 @@
 //! rules (that is `game`/`session`'s) nor decide anything about play; it writes files through
 //! [`write_atomic`] so that a failed save never destroys the previous file.
 
+pub mod display;
+pub mod fibs_board;
 pub mod html;
 pub mod mat;
 pub mod oldmoves;
@@ -25,11 +27,11 @@ pub mod sgf;
 pub mod snowie;
 pub mod text;
 
-use crate::game::{Action, Phase};
-use crate::match_id::MatchState;
-use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
-use crate::score::WinKind;
-use crate::session::{Rules, Session, SessionError};
+use crate::rules::game::{Action, Phase};
+use crate::rules::match_id::MatchState;
+use crate::rules::position::{Position, BAR, ON_ROLL, OPPONENT};
+use crate::rules::score::WinKind;
+use crate::rules::session::{Rules, Session, SessionError};
 use engine_core::dice::Dice;
 use engine_core::game::PlayerId;
 use std::path::Path;
@@ -381,7 +383,7 @@ pub(crate) fn raw_scores_before(session: &Session) -> Vec<[u32; 2]> {
     let mut score = [0u32; 2];
     let mut out = Vec::with_capacity(session.games().len());
     let length = u32::from(session.rules().match_length);
-    let id_score = |s: u32| s.min(u32::from(crate::match_id::MAX_MATCH_VALUE)) as u16;
+    let id_score = |s: u32| s.min(u32::from(crate::rules::match_id::MAX_MATCH_VALUE)) as u16;
     for g in session.games() {
         let capped = score.map(|s| id_score(if length > 0 { s.min(length) } else { s }));
         if capped != g.setup().score {
@@ -397,8 +399,8 @@ pub(crate) fn raw_scores_before(session: &Session) -> Vec<[u32; 2]> {
 
 /// Whether a game was set up rather than played from its opening roll alone: it started from a
 /// given position, or its board was set during play.
-pub(crate) fn was_set_up(game: &crate::game::Game) -> bool {
-    game.origin().is_some() || game.events().iter().any(|e| matches!(e, crate::game::GameEvent::SetUp { .. }))
+pub(crate) fn was_set_up(game: &crate::rules::game::Game) -> bool {
+    game.origin().is_some() || game.events().iter().any(|e| matches!(e, crate::rules::game::GameEvent::SetUp { .. }))
 }
 
 #[cfg(test)]
@@ -407,7 +409,7 @@ mod tests {
 
     #[test]
     fn steps_apply_in_any_order_and_hit() {
-        let start = crate::variant::Variant::Standard.starting_position();
+        let start = crate::rules::variant::Variant::Standard.starting_position();
         // 6-1 opening "13/7 8/7" in the written order and reversed
         let a = apply_steps(&start, &[(13, 7), (8, 7)]).unwrap();
         let b = apply_steps(&start, &[(8, 7), (13, 7)]).unwrap();
@@ -424,9 +426,9 @@ mod tests {
 
 #[cfg(test)]
 pub(crate) mod tests_support {
-    use crate::game::{Action, Game, GameEvent, Phase};
-    use crate::score::WinKind;
-    use crate::session::Session;
+    use crate::rules::game::{Action, Game, GameEvent, Phase};
+    use crate::rules::score::WinKind;
+    use crate::rules::session::Session;
     use rand::Rng;
 
     /// `base` with each edit applied: (place, kind 0 replace / 1 insert / 2 delete, byte); fuzzing input.
@@ -652,7 +654,7 @@ mod fuzz {
         let five = "Score is 0-0 in a 3 point match.\nalice is X - bob is O\nX: (3 3) 8-5 8-5 6-3 6-3 6-3\n";
         assert!(matches!(oldmoves::read(five), Err(FormatError::Syntax { line: 3, column: 26, .. })));
         // games and events past their limits
-        let mut b = Builder::new(Rules::money(crate::variant::Variant::Standard), 1).unwrap();
+        let mut b = Builder::new(Rules::money(crate::rules::variant::Variant::Standard), 1).unwrap();
         for _ in 0..MAX_GAMES {
             b.session.new_game().unwrap();
             b.session.apply(&Action::Roll(6, 1)).unwrap();

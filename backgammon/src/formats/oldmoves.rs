@@ -31,10 +31,10 @@
 //! is twice the cube). This module owns the syntax only; the replay is [`Builder`]'s.
 
 use super::{Builder, FormatError, MatchRecord, Step};
-use crate::cube::Cube;
-use crate::game::Action;
-use crate::session::Rules;
-use crate::variant::Variant;
+use crate::rules::cube::Cube;
+use crate::rules::game::Action;
+use crate::rules::session::Rules;
+use crate::rules::variant::Variant;
 use engine_core::game::PlayerId;
 
 /// Reads a FIBS `oldmoves` log (see the module documentation).
@@ -294,9 +294,9 @@ fn step(tok: &str) -> Result<(Step, bool), String> {
 mod tests {
     use super::super::{mat, tests_support};
     use super::*;
-    use crate::game::{Ending, GameEvent, Phase};
-    use crate::score::WinKind;
-    use crate::session::Session;
+    use crate::rules::game::{Ending, GameEvent, Phase};
+    use crate::rules::score::WinKind;
+    use crate::rules::session::Session;
     use engine_core::dice::Dice;
     use proptest::prelude::*;
     use rand::rngs::StdRng;

@@ -17,9 +17,9 @@
 //! The Crawford flag is not read (its place depends on the names' lengths).
 
 use super::{FormatError, PositionRecord};
-use crate::cube::{Cube, CubeOwner};
-use crate::match_id::{GameState, MatchState};
-use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
+use crate::rules::cube::{Cube, CubeOwner};
+use crate::rules::match_id::{GameState, MatchState};
+use crate::rules::position::{Position, BAR, ON_ROLL, OPPONENT};
 
 const SIZE: usize = 162;
 

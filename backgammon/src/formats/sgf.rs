@@ -26,11 +26,11 @@
 //! Errors name the line of the node (SGF syntax errors their line and column).
 
 use super::{raw_scores_before, Builder, FormatError, MatchRecord, Metadata, Step};
-use crate::cube::{Cube, CubeOwner};
-use crate::game::{Action, Ending, Game, GameEvent, Phase};
-use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
-use crate::session::Rules;
-use crate::variant::Variant;
+use crate::rules::cube::{Cube, CubeOwner};
+use crate::rules::game::{Action, Ending, Game, GameEvent, Phase};
+use crate::rules::position::{Position, BAR, ON_ROLL, OPPONENT};
+use crate::rules::session::Rules;
+use crate::rules::variant::Variant;
 use engine_core::game::PlayerId;
 use engine_core::sgf::{self, Collection, GameTree, Node};
 
@@ -461,8 +461,8 @@ fn read_setup(
                 25 => &mut sides[who][BAR],
                 p => &mut sides[who][p as usize - 1],
             };
-            if u32::from(*slot) >= crate::position::MAX_CHEQUERS {
-                return Err(bad(format!("{ident}: more than {} chequers", crate::position::MAX_CHEQUERS)));
+            if u32::from(*slot) >= crate::rules::position::MAX_CHEQUERS {
+                return Err(bad(format!("{ident}: more than {} chequers", crate::rules::position::MAX_CHEQUERS)));
             }
             *slot += 1;
         }
@@ -489,7 +489,7 @@ fn read_setup(
             .ok()
             .filter(|n| n.is_power_of_two())
             .and_then(|n| u8::try_from(n.trailing_zeros()).ok())
-            .filter(|&l| l <= crate::cube::MAX_CUBE_LOG2)
+            .filter(|&l| l <= crate::rules::cube::MAX_CUBE_LOG2)
             .ok_or_else(|| bad(format!("CV[{}] is not a cube value", engine_core::limits::excerpt(v))))?,
     };
     let owner = match node.get("CP").map(|v| v.trim().to_ascii_lowercase()) {
@@ -598,7 +598,7 @@ fn finish(b: &mut Builder, re: &str, line: usize) -> Result<(), FormatError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::Session;
+    use crate::rules::session::Session;
     use engine_core::dice::Dice;
 
     /// gnubg 1.07 `save match` of a money session (both human, manual dice, 3 beavers): root
@@ -654,7 +654,7 @@ mod tests {
 
     #[test]
     fn round_trip_of_random_sessions_with_set_ups() {
-        use crate::cube::{Cube, CubeOwner};
+        use crate::rules::cube::{Cube, CubeOwner};
         use rand::{Rng, SeedableRng};
         for seed in 0..30u64 {
             let mut rng = rand::rngs::StdRng::seed_from_u64(seed + 500);

@@ -20,9 +20,9 @@
 //! (Worked out from gnubg's exports of known positions; see the tests.)
 
 use super::{FormatError, PositionRecord};
-use crate::cube::{Cube, CubeOwner};
-use crate::match_id::{GameState, MatchState};
-use crate::position::{Position, BAR, ON_ROLL, OPPONENT};
+use crate::rules::cube::{Cube, CubeOwner};
+use crate::rules::match_id::{GameState, MatchState};
+use crate::rules::position::{Position, BAR, ON_ROLL, OPPONENT};
 
 /// Reads a Snowie `.txt` position (the first non-empty line).
 pub fn read(text: &str) -> Result<PositionRecord, FormatError> {

@@ -3,11 +3,11 @@
 //! gnubg narrates them ("gnubg rolls 31 and moves 8/5 6/5", "root doubles to 2", …).
 
 use super::{points_text, raw_scores_before, MatchRecord};
-use crate::cube::CubeOwner;
-use crate::display::{draw_board, BoardAnnotations};
-use crate::game::{Game, GameEvent};
-use crate::match_id::MatchState;
-use crate::position::Position;
+use crate::formats::display::{draw_board, BoardAnnotations};
+use crate::rules::cube::CubeOwner;
+use crate::rules::game::{Game, GameEvent};
+use crate::rules::match_id::MatchState;
+use crate::rules::position::Position;
 use engine_core::game::PlayerId;
 use std::fmt::Write;
 

@@ -12,11 +12,11 @@
 //!
 //! Exit codes: 0 success; 1 the file could not be read or parsed, or no position was measured.
 
-use backgammon::cube_decision::{cube_class, CubeContext};
-use backgammon::cubeful::Scoring;
+use backgammon::analysis::rollout::RolloutConfig;
+use backgammon::cube::cubeful::Scoring;
+use backgammon::cube::decision::{cube_class, CubeContext};
+use backgammon::cube::met::MatchEquityTable;
 use backgammon::eval::Evaluator;
-use backgammon::met::MatchEquityTable;
-use backgammon::rollout::RolloutConfig;
 use backgammon_train::cube_efficiency::{
     bootstrap_interval, fit, measure, read_positions, score_group, EfficiencySample,
 };
@@ -68,9 +68,9 @@ struct Cli {
     /// Measure at most N positions (the first that pass the filters).
     #[arg(long)]
     limit: Option<usize>,
-    /// Games per rollout (1 to 1000000, `backgammon::commands::MAX_ROLLOUT_TRIALS`).
+    /// Games per rollout (1 to 1000000, `backgammon::frontends::commands::MAX_ROLLOUT_TRIALS`).
     #[arg(long, default_value_t = 1296,
-          value_parser = clap::value_parser!(u64).range(1..=backgammon::commands::MAX_ROLLOUT_TRIALS))]
+          value_parser = clap::value_parser!(u64).range(1..=backgammon::frontends::commands::MAX_ROLLOUT_TRIALS))]
     trials: u64,
     /// Dice seed of every rollout.
     #[arg(long, default_value_t = 1)]

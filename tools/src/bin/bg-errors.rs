@@ -9,8 +9,8 @@
 //!
 //! Exit codes: 0 success; 1 the file or the weights could not be read, or the report not written.
 
+use backgammon::eval::nply::MAX_PLIES;
 use backgammon::eval::Evaluator;
-use backgammon::nply::MAX_PLIES;
 use backgammon_train::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate, ErrorRate, RefPosition};
 use clap::Parser;
 use std::io::Write;

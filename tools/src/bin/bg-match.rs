@@ -1,11 +1,11 @@
 //! `bg-match`: strength benchmark — our 0-ply player against gnubg-nn's pubeval player or gnubg
 //! 0-ply, cubeless money games in duplicate pairs, through `tests/python/gnubg_player.py`. This
-//! binary parses arguments and calls `backgammon::eval::matchplay`.
+//! binary parses arguments and calls `backgammon::frontends::matchplay`.
 //!
 //! Exit codes: 0 success; 1 the external player failed or weights could not be read.
 
-use backgammon::eval::matchplay::{play_pair, ExternalPlayer, MatchStats, NetPlayer};
 use backgammon::eval::Evaluator;
+use backgammon::frontends::matchplay::{play_pair, ExternalPlayer, MatchStats, NetPlayer};
 use clap::{Parser, ValueEnum};
 use std::io::Write;
 use std::path::PathBuf;

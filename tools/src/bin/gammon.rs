@@ -8,16 +8,16 @@
 //! goes on with exit code 0. `gammon -t` prints each failed command's message on standard error,
 //! goes on with the script, and exits 2 if any command failed.
 
-use backgammon::batch::{moves_batch, parse_moves_request, show, write_plays};
-use backgammon::batch_json::{best_json, error_json, json_batch, moves_json, show_json};
-use backgammon::commands::Shell;
+use backgammon::analysis::rollout::RolloutConfig;
+use backgammon::eval::nply::{Settings, MAX_PLIES};
 use backgammon::eval::{Evaluator, Scratch};
-use backgammon::eval_cli::{
+use backgammon::frontends::batch::{moves_batch, parse_moves_request, show, write_plays};
+use backgammon::frontends::batch_json::{best_json, error_json, json_batch, moves_json, show_json};
+use backgammon::frontends::commands::Shell;
+use backgammon::frontends::eval_cli::{
     batch as eval_batch, best_request, eval_with, rollout_command, BatchCommand, BestState, EvalOptions, RolloutArgs,
 };
-use backgammon::external::{serve, ExternalPlayer, ServeOptions};
-use backgammon::nply::{Settings, MAX_PLIES};
-use backgammon::rollout::RolloutConfig;
+use backgammon::frontends::external::{serve, ExternalPlayer, ServeOptions};
 use backgammon::MoveGenerator;
 use clap::{Parser, Subcommand};
 use std::io::{self, BufWriter, Write};
@@ -123,7 +123,7 @@ enum Command {
         #[arg(required_unless_present = "resume")]
         position_id: Option<String>,
         /// Games to play in all, 1 to 1000000 (default 1296; with --resume, the saved total).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=backgammon::commands::MAX_ROLLOUT_TRIALS))]
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=backgammon::frontends::commands::MAX_ROLLOUT_TRIALS))]
         trials: Option<u64>,
         /// Cubeful rollout of the cube decision.
         #[arg(long)]

@@ -4,18 +4,18 @@
 //! with a progress bar on standard error. `makebearoff -y C -f FILE [-T T]` writes the
 //! C-chequer Hypergammon database as gnubg's `makehyper -c C -t T` does (same layout, values
 //! equal to the convergence threshold), reporting each sweep. The solving and the file layouts live in
-//! `backgammon::bearoff`; this program only parses options and reports.
+//! `backgammon::eval::bearoff`; this program only parses options and reports.
 //!
 //! The size of the database is checked before anything is solved: one that would need more than
-//! `backgammon::bearoff::MAX_DATABASE_BYTES` of memory (4 GiB: one-sided 13 points and up) is
+//! `backgammon::eval::bearoff::MAX_DATABASE_BYTES` of memory (4 GiB: one-sided 13 points and up) is
 //! refused. The file is written atomically: a failed or interrupted run leaves an existing file
 //! as it was. Exit codes: 0 written; 1 out of memory or the file could not be written; 2 bad
 //! options or a size over a limit (one line on standard error).
 
-use backgammon::bearoff::file::{self, Format};
-use backgammon::bearoff::hyper::{self, Hyper, HyperError};
-use backgammon::bearoff::two_sided::{self, TwoSided, TwoSidedError};
-use backgammon::bearoff::{MemoryError, QuantisedOneSided};
+use backgammon::eval::bearoff::file::{self, Format};
+use backgammon::eval::bearoff::hyper::{self, Hyper, HyperError};
+use backgammon::eval::bearoff::two_sided::{self, TwoSided, TwoSidedError};
+use backgammon::eval::bearoff::{MemoryError, QuantisedOneSided};
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
@@ -87,7 +87,7 @@ fn bar(what: String) -> ProgressBar {
 /// Why no database was written: the exit code tells a refused size (2, as a bad option) from a
 /// failure of the machine (1: out of memory, or the file could not be written).
 enum Failure {
-    /// Over a limit of `backgammon::bearoff` (MAX_DATABASE_BYTES, two_sided::MAX_VALUES) or an
+    /// Over a limit of `backgammon::eval::bearoff` (MAX_DATABASE_BYTES, two_sided::MAX_VALUES) or an
     /// impossible size.
     Refused(String),
     Failed(String),

@@ -1,0 +1,417 @@
+//! The file and analysis commands: `save match`, `load match`, `import mat|oldmoves|pos|snowietxt`,
+//! `export match mat|sgf|text|html`, `export game|position text|html`, `analyse
+//! move|game|match|session` and `show statistics game|match|session`. They only move data
+//! between the shell's session and `formats` (reading and writing files, atomically) and
+//! `analysis` (grading and statistics); the formats and the analysis are those modules'.
+
+use super::state::{fail, no_args, session_message, syntax, Reply, State, NO_GAME};
+use crate::analysis::{analyse_game, analyse_session, AnalysisSettings};
+use crate::formats::{self, write_atomic, FormatError, MatchRecord, PositionRecord};
+use crate::rules::cube::Cube;
+use crate::rules::game::Action;
+use crate::rules::session::Rules;
+use engine_core::command::{Args, CommandError};
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn file_arg<'a>(args: &'a Args, usage: &str) -> Result<&'a str, CommandError> {
+    match args.tokens() {
+        [f] => Ok(f.as_str()),
+        _ => syntax(format!("You must specify a file (usage: {usage}).")),
+    }
+}
+
+/// The text of a file to load, at most [`engine_core::limits::MAX_INPUT_FILE_BYTES`] of it.
+fn read_text(path: &str) -> Result<String, CommandError> {
+    formats::read_text_file(Path::new(path)).map_err(|e| CommandError::Failed(format!("{path}: {e}")))
+}
+
+fn write_file(st: &mut State, path: &str, text: &str) -> Result<(), CommandError> {
+    write_atomic(Path::new(path), text.as_bytes()).map_err(|e| CommandError::Failed(format!("{path}: {e}")))?;
+    st.say(format!("Written to {path}."));
+    Ok(())
+}
+
+fn format_error(path: &str, e: &FormatError) -> CommandError {
+    CommandError::Failed(format!("{path}: {e}"))
+}
+
+/// Calls `f` with the session as a record. The session is lent, not copied: a long session's
+/// copy would double what saving it costs.
+fn with_record<T>(st: &mut State, f: impl FnOnce(&MatchRecord) -> T) -> Result<T, CommandError> {
+    match st.session.take() {
+        Some(s) if !s.games().is_empty() => {
+            let rec = MatchRecord::new(s, st.names.clone());
+            let out = f(&rec);
+            st.session = Some(rec.session);
+            Ok(out)
+        }
+        other => {
+            st.session = other;
+            fail("No game in progress (type `new game' to start one).")
+        }
+    }
+}
+
+/// Makes a loaded record the session in progress; the shell's dice go on rolling for it.
+fn adopt(st: &mut State, rec: MatchRecord) {
+    let mut session = rec.session;
+    *session.dice_mut() = st.take_dice();
+    st.announced = session.games().iter().filter(|g| g.is_over()).count();
+    st.session = Some(session);
+    st.names = rec.players;
+    st.undo.clear();
+    st.forget_analysis();
+    st.show_board();
+}
+
+fn adopt_position(st: &mut State, rec: PositionRecord) -> Result<(), CommandError> {
+    let m = rec.state;
+    let cube =
+        Cube::new(m.cube_log2, m.cube_owner).ok_or_else(|| CommandError::Failed("bad cube in the file".into()))?;
+    st.start_session(Rules { match_length: m.match_length, ..st.rules })?;
+    let s = st.session.as_mut().expect("started");
+    s.set_up(m.score.map(u32::from), m.crawford, rec.position, m.on_roll, cube)
+        .map_err(|e| CommandError::Failed(session_message(&e)))?;
+    if let Some((a, b)) = m.dice {
+        s.apply(&Action::Roll(a, b)).map_err(|e| CommandError::Failed(session_message(&e)))?;
+    }
+    st.show_board();
+    Ok(())
+}
+
+pub(super) fn cmd_save_match(st: &mut State, args: &Args) -> Reply {
+    let path = file_arg(args, "save match FILE")?;
+    let text = with_record(st, formats::sgf::write)?;
+    write_file(st, path, &text)?;
+    Ok(String::new())
+}
+
+pub(super) fn cmd_load_match(st: &mut State, args: &Args) -> Reply {
+    let path = file_arg(args, "load match FILE")?;
+    let rec = formats::sgf::read(&read_text(path)?).map_err(|e| format_error(path, &e))?;
+    adopt(st, rec);
+    Ok(String::new())
+}
+
+pub(super) fn cmd_import_mat(st: &mut State, args: &Args) -> Reply {
+    let path = file_arg(args, "import mat FILE")?;
+    let rec = formats::mat::read(&read_text(path)?).map_err(|e| format_error(path, &e))?;
+    adopt(st, rec);
+    Ok(String::new())
+}
+
+pub(super) fn cmd_import_oldmoves(st: &mut State, args: &Args) -> Reply {
+    let path = file_arg(args, "import oldmoves FILE")?;
+    let rec = formats::oldmoves::read(&read_text(path)?).map_err(|e| format_error(path, &e))?;
+    adopt(st, rec);
+    Ok(String::new())
+}
+
+pub(super) fn cmd_import_pos(st: &mut State, args: &Args) -> Reply {
+    let path = file_arg(args, "import pos FILE")?;
+    let bytes = formats::read_binary_file(Path::new(path)).map_err(|e| CommandError::Failed(format!("{path}: {e}")))?;
+    let rec = formats::pos::read_bytes(&bytes).map_err(|e| format_error(path, &e))?;
+    adopt_position(st, rec)?;
+    Ok(String::new())
+}
+
+pub(super) fn cmd_import_snowie(st: &mut State, args: &Args) -> Reply {
+    let path = file_arg(args, "import snowietxt FILE")?;
+    let rec = formats::snowie::read(&read_text(path)?).map_err(|e| format_error(path, &e))?;
+    adopt_position(st, rec)?;
+    Ok(String::new())
+}
+
+/// `export match mat|sgf|text|html FILE` (also `export session …`).
+pub(super) fn cmd_export_match(st: &mut State, args: &Args) -> Reply {
+    let (kind, path) = match args.tokens() {
+        [k, f] => (k.to_ascii_lowercase(), f.clone()),
+        _ => return syntax("Usage: export match mat|sgf|text|html FILE"),
+    };
+    let text = with_record(st, |rec| match kind.as_str() {
+        "mat" => formats::mat::write(rec).map_err(|e| CommandError::Failed(format!("{path}: {e}"))),
+        "sgf" => Ok(formats::sgf::write(rec)),
+        "text" => Ok(formats::text::session(rec)),
+        "html" => Ok(formats::html::session(rec)),
+        other => syntax(format!("Unknown format `{other}' (mat, sgf, text, html).")),
+    })??;
+    write_file(st, &path, &text)?;
+    Ok(String::new())
+}
+
+pub(super) fn cmd_export_game(st: &mut State, args: &Args) -> Reply {
+    let (kind, path) = match args.tokens() {
+        [k, f] => (k.to_ascii_lowercase(), f.clone()),
+        _ => return syntax("Usage: export game text|html FILE"),
+    };
+    let text = with_record(st, |rec| {
+        let index = rec.session.games().len() - 1;
+        match kind.as_str() {
+            "text" => Ok(formats::text::game(rec, index)),
+            "html" => Ok(formats::html::game(rec, index)),
+            other => syntax(format!("Unknown format `{other}' (text, html).")),
+        }
+    })??;
+    write_file(st, &path, &text)?;
+    Ok(String::new())
+}
+
+pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
+    let (kind, path) = match args.tokens() {
+        [k, f] => (k.to_ascii_lowercase(), f.clone()),
+        _ => return syntax("Usage: export position text|html FILE"),
+    };
+    let s = st.session.as_ref().ok_or_else(|| CommandError::Failed(NO_GAME.into()))?;
+    let g = st.game()?;
+    let (pos, state) = (*g.position(), s.match_state());
+    let text = match kind.as_str() {
+        "text" => formats::text::position(&pos, &state, &st.names),
+        "html" => formats::html::position(&pos, &state, &st.names),
+        other => return syntax(format!("Unknown format `{other}' (text, html).")),
+    };
+    write_file(st, &path, &text)?;
+    Ok(String::new())
+}
+
+fn settings(st: &State) -> AnalysisSettings {
+    AnalysisSettings::plies(st.analysis_plies)
+}
+
+pub(super) fn cmd_analyse_move(st: &mut State, args: &Args) -> Reply {
+    no_args(args, "analyse move")?;
+    let g = st.game()?.clone();
+    let a = analyse_game(&g, &settings(st));
+    let Some(m) = a.moves.last() else { return fail("No move to analyse in this game.") };
+    let mut out = String::new();
+    let played = m.played.map_or_else(|| "cannot move".to_string(), |p| p.notation());
+    let _ = write!(
+        out,
+        "{} rolled {}{} and played {played}: equity given up {:.3} {}",
+        st.names[m.player],
+        m.dice.0,
+        m.dice.1,
+        m.error,
+        m.skill.symbol()
+    );
+    if let Some(best) = m.candidates.first() {
+        let _ = write!(out, "\nBest play: {} (Eq.: {:+.3})", best.play.notation(), best.equity);
+    }
+    Ok(out)
+}
+
+pub(super) fn cmd_analyse_game(st: &mut State, args: &Args) -> Reply {
+    no_args(args, "analyse game")?;
+    let g = st.game()?.clone();
+    let a = analyse_game(&g, &settings(st));
+    let marked = a.moves.iter().filter(|m| m.skill != crate::analysis::Skill::None).count();
+    st.game_analysis = Some(a);
+    Ok(format!("Game analysed: {marked} chequer play(s) marked (`show statistics game' for the tables)."))
+}
+
+pub(super) fn cmd_analyse_match(st: &mut State, args: &Args) -> Reply {
+    no_args(args, "analyse match")?;
+    let s = st.session.as_ref().ok_or_else(|| CommandError::Failed(NO_GAME.into()))?;
+    let a = analyse_session(s, &settings(st));
+    let games = a.games.len();
+    st.session_analysis = Some(a);
+    Ok(format!("{games} game(s) analysed (`show statistics match' for the tables)."))
+}
+
+pub(super) fn cmd_show_statistics_game(st: &mut State, args: &Args) -> Reply {
+    no_args(args, "show statistics game")?;
+    if st.game_analysis.is_none() {
+        let g = st.game()?.clone();
+        st.game_analysis = Some(analyse_game(&g, &settings(st)));
+    }
+    Ok(st.game_analysis.as_ref().map(|a| a.statistics_text(&st.names)).unwrap_or_default())
+}
+
+pub(super) fn cmd_show_statistics_match(st: &mut State, args: &Args) -> Reply {
+    no_args(args, "show statistics match")?;
+    if st.session_analysis.is_none() {
+        let s = st.session.as_ref().ok_or_else(|| CommandError::Failed(NO_GAME.into()))?;
+        st.session_analysis = Some(analyse_session(s, &settings(st)));
+    }
+    Ok(st.session_analysis.as_ref().map(|a| a.statistics_text(&st.names)).unwrap_or_default())
+}
+
+pub(super) fn cmd_set_analysis_plies(st: &mut State, args: &Args) -> Reply {
+    match (args.len(), args.value::<usize>(0)) {
+        (1, Ok(n)) if n <= crate::eval::nply::MAX_PLIES => {
+            st.analysis_plies = n;
+            st.say(format!("Analysis will use {n} ply."));
+            Ok(String::new())
+        }
+        _ => syntax(format!("Valid numbers of plies to look ahead are 0 to {}.", crate::eval::nply::MAX_PLIES)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Shell;
+    use crate::formats::tests_support::recordable;
+    use crate::rules::game::{GameEvent, Phase};
+    use crate::rules::match_id::MatchState;
+    use crate::rules::session::Session;
+    use std::path::PathBuf;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("gammon-files-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    /// Both sides human: the shell waits for every command.
+    fn human_shell(seed: u64) -> Shell {
+        let mut sh = Shell::new(seed);
+        sh.execute("set player 0 human");
+        sh.execute("set player 1 human");
+        sh
+    }
+
+    /// Rolls when the dice are to be rolled and plays the first legal play, `turns` times.
+    fn play_turns(sh: &mut Shell, turns: usize) {
+        for _ in 0..turns {
+            let phase = sh.session().and_then(Session::game).map(|g| g.phase());
+            match phase {
+                Some(Phase::Opening | Phase::Roll) => {
+                    sh.execute("roll");
+                }
+                Some(Phase::Play) => {}
+                _ => return,
+            }
+            let g = sh.session().unwrap().game().unwrap();
+            if g.phase() == Phase::Play {
+                let play = g.legal_plays()[0].notation();
+                let out = sh.execute(&format!("move {play}"));
+                assert!(!out.contains("Illegal"), "{out}");
+            }
+        }
+    }
+
+    /// The positions and match states a game passes through, but for equal opening rolls (thrown
+    /// again, and not recorded by files).
+    fn states(g: &crate::rules::game::Game) -> Vec<(crate::rules::position::Position, MatchState)> {
+        let replay = g.replay();
+        let tied = |e: &GameEvent| matches!(e, GameEvent::OpeningRoll { dice } if dice[0] == dice[1]);
+        let mut out = vec![replay[0]];
+        out.extend(g.events().iter().zip(&replay[1..]).filter(|(e, _)| !tied(e)).map(|(_, s)| *s));
+        out
+    }
+
+    /// Every game of `a` and `b` has the same events and passes through the same positions and
+    /// match states, and the sessions end at the same score.
+    fn assert_same_match(a: &Session, b: &Session) {
+        assert_eq!(a.games().len(), b.games().len());
+        for (i, (x, y)) in a.games().iter().zip(b.games()).enumerate() {
+            assert_eq!(recordable(x), recordable(y), "game {}", i + 1);
+            assert_eq!(states(x), states(y), "game {}", i + 1);
+            // jacoby, beavers and automatic doubles are the shell's money options, unused in a match
+            let (sx, sy) = (x.setup(), y.setup());
+            assert_eq!(
+                (sx.variant, sx.match_length, sx.score, sx.crawford, sx.cube),
+                (sy.variant, sy.match_length, sy.score, sy.crawford, sy.cube),
+                "game {}",
+                i + 1
+            );
+        }
+        assert_eq!(a.score(), b.score());
+        assert_eq!(a.match_id(), b.match_id());
+    }
+
+    fn save_and_load(sh: &mut Shell, path: &std::path::Path) -> Shell {
+        let out = sh.execute(&format!("save match {}", path.display()));
+        assert!(out.contains("Written to"), "{out}");
+        let mut back = human_shell(1);
+        let out = back.execute(&format!("load match {}", path.display()));
+        assert!(!out.contains(": line"), "{out}\n{}", std::fs::read_to_string(path).unwrap());
+        back
+    }
+
+    #[test]
+    fn set_board_mid_game_is_saved_with_the_moves_before_it_and_loads_back() {
+        // `save match` after `set board` used to drop the moves before it and write no set-up,
+        // so `load match` refused the file
+        let dir = temp_dir("setboard");
+        let path = dir.join("m.sgf");
+        let mut sh = human_shell(5);
+        sh.execute("new match 5");
+        play_turns(&mut sh, 2);
+        let before = sh.session().unwrap().game().unwrap().events().len();
+        sh.execute("set board 4HPkQSDgc/ABMA");
+        // the moves before the set-up stay in the game
+        assert!(sh.session().unwrap().game().unwrap().events().len() > before);
+        play_turns(&mut sh, 1);
+        // a set-up with the dice rolled (they stay rolled) and a cube change by match ID
+        sh.execute("roll");
+        sh.execute("set board sGfwATDgc+RBIA");
+        assert_eq!(sh.session().unwrap().game().unwrap().phase(), Phase::Play);
+        play_turns(&mut sh, 1);
+        let mut m: MatchState = sh.session().unwrap().match_state();
+        m.cube_log2 = 2;
+        m.cube_owner = crate::rules::cube::CubeOwner::Player(m.on_roll);
+        let out = sh.execute(&format!("set matchid {}", m.id()));
+        assert!(!out.contains("Illegal"), "{out}");
+        assert_eq!(sh.session().unwrap().game().unwrap().cube().value(), 4);
+        assert_eq!(sh.session().unwrap().games().len(), 1, "same score: the same game goes on");
+        play_turns(&mut sh, 3);
+        let back = save_and_load(&mut sh, &path);
+        assert_same_match(sh.session().unwrap(), back.session().unwrap());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_score_set_by_match_id_is_saved_and_loads_back() {
+        let dir = temp_dir("matchid");
+        let path = dir.join("m.sgf");
+        let mut sh = human_shell(9);
+        sh.execute("new match 7");
+        play_turns(&mut sh, 3);
+        // a new score mid-game: the game restarts at it, from the same position
+        let mut m: MatchState = sh.session().unwrap().match_state();
+        m.score = [3, 5];
+        let out = sh.execute(&format!("set matchid {}", m.id()));
+        assert!(!out.contains("Illegal"), "{out}");
+        assert_eq!(sh.session().unwrap().score(), [3, 5]);
+        play_turns(&mut sh, 4);
+        let back = save_and_load(&mut sh, &path);
+        assert_same_match(sh.session().unwrap(), back.session().unwrap());
+        // the next game after a finished one continues from the score that was set
+        let mut sh = human_shell(10);
+        sh.execute("new session");
+        sh.execute("set board 4P8HAIAAAAAAAA");
+        play_turns(&mut sh, 1);
+        // the shell starts the next game at once
+        assert!(sh.session().unwrap().games()[0].is_over());
+        let mut m: MatchState = sh.session().unwrap().match_state();
+        m.score = [7, 2];
+        sh.execute(&format!("set matchid {}", m.id()));
+        assert_eq!(sh.session().unwrap().games().len(), 2);
+        assert_eq!(sh.session().unwrap().score(), [7, 2]);
+        play_turns(&mut sh, 3);
+        sh.execute("new game");
+        play_turns(&mut sh, 3);
+        let back = save_and_load(&mut sh, &path);
+        assert_same_match(sh.session().unwrap(), back.session().unwrap());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_set_up_match_is_not_exported_as_mat() {
+        let dir = temp_dir("mat");
+        let path = dir.join("m.mat");
+        let mut sh = human_shell(5);
+        sh.execute("new match 5");
+        play_turns(&mut sh, 2);
+        sh.execute("set board 4HPkQSDgc/ABMA");
+        let out = sh.execute(&format!("export match mat {}", path.display()));
+        assert!(out.contains("cannot record (save the match as SGF)"), "{out}");
+        assert!(!path.exists());
+        // text and HTML describe the set-up
+        let text = dir.join("m.txt");
+        sh.execute(&format!("export match text {}", text.display()));
+        assert!(std::fs::read_to_string(&text).unwrap().contains("the board is set up (position ID 4HPkQSDgc/ABMA"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
