@@ -35,6 +35,7 @@ enum ScoreFilter {
     PostCrawford,
     /// Before the Crawford game (neither side 1-away).
     PreCrawford,
+    /// Every match score.
     All,
 }
 
@@ -56,7 +57,8 @@ enum Met {
 #[derive(Parser)]
 #[command(name = "bg-efficiency", version, about = "Cube efficiency of Janowski's model measured by rollouts")]
 struct Cli {
-    /// Cube position file: `POSID MATCHID` per line (more fields ignored).
+    /// Cube position file: `POSID MATCHID` per line (more fields ignored); the default is relative to
+    /// the workspace root.
     #[arg(long, default_value = "tests/data/cube_positions.txt")]
     file: PathBuf,
     /// Which match scores to measure.

@@ -22,7 +22,11 @@ use std::time::Instant;
 mod progress_bars;
 
 #[derive(Parser)]
-#[command(name = "bg-errors", version, about = "Chequer-play error rate against gnubg 2-ply")]
+#[command(
+    name = "bg-errors",
+    version,
+    about = "Chequer-play error (mEMG per move) against gnubg-nn 2-ply on reference positions"
+)]
 struct Cli {
     /// Plies of our chooser (0 is the static evaluation of each play).
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=MAX_PLIES as i64))]
@@ -30,7 +34,9 @@ struct Cli {
     /// Directory with contact.bgw, crashed.bgw and race.bgw; the embedded weights when omitted.
     #[arg(long)]
     weights: Option<PathBuf>,
-    /// Reference file.
+    /// Reference file: every legal play of each position with gnubg-nn's 2-ply equity (1-ply for the
+    /// plays its move filters drop). The default is relative to the workspace root;
+    /// `tests/data/chequer_2ply_dev.txt` is a second set of positions.
     #[arg(long, default_value = "tests/data/chequer_2ply.txt")]
     file: PathBuf,
     /// Also report gnubg-nn 0-ply's own error rate on the file.

@@ -25,20 +25,23 @@ enum Opponent {
 #[derive(Parser)]
 #[command(name = "bg-match", version, about = "Duplicate cubeless money games against gnubg-nn's players")]
 struct Cli {
+    /// The opponent (our side plays 0-ply).
     #[arg(long, value_enum, default_value = "pub")]
     opponent: Opponent,
     /// Games (played as duplicate pairs, so rounded up to even).
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     games: u64,
+    /// Dice seed: the same seed gives the same dice, pair by pair, whatever --jobs.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Directory with contact.bgw, crashed.bgw and race.bgw; the embedded weights when omitted.
     #[arg(long)]
     weights: Option<PathBuf>,
-    /// The bridge script.
+    /// The bridge to gnubg-nn, run with python3 (needs the `gnubg_nn` module); the default is relative
+    /// to the workspace root.
     #[arg(long, default_value = "tests/python/gnubg_player.py")]
     bridge: String,
-    /// Parallel games (one bridge process each), 1 to MAX_JOBS.
+    /// Parallel games (one bridge process each), 1 to 256.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..=MAX_JOBS))]
     jobs: u64,
 }

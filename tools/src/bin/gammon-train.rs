@@ -47,41 +47,49 @@ enum NetName {
     Race,
 }
 
+/// What `gammon-train --help` says the program is.
+const ABOUT: &str = "Training of the backgammon nets: self-play TD(lambda), supervised expert iteration, fits to \
+                     sample files, and sample positions relabelled by rollouts or lookahead";
+
 #[derive(Parser)]
-#[command(name = "gammon-train", version, about = "Training of the backgammon nets (TD(lambda) or supervised)")]
+#[command(name = "gammon-train", version, about = ABOUT)]
 struct Cli {
+    /// What to run; a flag the mode does not read is refused.
     #[arg(long, value_enum, default_value = "td")]
     mode: Mode,
-    /// Directory for checkpoints (`latest/`, `games-NNNNNNNN/`, `state.txt`); resumes from it.
+    /// Output directory, resumed from when it holds a run. TD: checkpoints (`latest/`, `games-NNNNNNNN/`,
+    /// `state.txt`); supervised: `samples-N.bin`, `iter-N/` and `latest/`; fit: the fitted nets.
     #[arg(long, default_value = "train")]
     dir: PathBuf,
-    /// Games to reach in total (counting games of earlier sessions of the run).
+    /// TD: games to reach in total (counting games of earlier sessions of the run).
     #[arg(long, default_value_t = 200_000)]
     games: u64,
+    /// Seed of the dice, the sampling and the fits: a run is the same for a seed whatever the thread count.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Hidden units of the contact, crashed and race nets (new runs only).
+    /// TD: hidden units of the contact, crashed and race nets (new runs only).
     #[arg(long, num_args = 3, default_values_t = [96, 64, 48])]
     hidden: Vec<usize>,
-    /// Learning rate at the start; it falls geometrically to --alpha-end at --games.
+    /// TD: learning rate at the start; it falls geometrically to --alpha-end at --games.
     #[arg(long, default_value_t = 0.1, value_parser = numeric::non_negative_f32)]
     alpha: f32,
+    /// TD: learning rate at --games.
     #[arg(long, default_value_t = 0.02, value_parser = numeric::non_negative_f32)]
     alpha_end: f32,
-    /// Trace decay; 0 is TD(0) with sparse updates (fastest).
+    /// TD: trace decay; 0 is TD(0) with sparse updates (fastest).
     #[arg(long, default_value_t = 0.0, value_parser = numeric::probability_f32)]
     lambda: f32,
-    /// Parallel self-play workers whose nets are averaged after every epoch.
+    /// TD: parallel self-play workers whose nets are averaged after every epoch.
     #[arg(long, default_value_t = 2)]
     workers: usize,
-    /// Games per worker per epoch.
+    /// TD: games per worker per epoch.
     #[arg(long, default_value_t = 250)]
     sync_games: u64,
-    /// Checkpoint every this many games.
+    /// TD: checkpoint every this many games.
     #[arg(long, default_value_t = 10_000)]
     checkpoint_every: u64,
-    /// Supervised: starting nets (a directory of .bgw files; feature set 1 files are upgraded),
-    /// the embedded weights when omitted. Ignored when the run resumes.
+    /// Supervised, fit, rollouts: starting nets (a directory of .bgw files; feature set 1 files are
+    /// upgraded), the embedded weights when omitted. Ignored when a supervised run resumes.
     #[arg(long)]
     init: Option<PathBuf>,
     /// Supervised: iterations to reach.
@@ -90,15 +98,16 @@ struct Cli {
     /// Supervised: self-play positions per iteration.
     #[arg(long, default_value_t = 200_000)]
     positions: usize,
-    /// Supervised: passes over each iteration's positions.
+    /// Supervised: passes over each iteration's positions; fit: passes over the samples.
     #[arg(long, default_value_t = 4)]
     epochs: usize,
-    /// Supervised: Adam step size at the first epoch, falling geometrically to --lr-end.
+    /// Supervised, fit: Adam step size at the first epoch, falling geometrically to --lr-end.
     #[arg(long, default_value_t = 5e-4, value_parser = numeric::non_negative_f32)]
     lr: f32,
+    /// Supervised, fit: Adam step size at the last epoch.
     #[arg(long, default_value_t = 5e-5, value_parser = numeric::non_negative_f32)]
     lr_end: f32,
-    /// Supervised: minibatch size.
+    /// Supervised, fit: minibatch size.
     #[arg(long, default_value_t = 128)]
     batch: usize,
     /// Supervised: share of self-play moves chosen at random.
@@ -120,8 +129,8 @@ struct Cli {
     /// Supervised: earlier iterations whose samples are fitted again with each new iteration's.
     #[arg(long, default_value_t = 0)]
     history: u32,
-    /// Supervised, new runs: widen the starting nets to these hidden sizes (contact, crashed,
-    /// race); the new units start with zero output weights, so the nets' values are unchanged.
+    /// Supervised (new runs), fit, rollouts: widen the starting nets to these hidden sizes (contact,
+    /// crashed, race); the new units start with zero output weights, so the nets' values are unchanged.
     #[arg(long, num_args = 3)]
     widen: Option<Vec<usize>>,
     /// Fit: sample files (`samples-N.bin` of supervised runs, `--mode rollouts` output) to fit to.
@@ -129,7 +138,8 @@ struct Cli {
     /// Rollouts: the files whose positions are chosen from.
     #[arg(long, num_args = 1..)]
     samples: Vec<PathBuf>,
-    /// Fit: the nets to fit (the others are kept as --init has them).
+    /// Fit: the nets to fit (the others are kept as --init has them). Rollouts: the nets whose
+    /// positions are relabelled.
     #[arg(long, value_enum, num_args = 1.., default_values_t = [NetName::Contact, NetName::Crashed, NetName::Race])]
     nets: Vec<NetName>,
     /// Supervised: label crashed positions by rollouts of this many games (0-ply play, variance

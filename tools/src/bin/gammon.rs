@@ -46,6 +46,10 @@ fn batch_session(mut shell: Shell) -> ExitCode {
     }
 }
 
+/// What `gammon --help` says the program is.
+const ABOUT: &str = "Backgammon with gnubg's commands: play against the engine, hints, rollouts, analysis and match \
+                     files (interactive, or -t for scripts); subcommands for plays, evaluations, rollouts and boards";
+
 /// The exit codes, as `--help` shows them.
 const EXIT_CODES: &str = "Exit codes: 0 success; 1 I/O or network error; 2 malformed input (bad arguments or a bad \
                           request; one line on standard error says what). In the batch modes of the subcommands a bad \
@@ -54,7 +58,7 @@ const EXIT_CODES: &str = "Exit codes: 0 success; 1 I/O or network error; 2 malfo
                           if any command failed.";
 
 #[derive(Parser)]
-#[command(name = "gammon", version, about = "Backgammon: legal plays, boards and IDs in gnubg's formats", after_help = EXIT_CODES)]
+#[command(name = "gammon", version, about = ABOUT, after_help = EXIT_CODES)]
 struct Cli {
     /// With no subcommand: an interactive session in gnubg's command language (`help` lists
     /// the commands); with -t, the same commands read from standard input, as `gnubg -t`.
@@ -193,7 +197,7 @@ enum Command {
     /// client disconnects).
     External {
         /// Address to listen on: `PORT` (127.0.0.1), `HOST:PORT` or `[IPV6]:PORT`; port 0 picks a
-        /// free port, reported on standard error as `listening on HOST:PORT`. Only loopback
+        /// free port, reported on standard error as `gammon: listening on HOST:PORT`. Only loopback
         /// addresses unless --allow-remote.
         #[arg(long, default_value = "127.0.0.1:4321")]
         listen: String,

@@ -16,10 +16,13 @@ struct Cli {
     /// Protocol mode; only `gtp` is supported.
     #[arg(long, default_value = "gtp")]
     mode: String,
-    /// Print nothing but protocol answers (the default anyway).
+    /// Accepted for GNU Go compatibility: protocol answers go to standard output and nothing else
+    /// does anyway (warnings and the --gtp-listen address go to standard error).
     #[arg(long)]
     quiet: bool,
-    /// Strength level, 0 to 50 (go::gtp::MAX_LEVEL): search effort grows with it.
+    /// Strength level, 0 to 50 (go::gtp::MAX_LEVEL): `genmove` runs 400 tree-search simulations per
+    /// level (4,000 at the default 10; level 0 plays the one-ply heuristics alone), and the reading
+    /// commands search to GNU Go's depths from level 10 up, shallower below. GTP `level N` changes it.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_LEVEL)))]
     level: u32,
     /// Board size, 1 to 25.
@@ -28,7 +31,8 @@ struct Cli {
     /// Komi (a finite number).
     #[arg(long, default_value_t = 7.5, allow_negative_numbers = true, value_parser = numeric::finite_f64)]
     komi: f64,
-    /// Random seed (move choice is deterministic for a seed).
+    /// Random seed: the same seed, commands and level give the same moves, unless `time_left` cuts a
+    /// search short.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Area scoring (the default).
@@ -43,13 +47,14 @@ struct Cli {
     /// Forbid any repetition of a whole-board position (positional superko).
     #[arg(long)]
     positional_superko: bool,
-    /// Resign hopeless games.
+    /// Resign hopeless games: after size²/2 moves, when behind by more than 35% of the board's points.
+    /// Without it the engine never resigns.
     #[arg(long)]
     resign: bool,
     /// Start from this SGF file.
     #[arg(short = 'l', long = "infile")]
     infile: Option<String>,
-    /// With -l: stop before this move number or vertex.
+    /// With -l: stop before this move number, or before the first move at this vertex (as GNU Go).
     #[arg(short = 'L', long = "until", requires = "infile")]
     until: Option<String>,
     /// Also load every .db pattern file of DIR (e.g. GNU Go's patterns/) after the built-in databases;

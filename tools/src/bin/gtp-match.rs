@@ -31,7 +31,8 @@ struct Cli {
     /// Komi (a finite number).
     #[arg(long, default_value_t = 7.5, allow_negative_numbers = true, value_parser = numeric::finite_f64)]
     komi: f64,
-    /// Fixed handicap stones for black (0 or 2 to 9).
+    /// Fixed handicap stones for black: 0, or 2 up to the board's fixed points (9 on odd sizes from 9x9,
+    /// 4 on even sizes and 7x7); sent to both engines with `set_free_handicap`.
     #[arg(long, default_value_t = 0)]
     handicap: usize,
     /// Time settings MAIN or MAIN:BYO_TIME:BYO_STONES (seconds); no limit when absent.
@@ -40,10 +41,11 @@ struct Cli {
     /// Score with territory (Japanese) counting instead of area counting.
     #[arg(long)]
     japanese_rules: bool,
-    /// Stop and score a game after this many moves (default 3 x size², at most go::game::MAX_GAME_MOVES).
+    /// Stop and score a game after this many moves (default 3 x size²; at most 5,000,
+    /// go::game::MAX_GAME_MOVES).
     #[arg(long)]
     max_moves: Option<usize>,
-    /// Directory for the SGF files.
+    /// Directory for the SGF files, one per game (default: gtp-match-games).
     #[arg(long, short = 'o')]
     out: Option<PathBuf>,
     /// Seconds to wait for any one answer: an engine silent for longer forfeits the game (result
