@@ -10,10 +10,11 @@
 //! equity depend on the cube as well.
 
 use backgammon::analysis::rollout::{rollout, rollout_cube, RolloutConfig};
-use backgammon::cube::cubeful::{match_live, Probs, Scoring};
+use backgammon::cube::cubeful::{match_live, Scoring};
 use backgammon::cube::decision::{CubeContext, Unavailable};
 use backgammon::cube::met::MatchScore;
 use backgammon::eval::Evaluator;
+use backgammon::eval::Probabilities;
 use backgammon::rules::match_id::MatchState;
 use backgammon::rules::position::Position;
 use rand::Rng;
@@ -75,7 +76,7 @@ pub fn measure(
     let cubeless = rollout(ev, pos, cfg);
     let decision = rollout_cube(ev, pos, cube, cfg)?;
     let m = cubeless.mean;
-    let p = Probs::new([m[0], m[1], m[2], m[3], m[4]]);
+    let p = Probabilities::from_f64([m[0], m[1], m[2], m[3], m[4]]);
     // the rollout normalises per current cube (NEMG); back to MWC, the standard error scaled by
     // what one normalised unit is worth
     let mwc = |nemg: f64| met.mwc_of_nemg(nemg, score, cube.cube);

@@ -2,9 +2,10 @@
 //! (the `gnubg_nn` Python module's `evaluate_cube_decision` with `p=`), both on Kit Woolsey's MET.
 //! Skipped when `python3 -c "import gnubg_nn"` fails, unless `CI` is set.
 
-use backgammon::cube::cubeful::{Ownership, PositionClass, Probs, Scoring};
+use backgammon::cube::cubeful::{Ownership, PositionClass, Scoring};
 use backgammon::cube::decision::analyse;
 use backgammon::cube::met::{MatchEquityTable, MatchScore};
+use backgammon::eval::Probabilities;
 use std::process::Command;
 
 const SCRIPT: &str = r#"
@@ -65,7 +66,7 @@ fn zero_ply_match_cube_decisions_agree_with_gnubg() {
     };
     let (mut agree, mut err, mut sum) = (0, 0.0f64, 0.0f64);
     for ((a, b, p), r) in cases.iter().zip(&reference) {
-        let probs = Probs::new(*p);
+        let probs = Probabilities::from_f64(*p);
         let s = Scoring::Match { met: &met, score: MatchScore::new(*a, *b, false) };
         let ours = analyse(&probs, s, 1, Ownership::Centred, PositionClass::Contact).unwrap();
         let e = ours.equities;

@@ -1,8 +1,8 @@
 //! Match equity tables: the published figures, MWC and NEMG as the GNU Backgammon manual defines
 //! them, and the gnubg MET XML parser (against the tables gnubg installs, when present).
 
-use backgammon::cube::cubeful::Probs;
 use backgammon::cube::met::{MatchEquityTable, MatchScore, MetError};
+use backgammon::eval::Probabilities;
 use proptest::prelude::*;
 
 #[test]
@@ -73,13 +73,14 @@ fn nemg_table_of_the_manual() {
             assert!((t.nemg(mwc, s, 2).unwrap() - nemg).abs() < 1e-12, "{mwc} -> {nemg}");
         }
         // "a w/g/bg distribution of 0 100 100 - 0 0 0 gives a NEMG of +3" (all gammons win the match)
-        let all_gammons = Probs::new([1.0, 1.0, 0.0, 0.0, 0.0]);
+        let all_gammons = Probabilities::from_f64([1.0, 1.0, 0.0, 0.0, 0.0]);
         let mwc = t.mwc_cubeless(&all_gammons, s, 2).unwrap();
         assert_eq!(t.nemg(mwc, s, 2).unwrap(), 3.0);
         // the manual's cubeless MWC example at 1-3 to 5, cube 2: wins 30% single + 30% gammon,
         // losses 30% single + 10% gammon: 30%*50% + 30%*100% = 45%
-        let p = Probs::new([0.6, 0.3, 0.0, 0.1, 0.0]);
-        assert!((t.mwc_cubeless(&p, s, 2).unwrap() - 0.45).abs() < 1e-12);
+        // (1e-6: the probabilities are stored in f32, 0.6 as 0.60000002)
+        let p = Probabilities::from_f64([0.6, 0.3, 0.0, 0.1, 0.0]);
+        assert!((t.mwc_cubeless(&p, s, 2).unwrap() - 0.45).abs() < 1e-6);
         // gammon value there: (1 - .5) / (.5 - 0) = 1, twice money's 0.5
         assert!((t.gammon_value(s, 2).unwrap() - 1.0).abs() < 1e-12);
         assert_eq!(t.backgammon_value(s, 2).unwrap(), 0.0);
@@ -205,7 +206,7 @@ proptest! {
         let t = MatchEquityTable::woolsey();
         let s = MatchScore::new(me, opp, false);
         let cube = 1 << cube_log;
-        let p = Probs::new([w, w * 0.3, w * 0.01, (1.0 - w) * 0.2, 0.0]);
+        let p = Probabilities::from_f64([w, w * 0.3, w * 0.01, (1.0 - w) * 0.2, 0.0]);
         let m = t.mwc_cubeless(&p, s, cube).unwrap();
         prop_assert!((-1e-9..=1.0 + 1e-9).contains(&m));
         // normalising and back gives the MWC again

@@ -20,11 +20,12 @@
 //! (our cubeful evaluation on our nets), at 0 and at 2 plies. The bar is 90% at 2 plies
 //! against gnubg-nn, asserted below with the figures measured on the way there.
 
-use backgammon::cube::cubeful::{PositionClass, Probs, Scoring};
+use backgammon::cube::cubeful::{PositionClass, Scoring};
 use backgammon::cube::decision::{analyse, analyse_with_efficiency, cube_class, evaluate_position, CubeContext};
 use backgammon::cube::met::MatchEquityTable;
 use backgammon::eval::nply::NPly;
 use backgammon::eval::Evaluator;
+use backgammon::eval::Probabilities;
 use backgammon::rules::cube::CubeOwner;
 use backgammon::rules::match_id::MatchState;
 use backgammon::Position;
@@ -162,9 +163,8 @@ fn ours(cases: &[Case], met: &MatchEquityTable, plies: usize) -> Vec<(Decision, 
                         .map(|c| {
                             let cube = CubeContext::from_match_state(&c.state, met);
                             let (p, a) = evaluate_position(&mut search, &c.pos, &cube, plies).expect("score in table");
-                            let m =
-                                analyse(&Probs::from_f32(p.0), cube.scoring, cube.cube, cube.owner, cube_class(&c.pos))
-                                    .expect("score in table");
+                            let m = analyse(&p, cube.scoring, cube.cube, cube.owner, cube_class(&c.pos))
+                                .expect("score in table");
                             (decision(&a), decision(&m))
                         })
                         .collect::<Vec<_>>()
@@ -204,7 +204,7 @@ fn model_at(
         .map(|(c, t)| {
             let cube = CubeContext::from_match_state(&c.state, met);
             let x = efficiency(cube_class(&c.pos), cube.scoring);
-            let a = analyse_with_efficiency(&Probs::new(t.probs), cube.scoring, cube.cube, cube.owner, x)
+            let a = analyse_with_efficiency(&Probabilities::from_f64(t.probs), cube.scoring, cube.cube, cube.owner, x)
                 .expect("in table");
             decision(&a)
         })

@@ -32,7 +32,7 @@ pub use stats::{
     a2, b, manual_luck_rating, relative_fibs_rating, LuckRating, Pair, PlayerStatistics, Rating, Statistics,
 };
 
-use crate::cube::cubeful::{Ownership, Probs, Scoring};
+use crate::cube::cubeful::{Ownership, Scoring};
 use crate::cube::decision::{analyse as cube_analyse, cube_class, CubeAction, CubeContext};
 use crate::cube::met::{MatchEquityTable, MatchScore, ScoreOutOfRange};
 use crate::eval::nply::{self, NPly};
@@ -529,7 +529,7 @@ impl<'e> Worker<'e> {
     fn after_value(&self, ctx: &CubeContext<'_>, result: &Position, p: &Probabilities) -> Result<f64, ScoreOutOfRange> {
         let opp = ctx.swapped();
         let child = result.swapped();
-        let q = Probs::from_f32(p.flipped().0);
+        let q = p.flipped();
         let a = cube_analyse(&q, opp.scoring, opp.cube, opp.owner, cube_class(&child))?;
         let theirs = a.value();
         let mine = match ctx.scoring {
@@ -657,7 +657,7 @@ impl<'e> Worker<'e> {
         plies: usize,
     ) -> Result<(NormalisedCube, CubeAction, f64), ScoreOutOfRange> {
         let p = self.search.evaluate(pos, plies);
-        let a = cube_analyse(&Probs::from_f32(p.0), ctx.scoring, ctx.cube, ctx.owner, cube_class(pos))?;
+        let a = cube_analyse(&p, ctx.scoring, ctx.cube, ctx.owner, cube_class(pos))?;
         let e = a.equities;
         let n = NormalisedCube {
             no_double: ctx.normalised(e.no_double)?,

@@ -282,7 +282,7 @@ fn self_play(seed: u64, rules: crate::rules::session::Rules, games: usize) -> cr
         let state = g.match_state();
         let ctx = context(g.setup(), &state, g.on_roll(), &settings.met);
         let p = search.evaluate(g.position(), 0);
-        cube_analyse(&Probs::from_f32(p.0), ctx.scoring, ctx.cube, ctx.owner, cube_class(g.position())).unwrap().action
+        cube_analyse(&p, ctx.scoring, ctx.cube, ctx.owner, cube_class(g.position())).unwrap().action
     };
     let done = |s: &Session| {
         if games == 0 {

@@ -17,7 +17,7 @@
 //! is free and assumed at once when it helps them (as gnubg's 0-ply figures show).
 
 use crate::cube::met::{MatchEquityTable, MatchScore, ScoreOutOfRange};
-pub use crate::eval::probabilities::Probs;
+use crate::eval::probabilities::Probabilities;
 
 /// The position class that fixes the cube efficiency (the evaluator classifies positions).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -122,14 +122,14 @@ fn interpolate(points: &[(f64, f64)], x: f64) -> f64 {
 }
 
 /// Money play: my take point and cash point (1 - the opponent's take point) per Janowski.
-pub fn money_points(p: &Probs) -> (f64, f64) {
+pub fn money_points(p: &Probabilities) -> (f64, f64) {
     let (w, l) = (p.avg_win(), p.avg_loss());
     (money_take_point(w, l), 1.0 - money_take_point(l, w))
 }
 
 /// Money play: fully live cube equity per unit cube.
-pub fn money_live(p: &Probs, owner: Ownership) -> f64 {
-    janowski_live(p.win, p.avg_win(), p.avg_loss(), owner)
+pub fn money_live(p: &Probabilities, owner: Ownership) -> f64 {
+    janowski_live(p.p_win(), p.avg_win(), p.avg_loss(), owner)
 }
 
 /// Janowski's live-cube money equity from the winning chance `win` and the averages `w` and `l`:
@@ -147,16 +147,16 @@ pub fn janowski_live(win: f64, w: f64, l: f64, owner: Ownership) -> f64 {
 
 /// Money play: cubeful equity per unit cube with efficiency `x`. Under the Jacoby rule with a
 /// centred cube gammons and backgammons do not count.
-pub fn money_cubeful(p: &Probs, owner: Ownership, x: f64, jacoby: bool) -> f64 {
+pub fn money_cubeful(p: &Probabilities, owner: Ownership, x: f64, jacoby: bool) -> f64 {
     let q = if jacoby && owner == Ownership::Centred { p.gammonless() } else { *p };
-    q.equity() * (1.0 - x) + money_live(&q, owner) * x
+    q.cubeless_equity() * (1.0 - x) + money_live(&q, owner) * x
 }
 
 /// Match play: my MWC when the game ends with the cube at `cube`, won (by my conditional outcome
 /// split) or lost (by my opponent's), gammons counting as the score makes them count.
 fn gammon_weighted(
     met: &MatchEquityTable,
-    p: &Probs,
+    p: &Probabilities,
     s: MatchScore,
     cube: u32,
     i_win: bool,
@@ -179,7 +179,12 @@ fn redouble_live(s: MatchScore, owner_away: u32, cube: u32) -> bool {
 
 /// Match play: my live-cube take point when my opponent doubles `cube` to `2 cube`
 /// (`p` and `s` from my view). 0 when I should take any double.
-pub fn match_take_point(met: &MatchEquityTable, p: &Probs, s: MatchScore, cube: u32) -> Result<f64, ScoreOutOfRange> {
+pub fn match_take_point(
+    met: &MatchEquityTable,
+    p: &Probabilities,
+    s: MatchScore,
+    cube: u32,
+) -> Result<f64, ScoreOutOfRange> {
     let doubled = cube.saturating_mul(2);
     let pass = met.mwc_after(s, false, cube)?;
     let lose = gammon_weighted(met, p, s, doubled, false)?;
@@ -209,7 +214,7 @@ fn ratio(a: f64, b: f64) -> f64 {
 /// be offered: the Crawford game).
 pub fn match_points(
     met: &MatchEquityTable,
-    p: &Probs,
+    p: &Probabilities,
     s: MatchScore,
     cube: u32,
 ) -> Result<Option<(f64, f64)>, ScoreOutOfRange> {
@@ -224,7 +229,7 @@ pub fn match_points(
 /// Match play: fully live cube MWC at `cube` with the given ownership.
 pub fn match_live(
     met: &MatchEquityTable,
-    p: &Probs,
+    p: &Probabilities,
     s: MatchScore,
     cube: u32,
     owner: Ownership,
@@ -232,7 +237,7 @@ pub fn match_live(
     let lose = gammon_weighted(met, p, s, cube, false)?;
     let win = gammon_weighted(met, p, s, cube, true)?;
     let Some((tp, cp)) = match_points(met, p, s, cube)? else {
-        return Ok(interpolate(&[(0.0, lose), (1.0, win)], p.win));
+        return Ok(interpolate(&[(0.0, lose), (1.0, win)], p.p_win()));
     };
     let pass = met.mwc_after(s, false, cube)?;
     let cash = met.mwc_after(s, true, cube)?;
@@ -241,13 +246,13 @@ pub fn match_live(
         Ownership::Mine => &[(0.0, lose), (cp, cash), (1.0, win)],
         Ownership::Theirs => &[(0.0, lose), (tp, pass), (1.0, win)],
     };
-    Ok(interpolate(pts, p.win))
+    Ok(interpolate(pts, p.p_win()))
 }
 
 /// Match play: cubeful MWC `MWC(dead)(1-x) + MWC(live)x`.
 pub fn match_cubeful(
     met: &MatchEquityTable,
-    p: &Probs,
+    p: &Probabilities,
     s: MatchScore,
     cube: u32,
     owner: Ownership,
@@ -287,7 +292,7 @@ pub enum Scoring<'a> {
 /// Cubeful equity in the scoring's own unit: money equity per unit cube (money play), MWC (match).
 pub fn cubeful(
     scoring: Scoring<'_>,
-    p: &Probs,
+    p: &Probabilities,
     cube: u32,
     owner: Ownership,
     class: PositionClass,

@@ -10,7 +10,7 @@
 //! owner. [`CubeContext`] is the cube, score and rules as the player on roll sees them, read from
 //! a match ID. Must not search or play: probabilities come from `nply`, plays from rollouts.
 
-use crate::cube::cubeful::{match_cubeful, money_cubeful, Ownership, PositionClass, Probs, Scoring};
+use crate::cube::cubeful::{match_cubeful, money_cubeful, Ownership, PositionClass, Scoring};
 use crate::cube::met::{MatchEquityTable, MatchScore, ScoreOutOfRange};
 use crate::eval::nply::NPly;
 use crate::eval::Probabilities;
@@ -262,7 +262,7 @@ impl<'a> CubeContext<'a> {
         match self.scoring {
             Scoring::Money { .. } => f64::from(p.equity()),
             Scoring::Match { met, score } => {
-                met.mwc_cubeless(&Probs::from_f32(p.0), score, self.cube).unwrap_or_else(|_| f64::from(p.equity()))
+                met.mwc_cubeless(&p, score, self.cube).unwrap_or_else(|_| f64::from(p.equity()))
             }
         }
     }
@@ -445,7 +445,7 @@ pub(crate) fn leaf_value(pos: &Position, p: &Probabilities, cube: &CubeContext<'
 
 /// The 0-ply decision from probabilities `p` of `pos` (Janowski, or the two-sided database).
 fn leaf_analysis(pos: &Position, p: &Probabilities, cube: &CubeContext<'_>) -> Result<CubeAnalysis, ScoreOutOfRange> {
-    let probs = Probs::from_f32(p.0);
+    let probs = p;
     if let Some(db) = two_sided_cubeful(pos) {
         let no_double = match cube.owner {
             Ownership::Centred => db.centred,
@@ -468,7 +468,7 @@ fn leaf_analysis(pos: &Position, p: &Probabilities, cube: &CubeContext<'_>) -> R
                 let bearoff = PositionClass::OneSidedBearoff.cube_efficiency();
                 let x = |money: f64, owner: Ownership| {
                     let live = crate::cube::cubeful::money_live(&probs, owner);
-                    crate::cube::cubeful::effective_efficiency(money, probs.equity(), live)
+                    crate::cube::cubeful::effective_efficiency(money, probs.cubeless_equity(), live)
                         .map_or(bearoff, |x| x.clamp(0.0, bearoff))
                 };
                 let xs = (x(no_double, cube.owner), x(db.opponent_owns, Ownership::Theirs));
@@ -512,7 +512,7 @@ pub fn unavailable(scoring: Scoring<'_>, cube: u32, owner: Ownership) -> Option<
 /// [`PositionClass::cube_efficiency_in`]). The equities are still computed when doubling is
 /// unavailable, so callers can show them.
 pub fn analyse(
-    p: &Probs,
+    p: &Probabilities,
     scoring: Scoring<'_>,
     cube: u32,
     owner: Ownership,
@@ -524,7 +524,7 @@ pub fn analyse(
 /// [`analyse`] with a given cube efficiency `x` (e.g. the manual's table at every score, as
 /// gnubg 1.07 uses it, or an efficiency measured by `cube_efficiency`).
 pub fn analyse_with_efficiency(
-    p: &Probs,
+    p: &Probabilities,
     scoring: Scoring<'_>,
     cube: u32,
     owner: Ownership,
@@ -549,7 +549,7 @@ pub fn analyse_with_efficiency(
 /// the cube as it is, one for the doubled cube the opponent would own.
 fn match_equities(
     met: &MatchEquityTable,
-    p: &Probs,
+    p: &Probabilities,
     score: MatchScore,
     cube: u32,
     owner: Ownership,
@@ -574,7 +574,7 @@ fn decided(equities: CubeEquities, scoring: Scoring<'_>, cube: u32, owner: Owner
 /// The decision of the *other* player (as if it were their turn): probabilities, score and
 /// ownership are turned round.
 pub fn analyse_opponent(
-    p: &Probs,
+    p: &Probabilities,
     scoring: Scoring<'_>,
     cube: u32,
     owner: Ownership,

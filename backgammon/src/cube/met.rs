@@ -21,7 +21,7 @@
 //! 1-away after the Crawford game. Cubeless probabilities are gnubg's five outputs
 //! `[win, win gammon, win backgammon, lose gammon, lose backgammon]`, gammons including backgammons.
 
-use crate::eval::probabilities::Probs;
+use crate::eval::probabilities::Probabilities;
 use std::fmt;
 use thiserror::Error;
 
@@ -261,7 +261,7 @@ impl MatchEquityTable {
 
     /// Cubeless MWC: probabilities of the six outcomes times the MWC after each. (The manual's
     /// formula multiplies the last two terms; it means a sum.)
-    pub fn mwc_cubeless(&self, p: &Probs, score: MatchScore, cube: u32) -> Result<f64, ScoreOutOfRange> {
+    pub fn mwc_cubeless(&self, p: &Probabilities, score: MatchScore, cube: u32) -> Result<f64, ScoreOutOfRange> {
         let m = self.outcome_mwcs(score, cube)?;
         let o = p.outcomes();
         Ok(o.iter().zip(m.iter()).map(|(a, b)| a * b).sum())

@@ -26,6 +26,8 @@ pub mod net;
 pub mod nply;
 pub mod probabilities;
 
+pub use probabilities::Probabilities;
+
 use crate::eval::bearoff::one_sided::MAX_ROLLS;
 use crate::eval::bearoff::QuantisedOneSided;
 use crate::rules::movegen::{MoveGenerator, Play};
@@ -106,28 +108,7 @@ pub fn classify(pos: &Position) -> PositionClass {
     }
 }
 
-/// The five cubeless probabilities from one side's view.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Probabilities(pub [f32; OUTPUTS]);
-
 impl Probabilities {
-    pub fn win(&self) -> f32 {
-        self.0[0]
-    }
-
-    /// Cubeless money equity, gammons including backgammons.
-    pub fn equity(&self) -> f32 {
-        let [w, wg, wbg, lg, lbg] = self.0;
-        2.0 * w - 1.0 + wg - lg + wbg - lbg
-    }
-
-    /// The same probabilities from the other side's view.
-    #[must_use]
-    pub fn flipped(&self) -> Probabilities {
-        let [w, wg, wbg, lg, lbg] = self.0;
-        Probabilities([1.0 - w, lg, lbg, wg, wbg])
-    }
-
     /// Makes the outputs consistent, as gnubg's sanity check does: every value in [0, 1],
     /// backgammons within gammons within wins (and losses), and no gammon or backgammon the
     /// position rules out: none for a side whose opponent has borne off a chequer, no backgammon

@@ -1,74 +1,85 @@
-//! The cubeless outcome probabilities of a game from one player's view, in `f64`, as the cube and
-//! match equity arithmetic (cubeful, MET, cube decisions, rollout averages) uses them. Below
-//! everything that values a position; knows no position and no evaluator. (The net's own `f32`
-//! outputs are `eval::Probabilities`; merging the two is due.)
+//! The one probability type of the engine: gnubg's five cubeless outputs of a position from one
+//! player's view (win, win gammon, win backgammon, lose gammon, lose backgammon; gammons include
+//! backgammons), as the nets produce them, the n-ply search averages them, rollouts report them and
+//! the cube and match equity arithmetic (cubeful, MET, cube decisions) reads them.
+//!
+//! Stored in `f32`, the evaluator's precision (gnubg's too): the hot paths rank plays by the `f32`
+//! [`Probabilities::equity`]; the cube arithmetic reads the same values widened to `f64`
+//! ([`Probabilities::cubeless_equity`], [`Probabilities::outcomes`], Janowski's averages), so
+//! nothing is converted between two types. Below everything that values a position; knows no
+//! position (the sanity check against a position, `sanitise`, is `eval`'s) and no evaluator.
 
-/// gnubg's five cubeless outputs from one player's view; gammons include backgammons.
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct Probs {
-    pub win: f64,
-    pub win_gammon: f64,
-    pub win_backgammon: f64,
-    pub lose_gammon: f64,
-    pub lose_backgammon: f64,
-}
+/// The five cubeless probabilities from one side's view: `[win, win gammon, win backgammon,
+/// lose gammon, lose backgammon]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Probabilities(pub [f32; 5]);
 
-impl Probs {
-    /// From `[win, win gammon, win backgammon, lose gammon, lose backgammon]`.
-    pub fn new(p: [f64; 5]) -> Self {
-        Probs { win: p[0], win_gammon: p[1], win_backgammon: p[2], lose_gammon: p[3], lose_backgammon: p[4] }
+impl Probabilities {
+    /// From figures computed in `f64` (rollout means, reference programs' outputs, the manual's
+    /// examples), rounded to the evaluator's precision.
+    pub fn from_f64(p: [f64; 5]) -> Self {
+        Probabilities(p.map(|v| v as f32))
     }
 
-    /// From the evaluator's `f32` outputs.
-    pub fn from_f32(p: [f32; 5]) -> Self {
-        Probs::new(p.map(f64::from))
+    pub fn win(&self) -> f32 {
+        self.0[0]
     }
 
-    pub fn lose(&self) -> f64 {
-        1.0 - self.win
+    /// Cubeless money equity, gammons including backgammons, in the evaluator's precision: what
+    /// plays are ranked by.
+    pub fn equity(&self) -> f32 {
+        let [w, wg, wbg, lg, lbg] = self.0;
+        2.0 * w - 1.0 + wg - lg + wbg - lbg
     }
 
-    /// The same game from the opponent's view.
+    /// The same probabilities from the other side's view.
     #[must_use]
-    pub fn flipped(&self) -> Self {
-        Probs {
-            win: 1.0 - self.win,
-            win_gammon: self.lose_gammon,
-            win_backgammon: self.lose_backgammon,
-            lose_gammon: self.win_gammon,
-            lose_backgammon: self.win_backgammon,
-        }
+    pub fn flipped(&self) -> Probabilities {
+        let [w, wg, wbg, lg, lbg] = self.0;
+        Probabilities([1.0 - w, lg, lbg, wg, wbg])
     }
 
     /// Without gammons and backgammons (the Jacoby rule with a centred cube; gammonless races).
     #[must_use]
     pub fn gammonless(&self) -> Self {
-        Probs { win: self.win, ..Probs::default() }
+        Probabilities([self.0[0], 0.0, 0.0, 0.0, 0.0])
+    }
+
+    /// The five values widened for the cube arithmetic.
+    pub fn wide(&self) -> [f64; 5] {
+        self.0.map(f64::from)
+    }
+
+    /// The chance of winning, widened.
+    pub fn p_win(&self) -> f64 {
+        f64::from(self.0[0])
+    }
+
+    /// The chance of losing, widened.
+    pub fn lose(&self) -> f64 {
+        1.0 - self.p_win()
     }
 
     /// Probabilities of the six exclusive outcomes: win single, gammon, backgammon; lose single,
     /// gammon, backgammon.
     pub fn outcomes(&self) -> [f64; 6] {
-        [
-            self.win - self.win_gammon,
-            self.win_gammon - self.win_backgammon,
-            self.win_backgammon,
-            self.lose() - self.lose_gammon,
-            self.lose_gammon - self.lose_backgammon,
-            self.lose_backgammon,
-        ]
+        let [w, wg, wbg, lg, lbg] = self.wide();
+        [w - wg, wg - wbg, wbg, (1.0 - w) - lg, lg - lbg, lbg]
     }
 
-    /// Cubeless money equity per unit cube. (The manual's "2 p(wg)" and "3 p(wbg)" count
-    /// exclusive outcomes; with gnubg's cumulative gammon outputs each term counts once.)
-    pub fn equity(&self) -> f64 {
-        self.win - self.lose() + self.win_gammon - self.lose_gammon + self.win_backgammon - self.lose_backgammon
+    /// Cubeless money equity per unit cube in `f64`, as the cube arithmetic sums it. (The manual's
+    /// "2 p(wg)" and "3 p(wbg)" count exclusive outcomes; with gnubg's cumulative gammon outputs
+    /// each term counts once.)
+    pub fn cubeless_equity(&self) -> f64 {
+        let [w, wg, wbg, lg, lbg] = self.wide();
+        w - (1.0 - w) + wg - lg + wbg - lbg
     }
 
     /// Janowski's W: the average cubeless value of the games I win (1 if I never win).
     pub fn avg_win(&self) -> f64 {
-        if self.win > 0.0 {
-            (self.win + self.win_gammon + self.win_backgammon) / self.win
+        let [w, wg, wbg, _, _] = self.wide();
+        if w > 0.0 {
+            (w + wg + wbg) / w
         } else {
             1.0
         }
@@ -76,14 +87,21 @@ impl Probs {
 
     /// Janowski's L: the average cubeless value of the games I lose (1 if I never lose).
     pub fn avg_loss(&self) -> f64 {
-        self.flipped().avg_win()
+        let [_, _, _, lg, lbg] = self.wide();
+        let l = self.lose();
+        if l > 0.0 {
+            (l + lg + lbg) / l
+        } else {
+            1.0
+        }
     }
 
     /// My conditional outcome distribution given that I win: single, gammon, backgammon.
     pub(crate) fn win_split(&self) -> [f64; 3] {
-        if self.win > 0.0 {
+        let w = self.p_win();
+        if w > 0.0 {
             let o = self.outcomes();
-            [o[0] / self.win, o[1] / self.win, o[2] / self.win]
+            [o[0] / w, o[1] / w, o[2] / w]
         } else {
             [1.0, 0.0, 0.0]
         }

@@ -5,7 +5,7 @@
 //! MET and are shown as normalised money equities, as gnubg shows them. Owns no game state: it
 //! reads a [`Game`] and answers.
 
-use crate::cube::cubeful::{cubeful, Ownership, PositionClass as CubeClass, Probs, Scoring};
+use crate::cube::cubeful::{cubeful, Ownership, PositionClass as CubeClass, Scoring};
 use crate::cube::decision::{analyse, CubeAction, CubeAnalysis};
 use crate::cube::met::{MatchEquityTable, MatchScore};
 use crate::eval::nply::{NPly, Settings};
@@ -78,7 +78,7 @@ fn play_equity(game: &Game, met: &MatchEquityTable, play: &Play, p: &Probabiliti
     let mover = game.on_roll();
     let opp = opponent(mover);
     let child = play.result().swapped();
-    let probs = Probs::from_f32(p.flipped().0);
+    let probs = p.flipped();
     let value = cubeful(scoring(game, met, opp), &probs, game.cube().value(), ownership(game, opp), cube_class(&child));
     match (value, game.setup().is_money()) {
         (Ok(v), true) => -v,
@@ -134,7 +134,7 @@ pub fn cube_analysis(
 ) -> Option<(CubeAnalysis, Probabilities)> {
     let pos = game.position_of(player);
     let p = search.evaluate(&pos, plies);
-    let probs = Probs::from_f32(p.0);
+    let probs = p;
     analyse(&probs, scoring(game, met, player), game.cube().value(), ownership(game, player), cube_class(&pos))
         .ok()
         .map(|a| (a, p))
@@ -178,7 +178,7 @@ pub fn accept_resignation(
     } else {
         let score = match_score(game, me);
         let offered = met.mwc_after(score, true, kind.multiplier() * cube);
-        let playing = met.mwc_cubeless(&Probs::from_f32(p.0), score, cube);
+        let playing = met.mwc_cubeless(&p, score, cube);
         match (offered, playing) {
             (Ok(o), Ok(p)) => o >= p - 1e-9,
             _ => true,
@@ -252,9 +252,9 @@ pub fn format_cube_hint(
     let money = f64::from(p.equity());
     // in a match the first figure is the cubeless MWC as a normalised equity
     let cubeless = match scoring(game, met, player) {
-        Scoring::Match { score, .. } => met
-            .mwc_cubeless(&Probs::from_f32(p.0), score, game.cube().value())
-            .map_or(money, |mwc| display_equity(game, met, player, mwc)),
+        Scoring::Match { score, .. } => {
+            met.mwc_cubeless(&p, score, game.cube().value()).map_or(money, |mwc| display_equity(game, met, player, mwc))
+        }
         Scoring::Money { .. } => money,
     };
     let _ = writeln!(out, "{plies}-ply cubeless equity {cubeless:+.3} (Money: {money:+.3})");
@@ -309,7 +309,7 @@ pub fn format_eval(search: &mut NPly<'_>, game: &Game, met: &MatchEquityTable, p
     out.push_str("        Win     W(g)    W(bg)   L(g)    L(bg)   Equity    Cubeful  \n");
     for ply in 0..=plies {
         let p = search.evaluate(pos, ply);
-        let probs = Probs::from_f32(p.0);
+        let probs = p;
         let cubeful_eq =
             analyse(&probs, scoring(game, met, player), game.cube().value(), ownership(game, player), cube_class(pos))
                 .map(|a| {
