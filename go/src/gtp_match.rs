@@ -9,10 +9,10 @@
 //! It owns the subprocess protocol and the match loop; it must not choose moves itself.
 
 use crate::game::{GoGame, Rules};
-use crate::handicap;
-use crate::score::{format_result, Scoring};
-use crate::stone::{Color, Move, MAX_GAME_MOVES};
-use crate::vertex::{format_color, format_vertex, parse_vertex};
+use crate::rules::handicap;
+use crate::rules::score::{format_result, Scoring};
+use crate::rules::stone::{Color, Move, MAX_GAME_MOVES};
+use crate::rules::vertex::{format_color, format_vertex, parse_vertex};
 use engine_core::atomic_file::write_atomic;
 use engine_core::game::Outcome;
 use engine_core::limits::{excerpt, read_line_or_stop, LineRead, MAX_LINE_BYTES};
@@ -660,7 +660,7 @@ pub const MAX_ANSWER_BYTES: usize = 4 * MAX_LINE_BYTES;
 
 /// Plays the whole match, engine 0 taking black in odd-numbered games. `progress` gets one line per game.
 pub fn run_match(cfg: &MatchConfig, progress: &mut dyn Write) -> Result<MatchReport, MatchError> {
-    if !crate::board::Board::valid_size(cfg.size) {
+    if !crate::rules::board::Board::valid_size(cfg.size) {
         return Err(MatchError::Setting(format!("board size {}", cfg.size)));
     }
     if !cfg.komi.is_finite() {
