@@ -21,9 +21,10 @@
 //! of the connector (success of the cutter) the answer at the horizon. Results are cached per query.
 //!
 //! Ko: a forbidden ko capture may be made once per line "conditionally" (as after a ko threat); a side
-//! that wins only that way gets [`KoB`] (the other side then [`KoA`]), as in GNU Go. The [`Reader`]
-//! cannot lift a ko on its own stack, so that line is read on a spare reader (a copy of the position
-//! with the ko lifted) swapped in for the caller's, whose move stack is never touched.
+//! that wins only that way gets [`ReadResult::KoB`] (the other side then [`ReadResult::KoA`]), as in
+//! GNU Go. The [`Reader`] cannot lift a ko on its own stack, so that line is read on a spare reader (a
+//! copy of the position with the ko lifted) swapped in for the caller's, whose move stack is never
+//! touched.
 //!
 //! `same_dragon` also counts strings on a diagonal with both gaps empty as one dragon, as GNU Go's
 //! amalgamation does, before asking the cutter.

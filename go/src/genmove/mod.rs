@@ -10,6 +10,11 @@
 //! Resigning is off by default.
 //!
 //! It owns move choice only: legality comes from [`GoGame`], counting from [`crate::rules::score`].
+//!
+//! Layer: the move generator imports the rules, the random playouts and the game layer (the status
+//! estimate) only. It uses none of the analysis layer yet: no tactical reading
+//! ([`crate::analysis::reading`]), connection reading, dragons, owl or patterns; those answer GNU Go's
+//! analysis commands and the pattern constraints, not `genmove`.
 
 pub mod mcts;
 

@@ -1,6 +1,7 @@
 //! `mkpat`: checks and compiles GNU Go pattern databases with the `patterns` crate, and lists the
 //! matches of databases in a position. Argument parsing only: reading and compiling are
-//! `patterns::{parse_path, PatternLibrary}`, matching in a game is `go::analysis::pattern_context`, loading the position `go::sgf::load_position`.
+//! `patterns::{parse_path, PatternLibrary}`, loading the position is `go::sgf::load_position`, matching
+//! in a game is `go::analysis::pattern_context`.
 
 use clap::Parser;
 use engine_core::limits::{read_to_string_limited, MAX_INPUT_FILE_BYTES};
