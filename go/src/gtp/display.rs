@@ -1,6 +1,6 @@
 //! The board as text in GNU Go's `showboard` layout (column letters above and below, row numbers on both
 //! sides, `X` black, `O` white, `.` empty, `+` empty star points, the capture counts to the right of two
-//! rows). Presentation only.
+//! rows). Presentation only, for the standard command `showboard` ([`crate::gtp::standard`]).
 
 use crate::rules::board::Board;
 use crate::rules::stone::Color;
