@@ -21,7 +21,6 @@ use crate::rules::vertex::{format_color, format_vertex, parse_color, parse_verte
 use crate::sgf::{self, FileError};
 use engine_core::atomic_file::write_atomic;
 use engine_core::command::{Args, CommandError, Registry};
-use engine_core::file_access::FileAccess;
 use engine_core::limits::excerpt;
 
 /// Registers the standard commands on `r`.
@@ -280,6 +279,5 @@ fn printsgf(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
 /// `go-gtp -l FILE -L MOVE` does before serving (the user named the file: any path is allowed, whatever
 /// the state's file access); the error is `loadsgf`'s.
 pub fn load_start_position(state: &mut GtpState, file: &str, until: Option<&str>) -> Result<(), CommandError> {
-    let path = FileAccess::Any.resolve(file).map_err(|e| CommandError::failed(e.to_string()))?;
-    load(state, file, &path, until).map(|_| ())
+    load(state, file, std::path::Path::new(file), until).map(|_| ())
 }
