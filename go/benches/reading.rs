@@ -1,13 +1,13 @@
-//! Tactical reading speed (`go::reading`): `attack` on a fixed set of strings from GNU Go's reading
+//! Tactical reading speed (`go::analysis::reading`): `attack` on a fixed set of strings from GNU Go's reading
 //! regression games (`../shared/gnugo/regression/games`), each with a cold cache. Criterion reports the
 //! time per attack; the answer, nodes and time of each case and nodes per second over the whole set are
 //! printed once. For GNU Go's figures run `tests/python/gnugo_reading_bench.py` (the same commands
 //! through `gnugo --mode gtp` with `get_reading_node_counter`).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use go::reading::Reader;
+use go::analysis::reading::Reader;
+use go::rules::vertex::parse_vertex;
 use go::sgf::{self, Until};
-use go::vertex::parse_vertex;
 use go::{Board, Move, Point, Rules};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -56,7 +56,7 @@ fn bench_attack(c: &mut Criterion) {
         let dt = t.elapsed().as_secs_f64();
         secs += dt;
         nodes += r.nodes;
-        let mv = mv.map_or(String::new(), |m| go::vertex::format_vertex(b, Move::Play(m)));
+        let mv = mv.map_or(String::new(), |m| go::rules::vertex::format_vertex(b, Move::Play(m)));
         println!("{name}: {code} {mv}  {} nodes  {:.0} us", r.nodes, dt * 1e6);
     }
     println!("{} attacks: {nodes} nodes in {secs:.3}s, {:.0} nodes/s", cases.len(), nodes as f64 / secs);

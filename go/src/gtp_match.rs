@@ -6,17 +6,17 @@
 //! and answers are bounded ([`MAX_ANSWER_BYTES`]), an engine silent for longer than the answer timeout
 //! forfeits the game and is restarted, and each record is written whole or not at all.
 //!
-//! It owns the subprocess protocol and the match loop; it must not choose moves itself.
+//! It owns the subprocess protocol, the match loop and its tally ([`MatchStats`]); it must not choose
+//! moves itself. It is the crate's front end, above every layer: it imports the GTP engine (for an
+//! in-process engine), SGF, the game and the rules, and nothing imports it.
 
 use crate::game::{GoGame, Rules};
-use crate::handicap;
-use crate::score::{format_result, Scoring};
-use crate::stone::{Color, Move, MAX_GAME_MOVES};
-use crate::vertex::{format_color, format_vertex, parse_vertex};
+use crate::rules::handicap;
+use crate::rules::score::{format_result, Scoring};
+use crate::rules::stone::{Color, Move, MAX_GAME_MOVES};
+use crate::rules::vertex::{format_color, format_vertex, parse_vertex};
 use engine_core::atomic_file::write_atomic;
-use engine_core::game::Outcome;
 use engine_core::limits::{excerpt, read_line_or_stop, LineRead, MAX_LINE_BYTES};
-use engine_core::runner::MatchStats;
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -414,6 +414,40 @@ pub fn same_result(a: &str, b: &str) -> bool {
     }
 }
 
+/// Wins and draws of a match, by engine (0: the first named).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MatchStats {
+    pub games: usize,
+    pub wins: [usize; 2],
+    pub draws: usize,
+}
+
+impl MatchStats {
+    /// Records one game won by engine `winner` (`None`: a draw).
+    pub fn record(&mut self, winner: Option<usize>) {
+        self.games += 1;
+        match winner {
+            Some(w) => self.wins[w.min(1)] += 1,
+            None => self.draws += 1,
+        }
+    }
+
+    /// Engine 0's score rate (a draw counts half) with its 95% Wilson interval: `(rate, low, high)`;
+    /// `(NaN, 0, 1)` before any game.
+    pub fn win_rate(&self) -> (f64, f64, f64) {
+        if self.games == 0 {
+            return (f64::NAN, 0.0, 1.0);
+        }
+        let n = self.games as f64;
+        let p = (self.wins[0] as f64 + 0.5 * self.draws as f64) / n;
+        let z = 1.96f64;
+        let denom = 1.0 + z * z / n;
+        let centre = (p + z * z / (2.0 * n)) / denom;
+        let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
+        (p, (centre - half).max(0.0), (centre + half).min(1.0))
+    }
+}
+
 /// A whole match.
 #[derive(Debug, Clone, Default)]
 pub struct MatchReport {
@@ -660,7 +694,7 @@ pub const MAX_ANSWER_BYTES: usize = 4 * MAX_LINE_BYTES;
 
 /// Plays the whole match, engine 0 taking black in odd-numbered games. `progress` gets one line per game.
 pub fn run_match(cfg: &MatchConfig, progress: &mut dyn Write) -> Result<MatchReport, MatchError> {
-    if !crate::board::Board::valid_size(cfg.size) {
+    if !crate::rules::board::Board::valid_size(cfg.size) {
         return Err(MatchError::Setting(format!("board size {}", cfg.size)));
     }
     if !cfg.komi.is_finite() {
@@ -685,12 +719,7 @@ pub fn run_match(cfg: &MatchConfig, progress: &mut dyn Write) -> Result<MatchRep
                 *client = start(i)?;
             }
         }
-        let outcome = match rec.winner() {
-            None => Outcome::draw(),
-            Some(w) => Outcome::win(if w == black { 0 } else { 1 }, 1.0),
-        };
-        // Player 0 of the outcome is black; engine 0 is player `black`.
-        report.stats.record(&outcome, black);
+        report.stats.record(rec.winner());
         writeln!(
             progress,
             "game {}: {} ({:?}), {} moves, sgf {}",
@@ -732,6 +761,20 @@ pub fn rules_for(japanese: bool) -> Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn stats_count_wins_and_give_a_wilson_interval() {
+        let mut s = MatchStats::default();
+        assert!(s.win_rate().0.is_nan());
+        for i in 0..100 {
+            s.record(Some(usize::from(i % 4 == 0)));
+        }
+        s.record(None);
+        assert_eq!((s.games, s.wins, s.draws), (101, [75, 25], 1));
+        let (p, lo, hi) = s.win_rate();
+        // (75 + 0.5) / 101; the interval of ±1.96 standard errors, about ±8 points here.
+        assert!((p - 75.5 / 101.0).abs() < 1e-12 && lo > 0.65 && lo < p && hi > p && hi < 0.83, "{p} {lo} {hi}");
+    }
 
     #[test]
     fn results_compare_numerically() {

@@ -1,53 +1,41 @@
-//! Go: board, strings and liberties, ko and superko, Zobrist hashing, scoring, handicap placement, a first
+//! Go: the rules (board, strings and liberties, ko and superko, Zobrist hashing, scoring, handicap),
+//! random playouts, the game record and its end (dead stones, seki), SGF, GNU Go-style analysis
+//! (tactical reading, connections, eyes, dragons, owl, the pattern language's view of a position), a
 //! move generator, and GTP (version 2) on top of `engine_core`'s command engine.
 //!
-//! One concept per module: [`stone`] (points, colours, moves, why a move is illegal), [`zobrist`] (the
-//! hash keys), [`board`] (a position and the rules of one move), [`playout`] (random games) and
-//! [`playout_shapes`] (their 3×3 replies), [`mcts`] (tree search over playouts), [`status`] (dead stones,
-//! seki and ownership), [`score`] (counting, the scoring method), [`game`] (history, undo, superko, komi;
-//! implements `engine_core::Game`), [`handicap`], [`vertex`] (GTP coordinates), [`display`] (GNU Go's
-//! showboard layout), [`sgf`] (game records), [`genmove`], [`gtp_state`] (the GTP engine's state),
-//! [`gtp`] (the standard commands and the engine's assembly) and [`gtp_match`] (matches between GTP
-//! engines). Analysis: [`worm`], [`unconditional`] (Benson-style life), [`reading`] (tactical
-//! attack/defense), [`connection`], [`eye`] (eye spaces and their values), [`dragon`] (dragons, their
-//! eyes and status), [`owl`] (life and death reading, on top of the dragons), GNU Go's analysis commands
-//! in [`gtp_analysis`] and the pattern language's view of a position in [`pattern_context`].
+//! The layers, one folder (or file) each; a layer imports only layers listed above it (the workspace's
+//! architecture test, `tests/tests/architecture.rs`, fails on any import cycle between files or layers):
 //!
-//! Imports only go down, never round (the workspace's architecture test checks it). The rules:
-//! `stone` → `zobrist` → `board` → `playout_shapes`, `playout` → `unconditional`, `status` → `score` →
-//! `game`. Analysis: `reading` → `connection`, `eye` → `dragon` → `owl` (the dragons take the owl's
-//! reading as a [`dragon::LifeReading`] from their caller). GTP: `gtp_state` → `gtp_analysis`,
-//! `pattern_context` (each registers its commands over the state) → `gtp` (assembles the engine).
+//! ```text
+//! rules/      stone, zobrist, board, vertex, handicap, score:   -
+//!             a position, the rules of one move, GTP coordinates, counting
+//! playout/    random games and their 3x3 replies (shapes)       rules
+//! game/       GoGame (history, undo, superko, komi),            rules, playout
+//!             unconditional (Benson) life, status (dead/seki)
+//! sgf         game records; loading a position from a record    rules, game
+//! analysis/   read_result, candidates, worm, reading,           rules, game
+//!             connection, eye, dragon, owl, pattern_context
+//! genmove/    the move generator and its tree search (mcts)     rules, playout, game
+//! gtp/        state, the command groups (standard,              everything above
+//!             analysis_commands, pattern_commands), display,
+//!             serving on stdio and TCP
+//! gtp_match   matches between GTP engines (a front end)         gtp, sgf, game, rules
+//! ```
+//!
+//! The move generator ([`genmove`]) uses none of the analysis layer yet: no tactical reading, connection
+//! reading, dragons, owl or patterns; only the rules, playouts and the status estimate. The analysis
+//! modules answer GNU Go's analysis commands and the pattern constraints.
 
-pub mod board;
-mod candidates;
-pub mod connection;
-pub mod display;
-pub mod dragon;
-pub mod eye;
+pub mod analysis;
 pub mod game;
 pub mod genmove;
 pub mod gtp;
-pub mod gtp_analysis;
 pub mod gtp_match;
-pub mod gtp_state;
-pub mod handicap;
-pub mod mcts;
-pub mod owl;
-pub mod pattern_context;
 pub mod playout;
-pub mod playout_shapes;
-pub mod reading;
-pub mod score;
+pub mod rules;
 pub mod sgf;
-pub mod status;
-pub mod stone;
-pub mod unconditional;
-pub mod vertex;
-pub mod worm;
-pub mod zobrist;
 
-pub use board::{Board, TryBoard};
 pub use game::{GoGame, Rules};
-pub use score::Scoring;
-pub use stone::{Color, IllegalMove, Move, Point};
+pub use rules::board::{Board, TryBoard};
+pub use rules::score::Scoring;
+pub use rules::stone::{Color, IllegalMove, Move, Point};

@@ -1,12 +1,17 @@
 //! Go game records in SGF: turning the main line of an [`engine_core::sgf`] game tree into a
-//! [`GoGame`] (with GNU Go's `loadsgf` semantics for stopping early) and writing a game as SGF. The SGF
-//! syntax itself belongs to `engine_core::sgf`; the meaning of Go properties belongs here.
+//! [`GoGame`] (with GNU Go's `loadsgf` semantics for stopping early: [`load`], [`load_position`] with
+//! the command's move-number-or-vertex argument, [`load_file`] from a file read within the input
+//! limit) and writing a game as SGF. The SGF syntax itself belongs to `engine_core::sgf`; the meaning
+//! of Go properties belongs here.
+//!
+//! The SGF layer builds on the rules and the game; it must not import analysis, move generation or GTP
+//! (GTP's `loadsgf` and `go-gtp -l` call [`load_file`], `mkpat` calls [`load_position`]).
 
-use crate::board::Board;
 use crate::game::{GoGame, Rules, SetupChange};
-use crate::score::Scoring;
-use crate::stone::{Color, IllegalMove, Move, Point};
-use engine_core::limits::excerpt;
+use crate::rules::board::Board;
+use crate::rules::score::Scoring;
+use crate::rules::stone::{Color, IllegalMove, Move, Point};
+use engine_core::limits::{excerpt, read_file_limited, ReadError, MAX_INPUT_FILE_BYTES};
 use engine_core::sgf::{self, Collection, GameTree, Node, Property};
 use thiserror::Error;
 
@@ -34,6 +39,53 @@ pub enum LoadError {
     BadSize(String),
     #[error("illegal move {number} in the record: {reason}")]
     IllegalMove { number: usize, reason: IllegalMove },
+}
+
+/// Loads an SGF record as GNU Go's `loadsgf FILE [MOVE]` does: `until` a move number (stop before it) or
+/// a vertex (stop before the first move there; a vertex off the record's board, or `pass`, loads the
+/// whole record); without it, the whole main line.
+pub fn load_position(text: &str, until: Option<&str>, rules: Rules) -> Result<GoGame, LoadError> {
+    let whole = load(text, Until::End, rules)?;
+    let until = match until {
+        None => Until::End,
+        Some(t) if t.bytes().all(|b| b.is_ascii_digit()) => Until::MoveNumber(t.parse().unwrap_or(0)),
+        Some(t) => match crate::rules::vertex::parse_vertex(t, whole.board()) {
+            Some(Move::Play(p)) => {
+                let (c, r) = whole.board().coords(p);
+                Until::Vertex(c, r)
+            }
+            _ => Until::End,
+        },
+    };
+    if until == Until::End {
+        Ok(whole)
+    } else {
+        load(text, until, rules)
+    }
+}
+
+/// Why [`load_file`] failed.
+#[derive(Debug, Error)]
+pub enum FileError {
+    /// The file could not be read (missing, unreadable).
+    #[error("cannot read the file: {0}")]
+    Io(std::io::Error),
+    /// The file is larger than `engine_core::limits::MAX_INPUT_FILE_BYTES` (or another read limit).
+    #[error("{0}")]
+    TooLarge(ReadError),
+    /// The record does not load.
+    #[error(transparent)]
+    Load(#[from] LoadError),
+}
+
+/// Reads the SGF file at `path` (up to `engine_core::limits::MAX_INPUT_FILE_BYTES`, bytes that are not
+/// UTF-8 replaced) and loads it as [`load_position`] does.
+pub fn load_file(path: &std::path::Path, until: Option<&str>, rules: Rules) -> Result<GoGame, FileError> {
+    let bytes = read_file_limited(path, MAX_INPUT_FILE_BYTES).map_err(|e| match e {
+        ReadError::Io(e) => FileError::Io(e),
+        too_large => FileError::TooLarge(too_large),
+    })?;
+    Ok(load_position(&String::from_utf8_lossy(&bytes), until, rules)?)
 }
 
 /// Reads the first game of `text` up to `until`, with `rules` (the record's `RU` picks the scoring method
@@ -74,7 +126,7 @@ pub fn load(text: &str, until: Until, rules: Rules) -> Result<GoGame, LoadError>
             game.set_to_move(Color::White);
         }
         if let Some(pl) = node.get("PL") {
-            if let Some(c) = crate::vertex::parse_color(pl.trim()) {
+            if let Some(c) = crate::rules::vertex::parse_color(pl.trim()) {
                 game.set_to_move(c);
             }
         }
@@ -185,7 +237,7 @@ fn add_setup(node: &mut Node, board: &Board, changes: &[SetupChange]) {
         return;
     }
     let mut order: Vec<Point> = Vec::new();
-    let mut last: Vec<Option<Option<Color>>> = vec![None; crate::stone::ARRAY];
+    let mut last: Vec<Option<Option<Color>>> = vec![None; crate::rules::stone::ARRAY];
     for change in changes {
         let slot = &mut last[usize::from(change.point)];
         if slot.is_none() {

@@ -91,10 +91,10 @@ fn vertices(game: &GoGame) -> Vec<String> {
         "é1".into(),
     ];
     if let Some(p) = b.points().find(|&p| !b.is_empty(p)) {
-        v.push(go::vertex::format_vertex(b, go::Move::Play(p)));
+        v.push(go::rules::vertex::format_vertex(b, go::Move::Play(p)));
     }
     if let Some(p) = b.points().filter(|&p| b.is_empty(p)).last() {
-        v.push(go::vertex::format_vertex(b, go::Move::Play(p)));
+        v.push(go::rules::vertex::format_vertex(b, go::Move::Play(p)));
     }
     v.retain(|s| !s.is_empty());
     v
@@ -174,12 +174,7 @@ fn positions() -> Vec<(String, GoGame)> {
 
 /// Puts the engine back on `game`, at level 0 so that move generation and reading stay fast.
 fn reset(state: &mut GtpState, game: &GoGame) {
-    state.game = game.clone();
-    state.options.level = 0;
-    state.analysis = go::gtp_analysis::Analysis::default();
-    state.analysis.set_level(0);
-    state.time = Default::default();
-    state.time_left = [None, None];
+    state.reset(game.clone(), 0);
 }
 
 /// Whether `answer` is one well-formed GTP answer.
@@ -422,12 +417,12 @@ proptest! {
 #[test]
 fn trymove_stacks_are_bounded() {
     let mut e = engine(Options { boardsize: 9, level: 0, ..Options::default() });
-    for _ in 0..go::gtp_analysis::MAX_TRY_DEPTH {
+    for _ in 0..go::gtp::analysis_commands::MAX_TRY_DEPTH {
         assert_eq!(e.handle_line("trymove b pass"), Some("= \n\n".into()));
     }
     assert_eq!(
         e.handle_line("tryko w pass"),
-        Some(format!("? too many trymove levels (at most {})\n\n", go::gtp_analysis::MAX_TRY_DEPTH))
+        Some(format!("? too many trymove levels (at most {})\n\n", go::gtp::analysis_commands::MAX_TRY_DEPTH))
     );
     assert_eq!(e.handle_line("popgo"), Some("= \n\n".into()));
     assert_eq!(e.handle_line("trymove w pass"), Some("= \n\n".into()));
@@ -478,7 +473,7 @@ fn loadsgf_of_hostile_files() {
     // Capturing setup stones do not pile up in the setup list.
     let captures = format!("(;SZ[3]{})", ";AB[ab][ba][bc][cb];AW[bb];AW[aa][cc];AB[bb]".repeat(2_000));
     assert_eq!(load("captures.sgf", captures.as_bytes()), "= black\n\n");
-    assert!(e.context.game.setup().len() <= 9, "{}", e.context.game.setup().len());
+    assert!(e.context.game().setup().len() <= 9, "{}", e.context.game().setup().len());
     // Devices and directories.
     for special in ["/dev/zero", "/dev/urandom"] {
         if std::path::Path::new(special).exists() {
@@ -503,7 +498,7 @@ fn file_commands_with_hostile_arguments() {
     let dir = temp_dir("files");
     std::fs::write(dir.join("game.sgf"), "(;GM[1]SZ[9]KM[5.5];B[ee];W[ce];B[gc];W[];B[cc])").unwrap();
     let mut e = engine(Options { boardsize: 9, level: 0, ..Options::default() });
-    e.context.files = engine_core::file_access::FileAccess::Within(dir.clone());
+    e.context.set_files(engine_core::file_access::FileAccess::Within(dir.clone()));
     let game = GoGame::new(9, 7.5, Rules::default());
     let mut failures = Vec::new();
     let mut names: Vec<String> =

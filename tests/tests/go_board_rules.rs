@@ -1,7 +1,6 @@
 //! Board rules of the Go crate on hand-checked positions: captures, ko, suicide, positional superko, undo,
 //! plus a property test that random games keep every incremental structure exact and undo is exact.
 
-use engine_core::game::Game;
 use engine_core::rng::seeded_rng;
 use go::{Board, Color, GoGame, IllegalMove, Move, Rules};
 use proptest::prelude::*;
@@ -15,7 +14,7 @@ fn game_from(rows: &[&str], rules: Rules) -> GoGame {
 }
 
 fn at(g: &GoGame, vertex: &str) -> Move {
-    go::vertex::parse_vertex(vertex, g.board()).unwrap()
+    go::rules::vertex::parse_vertex(vertex, g.board()).unwrap()
 }
 
 fn rows(g: &GoGame) -> Vec<String> {
@@ -109,20 +108,20 @@ fn undo_is_unlimited_and_exact() {
     let mut boards = vec![g.board().clone()];
     let mut legal = Vec::new();
     for _ in 0..150 {
-        g.legal_actions(&mut legal);
+        g.legal_moves(&mut legal);
         if legal.is_empty() {
             break;
         }
         let mv = legal[rng.random_range(0..legal.len())];
-        g.apply(&mv).unwrap();
+        g.play(g.to_move(), mv).unwrap();
         boards.push(g.board().clone());
     }
     while g.move_count() > 0 {
         boards.pop();
-        assert!(Game::undo(&mut g));
+        assert!(g.undo());
         assert_eq!(g.board(), boards.last().unwrap());
     }
-    assert!(!Game::undo(&mut g));
+    assert!(!g.undo());
 }
 
 #[test]
@@ -147,20 +146,20 @@ proptest! {
         let mut rng = seeded_rng(seed);
         let mut legal = Vec::new();
         for _ in 0..(2 * size * size) {
-            g.legal_actions(&mut legal);
+            g.legal_moves(&mut legal);
             if legal.is_empty() { break; }
             let mv = legal[rng.random_range(0..legal.len())];
             let before = g.board().clone();
             if let Move::Play(p) = mv {
                 let predicted = g.board().hash_after(p, g.to_move());
-                g.apply(&mv).unwrap();
+                g.play(g.to_move(), mv).unwrap();
                 prop_assert_eq!(predicted, g.board().hash());
             } else {
-                g.apply(&mv).unwrap();
+                g.play(g.to_move(), mv).unwrap();
             }
             prop_assert!(g.board().check_invariants().is_ok(), "{:?}", g.board().check_invariants());
             if rng.random_bool(0.1) {
-                prop_assert!(Game::undo(&mut g));
+                prop_assert!(g.undo());
                 prop_assert_eq!(g.board(), &before);
             }
         }

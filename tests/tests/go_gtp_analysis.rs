@@ -1,4 +1,4 @@
-//! GTP conformance of GNU Go's analysis extension commands (`go::gtp_analysis`): the exact bytes of
+//! GTP conformance of GNU Go's analysis extension commands (`go::gtp::analysis_commands`): the exact bytes of
 //! each answer and error, checked against what GNU Go 3.8 answers to the same session.
 
 use go::gtp::{engine, Options};

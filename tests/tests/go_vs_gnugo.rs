@@ -2,9 +2,9 @@
 //! handicap placement, and complete 9x9 games through `go::gtp_match` against `gnugo --level 1`.
 //! Skipped with a message when GNU Go is missing outside CI; a failure in CI.
 
+use go::game::status::{statuses, Status};
 use go::gtp::Options;
 use go::gtp_match::{self, Ending, EngineSpec, MatchConfig};
-use go::status::{statuses, Status};
 use interop_tests::{require, shared_dir};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -204,16 +204,16 @@ fn four_games_against_gnugo_level_1() {
                 answer
                     .trim_start_matches('=')
                     .split_whitespace()
-                    .map(|v| match go::vertex::parse_vertex(v, reloaded.board()) {
+                    .map(|v| match go::rules::vertex::parse_vertex(v, reloaded.board()) {
                         Some(go::Move::Play(p)) => p,
                         _ => panic!("gnugo listed {v:?}"),
                     })
                     .collect()
             };
             let (dead, seki) = (vertices(&answers[1]), vertices(&answers[2]));
-            let margin = go::score::score(reloaded.board(), &dead, &seki, go::Scoring::Area, 7.5);
-            assert_eq!(go::score::format_result(margin), gnugo_score, "{}", g.sgf.display());
-            // Our own judgement (Monte-Carlo ownership, seki checked by a local search: see go::status)
+            let margin = go::rules::score::score(reloaded.board(), &dead, &seki, go::Scoring::Area, 7.5);
+            assert_eq!(go::rules::score::format_result(margin), gnugo_score, "{}", g.sgf.display());
+            // Our own judgement (Monte-Carlo ownership, seki checked by a local search: see go::game::status)
             // must give GNU Go's result.
             if gtp_match::same_result(gnugo_score, &g.result) {
                 agreed += 1;

@@ -100,7 +100,7 @@ fn main() -> ExitCode {
         patterns: cli.patterns.clone(),
     };
     let mut engine = gtp::engine(options);
-    for e in &engine.context.patterns.errors {
+    for e in &engine.context.patterns().errors {
         eprintln!("go-gtp: {e}");
     }
     if let Some(file) = &cli.infile {

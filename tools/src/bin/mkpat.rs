@@ -1,10 +1,12 @@
 //! `mkpat`: checks and compiles GNU Go pattern databases with the `patterns` crate, and lists the
 //! matches of databases in a position. Argument parsing only: reading and compiling are
-//! `patterns::{parse_path, PatternLibrary}`, matching in a game is `go::pattern_context`.
+//! `patterns::{parse_path, PatternLibrary}`, loading the position is `go::sgf::load_position`, matching
+//! in a game is `go::analysis::pattern_context`.
 
 use clap::Parser;
 use engine_core::limits::{read_to_string_limited, MAX_INPUT_FILE_BYTES};
-use go::pattern_context::{list_matches, load_position};
+use go::analysis::pattern_context::list_matches;
+use go::sgf::load_position;
 use go::Color;
 use patterns::{database_files, LibraryError, PatternLibrary, Registry};
 use std::io::Write;

@@ -2,11 +2,11 @@
 //! liberties of first to fourth order, cutting-stone class, genus and invincibility.
 //!
 //! This module owns that static bookkeeping only; tactical attack and defense points come from
-//! [`crate::reading`] and unconditional status from [`crate::unconditional`].
+//! [`crate::analysis::reading`] and unconditional status from [`crate::game::unconditional`].
 
-use crate::board::Board;
-use crate::stone::{Color, Point, ARRAY};
-use crate::unconditional::unconditional_life;
+use crate::game::unconditional::unconditional_life;
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point, ARRAY};
 
 /// Data of the worm through one point (an empty point: itself as origin, size 0, the rest zero).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -152,7 +152,7 @@ pub fn genus(b: &Board, p: Point) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::tests::board_from;
+    use crate::rules::board::tests::board_from;
 
     #[test]
     fn lone_stone_liberty_orders_and_genus() {

@@ -2,7 +2,7 @@
 //! can never be captured even if the opponent plays any number of moves in a row (Benson's algorithm),
 //! stones that can never be made so, and the empty points the opponent can never live in.
 //!
-//! This module owns only that static analysis; it must not read tactically (see [`crate::reading`]) and
+//! This module owns only that static analysis; it must not read tactically (see [`crate::analysis::reading`]) and
 //! it does not change the position it is given.
 //!
 //! For each colour C (GNU Go's algorithm as its documentation describes it): the opponent, moving as
@@ -12,8 +12,8 @@
 //! strings. The survivors' remaining liberties and opponent strings left in atari are C's territory;
 //! opponent stones there are dead, and a capturable C string next to C's territory counts as alive.
 
-use crate::board::{Board, TryBoard};
-use crate::stone::{Color, Point, ARRAY};
+use crate::rules::board::{Board, TryBoard};
+use crate::rules::stone::{Color, Point, ARRAY};
 
 /// The unconditional status of one point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -172,7 +172,7 @@ pub fn unconditional_life(board: &Board, color: Color) -> Life {
         if !seki[usize::from(p)] || b.is_empty(p) || b.string_id(p) != p {
             continue;
         }
-        let s = crate::stone::STRIDE as i32;
+        let s = crate::rules::stone::STRIDE as i32;
         let dirs = [-s, 1, s, -1];
         let at = |x: i32| x as Point;
         let pi = i32::from(p);
@@ -311,7 +311,7 @@ pub fn unconditional_statuses(board: &Board) -> Vec<Unconditional> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::tests::board_from;
+    use crate::rules::board::tests::board_from;
 
     #[test]
     fn two_eyes_alive_and_dead_stone_inside() {

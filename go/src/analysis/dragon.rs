@@ -5,8 +5,8 @@
 //!
 //! This module owns the amalgamation and the status decision. It reads through the caller's
 //! [`Reader`] (its board is set to the position) and never changes the position; eye spaces come from
-//! [`crate::eye`]. Life-and-death reading is the caller's, passed in as a [`LifeReading`] (the owl's
-//! [`crate::owl::OwlLimits`] is one): the owl builds on this module ([`escape`], [`genus`],
+//! [`crate::analysis::eye`]. Life-and-death reading is the caller's, passed in as a [`LifeReading`] (the owl's
+//! [`crate::analysis::owl::OwlLimits`] is one): the owl builds on this module ([`escape`], [`genus`],
 //! [`mark_enclosed`]), so this module must not call the owl.
 //!
 //! Method, once per position:
@@ -31,12 +31,13 @@
 //!    colour's eye spaces, which are computed once more.
 //! 6. Weakness from status, genus and escape (0 strong … 1 dead).
 
-use crate::board::Board;
-use crate::connection;
-use crate::eye::{Eyes, Safety};
-use crate::reading::{Reader, WIN};
-use crate::stone::{Color, Point, ARRAY};
-use crate::unconditional::unconditional_life;
+use crate::analysis::connection;
+use crate::analysis::eye::{Eyes, Safety};
+use crate::analysis::read_result::ReadResult::{Lose, Win};
+use crate::analysis::reading::Reader;
+use crate::game::unconditional::unconditional_life;
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point, ARRAY};
 use petgraph::graph::{NodeIndex, UnGraph};
 
 /// Largest enclosed region whose stones count as dead before any reading.
@@ -69,7 +70,7 @@ impl DragonStatus {
 }
 
 /// Life-and-death reading that settles the dragons eyes and escape leave open, supplied by the caller
-/// (the owl implements it for its [`crate::owl::OwlLimits`]): this module only asks it.
+/// (the owl implements it for its [`crate::analysis::owl::OwlLimits`]): this module only asks it.
 pub trait LifeReading {
     /// The status of the dragon with stones `goal` on `board` (the first stone is the one whose capture
     /// counts), read through `r`: not attackable is alive, attackable and defensible critical (with the
@@ -255,13 +256,13 @@ impl Dragons {
         r.set_board(board);
         let b = board;
         let heads: Vec<Point> = b.points().filter(|&p| b.color(p).is_some() && b.string_id(p) == p).collect();
-        let worms = crate::worm::worms(b);
+        let worms = crate::analysis::worm::worms(b);
         let lives = [unconditional_life(b, Color::Black), unconditional_life(b, Color::White)];
         // 1. Tactical status of the worms.
         let mut tactically_dead = vec![false; ARRAY];
         let mut dead = vec![false; ARRAY];
         for &h in &heads {
-            if b.liberties(h) <= 4 && r.attack(h).0 == WIN && r.defend(h).0 == 0 {
+            if b.liberties(h) <= 4 && r.attack(h).0 == Win && r.defend(h).0 == Lose {
                 tactically_dead[usize::from(h)] = true;
                 for s in b.string_stones(h) {
                     dead[usize::from(s)] = true;
@@ -507,8 +508,8 @@ fn weakness(d: &Dragon) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::tests::board_from;
-    use crate::owl::OwlLimits;
+    use crate::analysis::owl::OwlLimits;
+    use crate::rules::board::tests::board_from;
 
     #[test]
     fn dead_and_alive_groups() {

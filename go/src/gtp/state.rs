@@ -1,17 +1,20 @@
 //! The GTP engine's state: the game, the start-up [`Options`], clock settings, the random generator, the
-//! analysis commands' state ([`Analysis`]: the `trymove` stack and the tactical reader) and the pattern
-//! databases ([`load_library`]), with the per-move effort the level and the clock allow.
+//! analysis commands' state ([`Analysis`]: the `trymove` stack and the tactical reader with its cache),
+//! the pattern databases ([`load_library`]) and which files the file commands may open, with the
+//! per-move effort the level and the clock allow.
 //!
-//! This module owns the state only; the commands that read and change it register themselves over it:
-//! the standard ones and the assembly of the engine in [`crate::gtp`], GNU Go's analysis commands in
-//! [`crate::gtp_analysis`], the pattern commands in [`crate::pattern_context`]. It must not import any
-//! of them (they all import it).
+//! This module owns the state only, behind narrow accessors (its fields are private): each command group
+//! reads what it needs — the standard commands ([`crate::gtp::standard`]) the game, the clock, the level
+//! and the file access; GNU Go's analysis commands ([`crate::gtp::analysis_commands`]) the game, the
+//! `trymove` stack and the reader ([`GtpState::reader`]); the pattern commands
+//! ([`crate::gtp::pattern_commands`]) the game and the pattern library. It must not import any command
+//! group (they all import it).
 
-use crate::board::Board;
+use crate::analysis::reading::{Limits, Reader};
 use crate::game::{GoGame, Rules};
 use crate::genmove::{self, Decision};
-use crate::reading::{Limits, Reader};
-use crate::stone::Color;
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Move};
 use engine_core::file_access::FileAccess;
 use engine_core::rng::{seeded_rng, GameRng};
 use patterns::PatternLibrary;
@@ -59,21 +62,21 @@ pub struct TimeSettings {
 
 /// The engine state behind the protocol.
 pub struct GtpState {
-    pub game: GoGame,
-    pub options: Options,
-    pub rng: GameRng,
-    pub time: TimeSettings,
+    game: GoGame,
+    options: Options,
+    rng: GameRng,
+    time: TimeSettings,
     /// Last `time_left` per colour: seconds and stones.
-    pub time_left: [Option<(f64, u32)>; 2],
+    time_left: [Option<(f64, u32)>; 2],
     /// GNU Go's analysis commands' state (trymove stack, tactical reader), read by the commands of
-    /// [`crate::gtp_analysis`].
-    pub analysis: Analysis,
-    /// Pattern databases (built-in, plus `options.patterns`) with their load errors:
-    /// [`crate::pattern_context`].
-    pub patterns: PatternLibrary,
+    /// [`crate::gtp::analysis_commands`].
+    analysis: Analysis,
+    /// Pattern databases (built-in, plus `options.patterns`) with their load errors, read by
+    /// [`crate::gtp::pattern_commands`].
+    patterns: PatternLibrary,
     /// Which files `loadsgf` and `printsgf FILE` may open: any on standard input, those of `--files-dir` (or
-    /// none) over a network connection ([`crate::gtp::serve_tcp`] sets it per connection).
-    pub files: FileAccess,
+    /// none) over a network connection ([`crate::gtp::serve::serve_tcp`] sets it per connection).
+    files: FileAccess,
 }
 
 impl GtpState {
@@ -104,8 +107,107 @@ impl GtpState {
     }
 
     /// The current position.
-    pub(crate) fn board(&self) -> &Board {
+    pub fn board(&self) -> &Board {
         self.game.board()
+    }
+
+    /// The game.
+    pub fn game(&self) -> &GoGame {
+        &self.game
+    }
+
+    /// The game, to play, undo or replace it (`play`, `trymove`, `boardsize`, …). Replacing it keeps the
+    /// `trymove` stack: only [`GtpState::load_game`] forgets it.
+    pub fn game_mut(&mut self) -> &mut GoGame {
+        &mut self.game
+    }
+
+    /// Replaces the game by a loaded one and forgets the `trymove` stack (`loadsgf`, `go-gtp -l`).
+    pub fn load_game(&mut self, game: GoGame) {
+        self.game = game;
+        self.analysis.tried.clear();
+    }
+
+    /// Puts `game` on the board at strength `level` and forgets everything commands have changed since
+    /// start-up: the analysis state (a fresh reader at that level, an empty `trymove` stack) and the clock.
+    /// The options other than the level, the random generator, the patterns and the file access stay.
+    pub fn reset(&mut self, game: GoGame, level: u32) {
+        self.game = game;
+        self.set_level(level);
+        self.analysis = Analysis::default();
+        self.analysis.set_level(level);
+        self.time = TimeSettings::default();
+        self.time_left = [None, None];
+    }
+
+    /// The start-up options, with the level and seed as commands last set them.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Sets the strength level (`level`): the search effort per move and the reader's depths.
+    pub fn set_level(&mut self, level: u32) {
+        self.options.level = level;
+        self.analysis.set_level(level);
+    }
+
+    /// Sets the random seed and restarts the random generator from it (`set_random_seed`).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.options.seed = seed;
+        self.rng = seeded_rng(seed);
+    }
+
+    /// Sets the clock (`time_settings`, `kgs-time_settings`).
+    pub fn set_time_settings(&mut self, time: TimeSettings) {
+        self.time = time;
+    }
+
+    /// The clock as last set.
+    pub fn time_settings(&self) -> TimeSettings {
+        self.time
+    }
+
+    /// Records the time left for `color` (`time_left`): seconds and stones.
+    pub fn set_time_left(&mut self, color: Color, seconds: f64, stones: u32) {
+        self.time_left[color.index()] = Some((seconds, stones));
+    }
+
+    /// The pattern databases, with the errors met loading them.
+    pub fn patterns(&self) -> &PatternLibrary {
+        &self.patterns
+    }
+
+    /// Which files the file commands may open.
+    pub fn files(&self) -> &FileAccess {
+        &self.files
+    }
+
+    /// Sets which files the file commands may open (per network connection: `--files-dir` or none).
+    pub fn set_files(&mut self, files: FileAccess) {
+        self.files = files;
+    }
+
+    /// GNU Go's analysis commands' state: the `trymove` stack and the reader.
+    pub fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    /// The analysis state, to change (`trymove`, `popgo`, `clear_cache`, the depth commands).
+    pub fn analysis_mut(&mut self) -> &mut Analysis {
+        &mut self.analysis
+    }
+
+    /// The tactical reader, set on the current position: the `trymove` levels count in its depth and the
+    /// last move is its root's (the cache survives between commands, keyed by position).
+    pub fn reader(&mut self) -> &mut Reader {
+        let a = &mut self.analysis;
+        a.reader.set_board(self.game.board());
+        a.reader.depth_offset = a.tried.len();
+        a.reader.root_last = match self.game.last_move() {
+            Some((_, Move::Play(p))) => Some(p),
+            _ => None,
+        };
+        &mut a.reader
     }
 
     /// Whether the last `time_left` for `color` leaves under ten seconds (or under one per stone).
@@ -173,9 +275,9 @@ impl GtpState {
 /// Analysis state kept between commands.
 pub struct Analysis {
     /// Positions saved by `trymove`/`tryko`, restored by `popgo`.
-    pub tried: Vec<GoGame>,
+    tried: Vec<GoGame>,
     /// The tactical reader (its cache survives between commands, keyed by position).
-    pub reader: Reader,
+    reader: Reader,
 }
 
 impl Default for Analysis {
@@ -193,6 +295,27 @@ impl Analysis {
             l.node_limit = l.node_limit * (u64::from(level) + 2) / 12;
         }
         self.reader.limits = l;
+    }
+
+    /// How many `trymove`/`tryko` positions are saved.
+    pub fn tried_depth(&self) -> usize {
+        self.tried.len()
+    }
+
+    /// Saves a position for `popgo`.
+    pub fn push_tried(&mut self, game: GoGame) {
+        self.tried.push(game);
+    }
+
+    /// The last saved position, taken off the stack (`popgo`).
+    pub fn pop_tried(&mut self) -> Option<GoGame> {
+        self.tried.pop()
+    }
+
+    /// The reader as it stands (its counters and limits), not set on any position: use
+    /// [`GtpState::reader`] to read.
+    pub fn reader_mut(&mut self) -> &mut Reader {
+        &mut self.reader
     }
 }
 

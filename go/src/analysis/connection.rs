@@ -21,17 +21,19 @@
 //! of the connector (success of the cutter) the answer at the horizon. Results are cached per query.
 //!
 //! Ko: a forbidden ko capture may be made once per line "conditionally" (as after a ko threat); a side
-//! that wins only that way gets [`KO_B`] (the other side then [`KO_A`]), as in GNU Go. The [`Reader`]
-//! cannot lift a ko on its own stack, so that line is read on a spare reader (a copy of the position
-//! with the ko lifted) swapped in for the caller's, whose move stack is never touched.
+//! that wins only that way gets [`ReadResult::KoB`] (the other side then [`ReadResult::KoA`]), as in
+//! GNU Go. The [`Reader`] cannot lift a ko on its own stack, so that line is read on a spare reader (a
+//! copy of the position with the ko lifted) swapped in for the caller's, whose move stack is never
+//! touched.
 //!
 //! `same_dragon` also counts strings on a diagonal with both gaps empty as one dragon, as GNU Go's
 //! amalgamation does, before asking the cutter.
 
-use crate::board::Board;
-use crate::candidates::Scored;
-use crate::reading::{reverse, Reader, KO_A, KO_B, WIN};
-use crate::stone::{Color, Point, ARRAY, STRIDE};
+use crate::analysis::candidates::Scored;
+use crate::analysis::read_result::ReadResult::{self, KoB, Lose, Win};
+use crate::analysis::reading::Reader;
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point, ARRAY, STRIDE};
 
 /// One move of connection distance, in hundredths.
 const ONE: i32 = 100;
@@ -183,7 +185,7 @@ fn self_atari(r: &mut Reader, p: Point, color: Color) -> bool {
 fn ladder_capture(r: &mut Reader, s: Point) -> bool {
     match r.board().liberties(s) {
         1 => true,
-        2 => r.ladder_attack(s).is_some_and(|(c, _)| c == WIN),
+        2 => r.ladder_attack(s).is_some_and(|(c, _)| c == Win),
         _ => false,
     }
 }
@@ -255,7 +257,7 @@ fn no_escape_from_atari(r: &mut Reader, s: Point) -> bool {
 fn no_escape_from_ladder(r: &mut Reader, s: Point) -> bool {
     let b = r.board();
     match b.liberties(s) {
-        1 => r.defend(s).0 == 0,
+        1 => r.defend(s).0 == Lose,
         2 => {
             let Some(c) = b.color(s) else { return false };
             let mut ls = [0 as Point; 2];
@@ -264,7 +266,7 @@ fn no_escape_from_ladder(r: &mut Reader, s: Point) -> bool {
                 && approxlib(b, ls[0], c, 2) == 1
                 && approxlib(b, ls[1], c, 2) == 1
                 && ladder_capture(r, s)
-                && r.defend(s).0 == 0
+                && r.defend(s).0 == Lose
         }
         _ => false,
     }
@@ -475,7 +477,7 @@ struct Search<'a> {
     d1: Dist,
     d2: Dist,
     /// Results already read in this query, keyed by position, strings, side to move and pass state.
-    tt: Vec<(u64, u8, Point)>,
+    tt: Vec<(u64, ReadResult, Point)>,
     /// Whether a conditional ko capture was made on the current line (at most one per line).
     ko_used: bool,
     /// A second reader for lines after a conditional ko capture (the caller's reader keeps its stack).
@@ -486,15 +488,6 @@ struct Search<'a> {
 const KO_DEPTH: usize = 8;
 
 const TT_BITS: u32 = 12;
-
-fn rank(code: u8) -> u8 {
-    match code {
-        WIN => 3,
-        KO_A => 2,
-        KO_B => 1,
-        _ => 0,
-    }
-}
 
 impl Search<'_> {
     fn tt_key(&self, a: Point, c: Point, connect: bool, has_passed: bool) -> u64 {
@@ -508,12 +501,12 @@ impl Search<'_> {
         k | 1
     }
 
-    fn tt_get(&self, key: u64) -> Option<(u8, Point)> {
+    fn tt_get(&self, key: u64) -> Option<(ReadResult, Point)> {
         let e = self.tt[(key >> (64 - TT_BITS)) as usize];
         (e.0 == key).then_some((e.1, e.2))
     }
 
-    fn tt_put(&mut self, key: u64, res: (u8, Point)) -> (u8, Point) {
+    fn tt_put(&mut self, key: u64, res: (ReadResult, Point)) -> (ReadResult, Point) {
         if self.nodes <= NODE_LIMIT {
             self.tt[(key >> (64 - TT_BITS)) as usize] = (key, res.0, res.1);
         }
@@ -592,16 +585,16 @@ impl Search<'_> {
                 seen[nseen] = h;
                 nseen += 1;
                 let (acode, amove) = r.attack(h);
-                let Some(am) = amove.filter(|_| acode != 0) else { continue };
+                let Some(am) = amove.filter(|_| acode != Lose) else { continue };
                 if connect {
                     let (dcode, _) = r.defend(h);
-                    if dcode == 0 || d1.dist(am).saturating_add(d2.dist(am)) > x1 + x2 {
+                    if dcode == Lose || d1.dist(am).saturating_add(d2.dist(am)) > x1 + x2 {
                         v += 50;
                     }
                     out.add_min(am, v - 15);
                 } else {
                     let (dcode, dmove) = r.defend(h);
-                    if let Some(dm) = dmove.filter(|_| dcode != 0) {
+                    if let Some(dm) = dmove.filter(|_| dcode != Lose) {
                         out.add_min(dm, v - 50);
                     }
                 }
@@ -683,7 +676,7 @@ impl Search<'_> {
     /// Plays the forbidden ko capture `m` for `color` as if after a ko threat and reads on with the
     /// other side to move; the other side's code, or `None` when the move cannot be played. The line is
     /// read on a spare reader swapped in, so the caller's reader and its move stack stay untouched.
-    fn ko_branch(&mut self, a: Point, c: Point, m: Point, color: Color, has_passed: bool) -> Option<u8> {
+    fn ko_branch(&mut self, a: Point, c: Point, m: Point, color: Color, has_passed: bool) -> Option<ReadResult> {
         let mut nb = self.r.board().clone();
         nb.clear_ko();
         let mut spare = self.spare.take().unwrap_or_else(|| Box::new(Reader::new(&nb)));
@@ -712,8 +705,8 @@ impl Search<'_> {
     }
 
     /// Whether `m` is a ko capture `color` may only make conditionally here.
-    fn ko_allowed(&self, m: Point, color: Color, saved: u8) -> bool {
-        saved == 0
+    fn ko_allowed(&self, m: Point, color: Color, saved: ReadResult) -> bool {
+        saved == Lose
             && !self.ko_used
             && self.ply + self.r.depth_offset < KO_DEPTH
             && self.r.board().ko() == Some((m, color))
@@ -725,17 +718,17 @@ impl Search<'_> {
     }
 
     /// Connector to move: the code and the connecting move (0 for none).
-    fn connect_rec(&mut self, a: Point, c: Point, has_passed: bool) -> (u8, Point) {
+    fn connect_rec(&mut self, a: Point, c: Point, has_passed: bool) -> (ReadResult, Point) {
         self.count();
         let b = self.r.board();
         if b.color(a).is_none() || b.color(c).is_none() {
-            return (0, 0);
+            return (Lose, 0);
         }
         if same(b, a, c) {
-            return (WIN, 0);
+            return (Win, 0);
         }
         if self.nodes > NODE_LIMIT || self.ply > DEPTH_LIMIT {
-            return (0, 0);
+            return (Lose, 0);
         }
         let key = self.tt_key(a, c, true, has_passed);
         if let Some(res) = self.tt_get(key) {
@@ -745,19 +738,19 @@ impl Search<'_> {
         self.tt_put(key, res)
     }
 
-    fn connect_moves(&mut self, a: Point, c: Point, has_passed: bool) -> (u8, Point) {
+    fn connect_moves(&mut self, a: Point, c: Point, has_passed: bool) -> (ReadResult, Point) {
         if let Some(m) = self.trivial_connection(a, c) {
-            return (WIN, m);
+            return (Win, m);
         }
         let color = self.r.board().color(a).expect("a stone");
         let mut moves = Moves::new();
         let distance = self.find_moves(a, c, color, &mut moves);
         let (saved, saved_move, tried) = match self.try_moves(a, c, &moves, color, has_passed, Self::disconnect_rec) {
-            Ok(m) => return (WIN, m),
+            Ok(m) => return (Win, m),
             Err(best) => best,
         };
         if tried == 0 && distance < ONE {
-            return (WIN, 0);
+            return (Win, 0);
         }
         (saved, saved_move)
     }
@@ -772,17 +765,17 @@ impl Search<'_> {
         moves: &Moves,
         color: Color,
         has_passed: bool,
-        reply: fn(&mut Self, Point, Point, bool) -> (u8, Point),
-    ) -> Result<Point, (u8, Point, usize)> {
-        let (mut saved, mut saved_move) = (0u8, 0 as Point);
+        reply: fn(&mut Self, Point, Point, bool) -> (ReadResult, Point),
+    ) -> Result<Point, (ReadResult, Point, usize)> {
+        let (mut saved, mut saved_move) = (Lose, 0 as Point);
         let mut tried = 0;
         for &m in &moves.pts[..moves.n] {
             if !self.r.trymove(m, color) {
                 if self.ko_allowed(m, color, saved) {
                     if let Some(code) = self.ko_branch(a, c, m, color, has_passed) {
                         tried += 1;
-                        if code != WIN {
-                            saved = KO_B;
+                        if code != Win {
+                            saved = KoB;
                             saved_move = m;
                         }
                     }
@@ -794,11 +787,11 @@ impl Search<'_> {
             let (code, _) = reply(self, a, c, has_passed);
             self.ply -= 1;
             self.r.popgo();
-            if code == 0 {
+            if code == Lose {
                 return Ok(m);
             }
-            if rank(reverse(code)) > rank(saved) {
-                saved = reverse(code);
+            if code.reverse() > saved {
+                saved = code.reverse();
                 saved_move = m;
             }
         }
@@ -806,17 +799,17 @@ impl Search<'_> {
     }
 
     /// Cutter to move: the code and the cutting move (0 for none).
-    fn disconnect_rec(&mut self, a: Point, c: Point, has_passed: bool) -> (u8, Point) {
+    fn disconnect_rec(&mut self, a: Point, c: Point, has_passed: bool) -> (ReadResult, Point) {
         self.count();
         let b = self.r.board();
         if b.color(a).is_none() || b.color(c).is_none() {
-            return (WIN, 0);
+            return (Win, 0);
         }
         if same(b, a, c) {
-            return (0, 0);
+            return (Lose, 0);
         }
         if self.nodes > NODE_LIMIT || self.ply > DEPTH_LIMIT {
-            return (WIN, 0);
+            return (Win, 0);
         }
         let key = self.tt_key(a, c, false, has_passed);
         if let Some(res) = self.tt_get(key) {
@@ -826,35 +819,35 @@ impl Search<'_> {
         self.tt_put(key, res)
     }
 
-    fn disconnect_moves(&mut self, a: Point, c: Point, has_passed: bool) -> (u8, Point) {
+    fn disconnect_moves(&mut self, a: Point, c: Point, has_passed: bool) -> (ReadResult, Point) {
         let (ac1, am1) = self.r.attack(a);
-        if ac1 == WIN {
-            return (WIN, am1.unwrap_or(0));
+        if ac1 == Win {
+            return (Win, am1.unwrap_or(0));
         }
         let (ac2, am2) = self.r.attack(c);
-        if ac2 == WIN {
-            return (WIN, am2.unwrap_or(0));
+        if ac2 == Win {
+            return (Win, am2.unwrap_or(0));
         }
         let color = self.r.board().color(a).expect("a stone");
         let other = color.opponent();
         let mut moves = Moves::new();
         let distance = self.find_moves(a, c, other, &mut moves);
         for (code, m) in [(ac1, am1), (ac2, am2)] {
-            if let Some(m) = m.filter(|_| code != 0) {
+            if let Some(m) = m.filter(|_| code != Lose) {
                 moves.add_min(m, HUGE);
             }
         }
         let (mut saved, mut saved_move, tried) =
             match self.try_moves(a, c, &moves, other, has_passed, Self::connect_rec) {
-                Ok(m) => return (WIN, m),
+                Ok(m) => return (Win, m),
                 Err(best) => best,
             };
-        if tried == 0 && distance >= ONE && (has_passed || self.connect_rec(a, c, true).0 == 0) {
-            return (WIN, 0);
+        if tried == 0 && distance >= ONE && (has_passed || self.connect_rec(a, c, true).0 == Lose) {
+            return (Win, 0);
         }
         // Either string lost to a ko is a ko cut.
         for (code, m) in [(ac1, am1), (ac2, am2)] {
-            if rank(code) > rank(saved) {
+            if code > saved {
                 saved = code;
                 saved_move = m.unwrap_or(0);
             }
@@ -889,7 +882,7 @@ impl Search<'_> {
         }
         for &h in &adj[..n] {
             let (code, mv) = self.r.attack(h);
-            if code == WIN {
+            if code == Win {
                 return mv;
             }
         }
@@ -906,7 +899,7 @@ fn search(r: &mut Reader) -> Box<Search<'_>> {
         b,
         d1: Dist::new(),
         d2: Dist::new(),
-        tt: vec![(0, 0, 0); 1 << TT_BITS],
+        tt: vec![(0, Lose, 0); 1 << TT_BITS],
         ko_used: false,
         spare: None,
     })
@@ -918,30 +911,30 @@ fn mv(p: Point) -> Option<Point> {
 
 /// Can the strings at `a` and `c` be connected (the connector moving first)? Code and move; `None` as
 /// the move when they are already one string or connected without a move.
-pub fn connect(r: &mut Reader, a: Point, c: Point) -> (u8, Option<Point>) {
+pub fn connect(r: &mut Reader, a: Point, c: Point) -> (ReadResult, Option<Point>) {
     let b = r.board();
     if b.color(a).is_none() || b.color(a) != b.color(c) {
-        return (0, None);
+        return (Lose, None);
     }
     if same(b, a, c) {
-        return (WIN, None);
+        return (Win, None);
     }
     let (code, m) = search(r).connect_rec(a, c, false);
-    (code, if code == 0 { None } else { mv(m) })
+    (code, if code == Lose { None } else { mv(m) })
 }
 
 /// Can the strings at `a` and `c` be separated (the cutter moving first)? Code and move.
-pub fn disconnect(r: &mut Reader, a: Point, c: Point) -> (u8, Option<Point>) {
+pub fn disconnect(r: &mut Reader, a: Point, c: Point) -> (ReadResult, Option<Point>) {
     let b = r.board();
-    let Some(color) = b.color(a) else { return (WIN, None) };
+    let Some(color) = b.color(a) else { return (Win, None) };
     if b.color(c) != Some(color) {
-        return (WIN, None);
+        return (Win, None);
     }
     if same(b, a, c) {
-        return (0, None);
+        return (Lose, None);
     }
     let (code, m) = search(r).disconnect_rec(a, c, false);
-    (code, if code == 0 { None } else { mv(m) })
+    (code, if code == Lose { None } else { mv(m) })
 }
 
 /// Whether the stones at `a` and `c` would be one dragon: one string, or strings the opponent cannot
@@ -956,7 +949,7 @@ pub fn same_dragon(r: &mut Reader, a: Point, c: Point) -> bool {
     }
     // GNU Go amalgamates strings on a diagonal with both gaps empty into one dragon whatever the reading
     // says (its basic connection pattern); anything else must survive the cutter's attempts.
-    diagonal_link(b, a, c) || disconnect(r, a, c).0 == 0
+    diagonal_link(b, a, c) || disconnect(r, a, c).0 == Lose
 }
 
 /// Whether a stone of the string at `a` and one of the string at `c` are diagonal neighbours with both
@@ -979,7 +972,7 @@ pub fn combination_attack(r: &mut Reader, color: Color) -> Option<Point> {
     // Opponent strings short of liberties that are not capturable yet.
     let mut safe = Vec::new();
     for p in b.points() {
-        if b.color(p) == Some(opp) && b.string_id(p) == p && b.liberties(p) <= 3 && r.attack(p).0 != WIN {
+        if b.color(p) == Some(opp) && b.string_id(p) == p && b.liberties(p) <= 3 && r.attack(p).0 != Win {
             safe.push(p);
         }
     }
@@ -997,12 +990,12 @@ pub fn combination_attack(r: &mut Reader, color: Color) -> Option<Point> {
             continue;
         }
         let mut found = false;
-        if r.board().liberties(m) > 1 || r.attack(m).0 != WIN {
+        if r.board().liberties(m) > 1 || r.attack(m).0 != Win {
             let threatened: Vec<Point> =
-                safe.iter().copied().filter(|&h| r.board().color(h).is_some() && r.attack(h).0 == WIN).collect();
+                safe.iter().copied().filter(|&h| r.board().color(h).is_some() && r.attack(h).0 == Win).collect();
             'pairs: for (i, &x) in threatened.iter().enumerate() {
                 for &y in &threatened[i + 1..] {
-                    if r.board().string_id(x) != r.board().string_id(y) && r.defend_both(x, y) == 0 {
+                    if r.board().string_id(x) != r.board().string_id(y) && r.defend_both(x, y) == Lose {
                         found = true;
                         break 'pairs;
                     }
@@ -1063,8 +1056,8 @@ mod tests {
     fn bamboo_joint_cannot_be_cut() {
         let b = with_bottom(["..X.X....", "..X.X....", ".........", "........."]);
         let mut r = Reader::new(&b);
-        assert_eq!(disconnect(&mut r, v(&b, "C3"), v(&b, "E3")).0, 0);
-        assert_eq!(connect(&mut r, v(&b, "C3"), v(&b, "E3")).0, WIN);
+        assert_eq!(disconnect(&mut r, v(&b, "C3"), v(&b, "E3")).0, Lose);
+        assert_eq!(connect(&mut r, v(&b, "C3"), v(&b, "E3")).0, Win);
         assert_eq!(r.board(), &b, "reading leaves the position as it was");
     }
 
@@ -1072,7 +1065,7 @@ mod tests {
     fn diagonal_is_miai_and_one_dragon() {
         let b = with_bottom(["...X.....", "..X......", ".........", "........."]);
         let mut r = Reader::new(&b);
-        assert_eq!(disconnect(&mut r, v(&b, "C3"), v(&b, "D4")).0, 0);
+        assert_eq!(disconnect(&mut r, v(&b, "C3"), v(&b, "D4")).0, Lose);
         assert!(same_dragon(&mut r, v(&b, "C3"), v(&b, "D4")));
     }
 
@@ -1081,16 +1074,16 @@ mod tests {
         // White D3 has one liberty (D2): capturing it connects, and cutting first does not work.
         let b = with_bottom(["...X.....", "..XOX....", ".........", "........."]);
         let mut r = Reader::new(&b);
-        assert_eq!(disconnect(&mut r, v(&b, "C3"), v(&b, "E3")).0, 0);
-        assert_eq!(connect(&mut r, v(&b, "C3"), v(&b, "E3")), (WIN, Some(v(&b, "D2"))));
+        assert_eq!(disconnect(&mut r, v(&b, "C3"), v(&b, "E3")).0, Lose);
+        assert_eq!(connect(&mut r, v(&b, "C3"), v(&b, "E3")), (Win, Some(v(&b, "D2"))));
     }
 
     #[test]
     fn wall_separates() {
         let b = board(&[".........", ".........", ".........", "...O.....", "..XOX....", "...O....."]);
         let mut r = Reader::new(&b);
-        assert_eq!(disconnect(&mut r, v(&b, "C5"), v(&b, "E5")).0, WIN);
-        assert_eq!(connect(&mut r, v(&b, "C5"), v(&b, "E5")).0, 0);
+        assert_eq!(disconnect(&mut r, v(&b, "C5"), v(&b, "E5")).0, Win);
+        assert_eq!(connect(&mut r, v(&b, "C5"), v(&b, "E5")).0, Lose);
         assert!(!same_dragon(&mut r, v(&b, "C5"), v(&b, "E5")));
     }
 
@@ -1109,8 +1102,8 @@ mod tests {
             ".........",
         ]);
         let mut r = Reader::new(&b);
-        assert_eq!(disconnect(&mut r, v(&b, "D7"), v(&b, "F7")), (KO_B, Some(v(&b, "E7"))));
-        assert_eq!(connect(&mut r, v(&b, "D7"), v(&b, "F7")), (WIN, Some(v(&b, "E7"))));
+        assert_eq!(disconnect(&mut r, v(&b, "D7"), v(&b, "F7")), (KoB, Some(v(&b, "E7"))));
+        assert_eq!(connect(&mut r, v(&b, "D7"), v(&b, "F7")), (Win, Some(v(&b, "E7"))));
         assert_eq!(r.board(), &b, "the spare reader for the ko line leaves the caller's board alone");
     }
 }

@@ -1,9 +1,9 @@
 //! Zobrist keys: one fixed pseudo-random 64-bit key per (colour, point), generated at compile time so
 //! hashes are identical on every run and platform. This module owns the keys only and builds on
-//! [`crate::stone`] alone; the board ([`crate::board`], above it) keeps its hash up to date and
+//! [`crate::rules::stone`] alone; the board ([`crate::rules::board`], above it) keeps its hash up to date and
 //! [`crate::game`] uses it for positional superko.
 
-use crate::stone::{Color, Point, ARRAY};
+use crate::rules::stone::{Color, Point, ARRAY};
 
 const fn splitmix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);

@@ -3,14 +3,15 @@
 //! result a better judge of life and death than uniform play: a string left in atari next to the last
 //! move is captured at once (or, when it is the mover's own, extended or connected if that leaves it at least
 //! two liberties), otherwise a neighbour of the last move that completes a 3×3 shape (hane, cut, edge
-//! move: [`crate::playout_shapes`]) is played, and a move that puts a string of more than two stones
+//! move: [`crate::playout::shapes`]) is played, and a move that puts a string of more than two stones
 //! into atari without capturing is not played. Used by the benchmark,
-//! by [`crate::status`] to estimate who owns what at the end of a game, and available to search code.
+//! by [`crate::game::status`] to estimate who owns what at the end of a game, and available to search code.
 //! Allocation-free: works on a [`Board`] in place.
 
-use crate::board::Board;
-use crate::playout_shapes;
-use crate::stone::{Color, Point, MAX_SIZE};
+pub mod shapes;
+
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point, MAX_SIZE};
 use rand::Rng;
 
 /// Whether `p` is an empty point whose neighbours are all `color` (or off the board).
@@ -102,7 +103,7 @@ pub fn playout_recording<R: Rng + ?Sized>(
 }
 
 /// A reply to the last move `q` on one of its 8 neighbours that completes a 3×3 shape
-/// ([`crate::playout_shapes`]), chosen at random among those that are legal and no self-atari.
+/// ([`crate::playout::shapes`]), chosen at random among those that are legal and no self-atari.
 fn shape_reply<R: Rng + ?Sized>(board: &Board, q: Point, color: Color, rng: &mut R) -> Option<Point> {
     let mut found = [0 as Point; 8];
     let mut n = 0;
@@ -111,7 +112,7 @@ fn shape_reply<R: Rng + ?Sized>(board: &Board, q: Point, color: Color, rng: &mut
     for p in around.into_iter().chain(diag) {
         if board.is_empty(p)
             && !board.is_border(p)
-            && playout_shapes::matches(board, p)
+            && shapes::matches(board, p)
             && !is_eyelike(board, p, color)
             && board.is_legal(p, color)
             && !is_big_self_atari(board, p, color)

@@ -7,9 +7,9 @@
 //! board once, descends the tree, plays one playout and backs the result up. The tree ignores superko (the
 //! caller checks the chosen move against the game's rules) and passes (the caller decides when to pass).
 
-use crate::board::Board;
 use crate::playout::{area_margin, is_eyelike, playout_recording};
-use crate::stone::{Color, Point, ARRAY};
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point, ARRAY};
 use rand::Rng;
 use std::time::Instant;
 
@@ -316,7 +316,7 @@ pub fn open_area_bias(board: &Board, p: Point) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::tests::board_from;
+    use crate::rules::board::tests::board_from;
     use engine_core::rng::seeded_rng;
 
     fn all_moves(board: &Board, color: Color) -> Vec<Candidate> {

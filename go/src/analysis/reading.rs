@@ -1,5 +1,5 @@
-//! Tactical reading: can a string be captured (`attack`), can it be saved (`defend`), with GNU Go's
-//! result codes ([`WIN`], [`KO_A`], [`KO_B`], 0 for failure) and the move that achieves it.
+//! Tactical reading: can a string be captured (`attack`), can it be saved (`defend`), with a
+//! [`ReadResult`] (GNU Go's `WIN`, `KO_A`, `KO_B`, 0 for failure) and the move that achieves it.
 //!
 //! This module owns the search (move generation, ko handling, the transposition cache, depth and node
 //! limits). It plays only on its own [`TryBoard`] and never changes the caller's position.
@@ -18,7 +18,8 @@
 //! GNU Go's defaults: strings with four liberties count as safe beyond `fourlib_depth`, with three beyond `depth`
 //! (which leaves ladders), and the extra move kinds stop at their own depths. Ko uses GNU Go's komaster scheme 5: a
 //! forbidden ko capture may be made "conditionally" (as if after a ko threat) and makes the player komaster; winning
-//! only that way gives [`KO_B`], and winning against an opponent who could only succeed that way gives [`KO_A`]. Each
+//! only that way gives [`ReadResult::KoB`], and winning against an opponent who could only succeed that way gives
+//! [`ReadResult::KoA`]. Each
 //! query is bounded by a node limit; when it runs out the string counts as safe, so answers stay deterministic. The
 //! cache is a fixed table allocated once.
 //!
@@ -28,48 +29,20 @@
 //! point of its liberty more room (GNU Go's backfilling in `defend1`). Setting `GO_READ_TRACE` prints
 //! every move tried with its result to standard error (for debugging the reader).
 
-use crate::board::{Board, TryBoard};
-use crate::candidates::Scored;
-use crate::stone::{Color, Point, ARRAY};
-use crate::zobrist;
+use crate::analysis::candidates::Scored;
+use crate::analysis::read_result::ReadResult::{self, KoA, KoB, Lose, Win};
+use crate::rules::board::{Board, TryBoard};
+use crate::rules::stone::{Color, Point, ARRAY};
+use crate::rules::zobrist;
 use std::cell::Cell;
-
-/// The reading succeeds unconditionally.
-pub const WIN: u8 = 1;
-/// Succeeds if the player may take the ko first (the opponent needs a ko threat).
-pub const KO_A: u8 = 2;
-/// Succeeds only if the player finds a ko threat first.
-pub const KO_B: u8 = 3;
-
-/// How good a result code is for the player who achieves it (larger is better).
-#[inline]
-fn rank(code: u8) -> u8 {
-    match code {
-        WIN => 3,
-        KO_A => 2,
-        KO_B => 1,
-        _ => 0,
-    }
-}
-
-/// The player's result when the opponent's best reply achieves `code`.
-#[inline]
-pub(crate) fn reverse(code: u8) -> u8 {
-    match code {
-        0 => WIN,
-        KO_A => KO_B,
-        KO_B => KO_A,
-        _ => 0,
-    }
-}
 
 /// A result obtained through a forbidden ko capture needs a ko threat first.
 #[inline]
-fn through_ko(code: u8) -> u8 {
-    if code == 0 {
-        0
+fn through_ko(code: ReadResult) -> ReadResult {
+    if code == Lose {
+        Lose
     } else {
-        KO_B
+        KoB
     }
 }
 
@@ -188,7 +161,7 @@ fn ko_capture_transition(
 #[inline]
 fn nested(old: Point, new: Point) -> bool {
     let d = (i32::from(old) - i32::from(new)).abs();
-    let s = crate::stone::STRIDE as i32;
+    let s = crate::rules::stone::STRIDE as i32;
     d == s - 1 || d == s + 1
 }
 
@@ -200,6 +173,8 @@ const CACHE_BITS: u32 = 16;
 const TAG_BITS: u32 = 64 - CACHE_BITS;
 const TAG_MASK: u64 = (1 << TAG_BITS) - 1;
 const _: () = assert!(ARRAY <= 1 << (CACHE_BITS - 4), "the move must fit above the code");
+/// The results by their place in the order (`ReadResult as u64`), as a cache entry stores them.
+const CACHED: [ReadResult; 4] = [Lose, KoB, KoA, Win];
 const MAX_CAND: usize = 64;
 
 /// A fixed-capacity list of candidate moves (no allocation per node), priorities merged by max.
@@ -631,16 +606,17 @@ impl Reader {
         h.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
     }
 
-    fn lookup(&self, key: u64) -> Option<(u8, Point)> {
+    fn lookup(&self, key: u64) -> Option<(ReadResult, Point)> {
         // Keys are odd, so an empty (zero) entry never matches.
         let e = self.cache[(key >> TAG_BITS) as usize];
-        (e & TAG_MASK == key & TAG_MASK).then_some((((e >> TAG_BITS) & 15) as u8, (e >> (TAG_BITS + 4)) as Point))
+        (e & TAG_MASK == key & TAG_MASK)
+            .then_some((CACHED[((e >> TAG_BITS) & 3) as usize], (e >> (TAG_BITS + 4)) as Point))
     }
 
-    fn store(&mut self, key: u64, code: u8, mv: Point) {
+    fn store(&mut self, key: u64, code: ReadResult, mv: Point) {
         if self.query_nodes <= self.limits.node_limit {
             self.cache[(key >> TAG_BITS) as usize] =
-                key & TAG_MASK | u64::from(code) << TAG_BITS | u64::from(mv) << (TAG_BITS + 4);
+                key & TAG_MASK | (code as u64) << TAG_BITS | u64::from(mv) << (TAG_BITS + 4);
         }
     }
 
@@ -707,13 +683,13 @@ impl Reader {
     }
 
     /// One line of the trace: `what` on the string at `s` by `m` gave `code` (indented by depth).
-    fn log(&self, what: &str, s: Point, m: Point, code: u8) {
+    fn log(&self, what: &str, s: Point, m: Point, code: ReadResult) {
         if self.trace && self.t.depth() <= 16 {
             let b = self.t.board();
             let v = |p: Point| {
-                crate::vertex::format_vertex(
+                crate::rules::vertex::format_vertex(
                     b,
-                    if p == 0 { crate::stone::Move::Pass } else { crate::stone::Move::Play(p) },
+                    if p == 0 { crate::rules::stone::Move::Pass } else { crate::rules::stone::Move::Play(p) },
                 )
             };
             eprintln!("{:w$}{what} {} {} -> {code}", "", v(s), v(m), w = 2 * self.t.depth());
@@ -726,37 +702,37 @@ impl Reader {
     }
 
     /// Can the string at `s` be captured? The code and the attacking move.
-    pub fn attack(&mut self, s: Point) -> (u8, Option<Point>) {
+    pub fn attack(&mut self, s: Point) -> (ReadResult, Option<Point>) {
         if self.t.board().color(s).is_none() {
-            return (0, None);
+            return (Lose, None);
         }
         self.start_query();
         self.ladder_only = false;
         let (c, m) = self.do_attack(s);
-        (c, (c != 0).then_some(m).filter(|&m| m != 0))
+        (c, (c != Lose).then_some(m).filter(|&m| m != 0))
     }
 
     /// Can the string at `s` be saved? The code and the defending move (`None` when the string is not
     /// attackable at all, GNU Go's PASS).
-    pub fn defend(&mut self, s: Point) -> (u8, Option<Point>) {
+    pub fn defend(&mut self, s: Point) -> (ReadResult, Option<Point>) {
         if self.t.board().color(s).is_none() {
-            return (0, None);
+            return (Lose, None);
         }
         self.start_query();
         self.ladder_only = false;
         let (c, m) = self.do_defend(s);
-        if c == 0 {
+        if c == Lose {
             self.start_query();
-            if self.do_attack(s).0 == 0 {
-                return (WIN, None);
+            if self.do_attack(s).0 == Lose {
+                return (Win, None);
             }
         }
-        (c, (c != 0 && m != 0).then_some(m))
+        (c, (c != Lose && m != 0).then_some(m))
     }
 
     /// Attack by ladder only: every attacking move is an atari answered by the single extension or a
     /// capture. `None` when the string does not have exactly two liberties.
-    pub fn ladder_attack(&mut self, s: Point) -> Option<(u8, Option<Point>)> {
+    pub fn ladder_attack(&mut self, s: Point) -> Option<(ReadResult, Option<Point>)> {
         if self.t.board().liberties(s) != 2 {
             return None;
         }
@@ -764,16 +740,16 @@ impl Reader {
         self.ladder_only = true;
         let (c, m) = self.do_attack(s);
         self.ladder_only = false;
-        Some((c, (c != 0).then_some(m)))
+        Some((c, (c != Lose).then_some(m)))
     }
 
     /// Whether `mv` (by the opponent of the string) attacks the string at `s`: the code, 0 if not.
-    pub fn does_attack(&mut self, mv: Point, s: Point) -> u8 {
-        let Some(color) = self.t.board().color(s) else { return 0 };
+    pub fn does_attack(&mut self, mv: Point, s: Point) -> ReadResult {
+        let Some(color) = self.t.board().color(s) else { return Lose };
         self.start_query();
         self.ladder_only = false;
-        let Some((cond, saved)) = self.komaster_trymove(mv, color.opponent(), true) else { return 0 };
-        let code = if self.t.board().color(s).is_none() { WIN } else { reverse(self.do_defend(s).0) };
+        let Some((cond, saved)) = self.komaster_trymove(mv, color.opponent(), true) else { return Lose };
+        let code = if self.t.board().color(s).is_none() { Win } else { self.do_defend(s).0.reverse() };
         self.undo(saved);
         if cond {
             through_ko(code)
@@ -783,16 +759,16 @@ impl Reader {
     }
 
     /// Whether `mv` (by the string's colour) defends the string at `s`: the code, 0 if not.
-    pub fn does_defend(&mut self, mv: Point, s: Point) -> u8 {
-        let Some(color) = self.t.board().color(s) else { return 0 };
+    pub fn does_defend(&mut self, mv: Point, s: Point) -> ReadResult {
+        let Some(color) = self.t.board().color(s) else { return Lose };
         self.start_query();
         self.ladder_only = false;
         // As in GNU Go, a move cannot defend a string that is not under attack.
-        if self.do_attack(s).0 == 0 {
-            return 0;
+        if self.do_attack(s).0 == Lose {
+            return Lose;
         }
-        let Some((cond, saved)) = self.komaster_trymove(mv, color, true) else { return 0 };
-        let code = reverse(self.do_attack(s).0);
+        let Some((cond, saved)) = self.komaster_trymove(mv, color, true) else { return Lose };
+        let code = self.do_attack(s).0.reverse();
         self.undo(saved);
         if cond {
             through_ko(code)
@@ -802,12 +778,12 @@ impl Reader {
     }
 
     /// Can either of two strings of one colour be captured? (GNU Go's `attack_either`: the code only.)
-    pub fn attack_either(&mut self, a: Point, b: Point) -> u8 {
+    pub fn attack_either(&mut self, a: Point, b: Point) -> ReadResult {
         let (x, _) = self.attack(a);
         let (y, _) = self.attack(b);
-        let best = if rank(x) >= rank(y) { x } else { y };
-        if best == WIN {
-            return WIN;
+        let best = x.max(y);
+        if best == Win {
+            return Win;
         }
         // A move that threatens both (double atari and the like): the defender must save both at once.
         let Some(color) = self.t.board().color(a) else { return best };
@@ -821,14 +797,14 @@ impl Reader {
                 continue;
             }
             let code = if self.t.board().color(a).is_none() || self.t.board().color(b).is_none() {
-                WIN
+                Win
             } else {
-                reverse(self.defend_both_here(a, b))
+                self.defend_both_here(a, b).reverse()
             };
             self.pop();
-            if rank(code) > rank(result) {
+            if code > result {
                 result = code;
-                if code == WIN {
+                if code == Win {
                     break;
                 }
             }
@@ -837,34 +813,34 @@ impl Reader {
     }
 
     /// Can both strings be saved with one move? (GNU Go's `defend_both`: the code only.)
-    pub fn defend_both(&mut self, a: Point, b: Point) -> u8 {
+    pub fn defend_both(&mut self, a: Point, b: Point) -> ReadResult {
         self.start_query();
         self.defend_both_here(a, b)
     }
 
-    fn defend_both_here(&mut self, a: Point, b: Point) -> u8 {
-        let Some(color) = self.t.board().color(a) else { return 0 };
+    fn defend_both_here(&mut self, a: Point, b: Point) -> ReadResult {
+        let Some(color) = self.t.board().color(a) else { return Lose };
         let (x, _) = self.do_attack(a);
         let (y, _) = self.do_attack(b);
-        if x == 0 && y == 0 {
-            return WIN;
+        if x == Lose && y == Lose {
+            return Win;
         }
         let mut cands = Cands::new();
         self.defense_moves(a, color, &mut cands);
         self.defense_moves(b, color, &mut cands);
-        let mut best = 0;
+        let mut best = Lose;
         for i in 0..cands.n {
             let m = cands.pts[i];
             if !self.play(m, color, false) {
                 continue;
             }
-            let ra = reverse(self.do_attack(a).0);
-            let rb = if ra == 0 { 0 } else { reverse(self.do_attack(b).0) };
+            let ra = self.do_attack(a).0.reverse();
+            let rb = if ra == Lose { Lose } else { self.do_attack(b).0.reverse() };
             self.pop();
-            let r = if rank(ra) <= rank(rb) { ra } else { rb };
-            if rank(r) > rank(best) {
+            let r = ra.min(rb);
+            if r > best {
                 best = r;
-                if r == WIN {
+                if r == Win {
                     break;
                 }
             }
@@ -1283,21 +1259,21 @@ impl Reader {
         }
     }
 
-    fn do_attack(&mut self, s: Point) -> (u8, Point) {
+    fn do_attack(&mut self, s: Point) -> (ReadResult, Point) {
         let b = self.t.board();
-        let Some(color) = b.color(s) else { return (WIN, 0) };
+        let Some(color) = b.color(s) else { return (Win, 0) };
         let attacker = color.opponent();
         let libs = b.liberties(s);
         if self.safe_by_liberties(libs) {
-            return (0, 0);
+            return (Lose, 0);
         }
         if self.out_of_budget() {
-            return (0, 0);
+            return (Lose, 0);
         }
         // One liberty: take it, unless that is only a ko or runs into a snapback; then look for better.
         let direct = if libs == 1 { Some(self.attack1(s, attacker)) } else { None };
         if let Some(d) = direct {
-            if d.0 == WIN || self.ladder_only || self.depth() > self.limits.backfill_depth {
+            if d.0 == Win || self.ladder_only || self.depth() > self.limits.backfill_depth {
                 return d;
             }
         }
@@ -1323,7 +1299,7 @@ impl Reader {
         if libs >= 3 && self.depth() > self.limits.branch_depth {
             cands.n = cands.n.min(1);
         }
-        let mut best = direct.unwrap_or((0, 0));
+        let mut best = direct.unwrap_or((Lose, 0));
         let taken = direct.map_or(0, |_| libs_of(self.t.board(), s).p[0]);
         for i in 0..cands.n {
             let m = cands.pts[i];
@@ -1339,29 +1315,29 @@ impl Reader {
             let Some((cond, saved)) = self.komaster_trymove(m, attacker, true) else { continue };
             let b = self.t.board();
             let code = if b.color(s).is_none() {
-                WIN
+                Win
             } else if ladder && b.liberties(s) != 1 && !rescue {
-                0
+                Lose
             } else if b.liberties(m) == 1 && b.liberties(s) > 1 && b.string_size(m) > 1 {
                 // Putting several own stones into atari while the target keeps two liberties: the
                 // defender captures them (a throw-in is a single stone and is read normally).
-                0
+                Lose
             } else {
                 // As in GNU Go, the attack must also work if the defender ignores it (tenuki): otherwise
                 // the string was never in danger from this move.
                 let dcode = self.do_defend(s).0;
-                if dcode != WIN && self.do_attack(s).0 == 0 {
-                    0
+                if dcode != Win && self.do_attack(s).0 == Lose {
+                    Lose
                 } else {
-                    reverse(dcode)
+                    dcode.reverse()
                 }
             };
             self.undo(saved);
             let code = if cond { through_ko(code) } else { code };
             self.log("attack", s, m, code);
-            if rank(code) > rank(best.0) {
+            if code > best.0 {
                 best = (code, m);
-                if code == WIN {
+                if code == Win {
                     break;
                 }
             }
@@ -1393,40 +1369,40 @@ impl Reader {
         }
     }
 
-    /// The string has one liberty: capture it there. [`WIN`] when the capturing string keeps two
-    /// liberties, [`KO_A`] when the defender may take back a single stone (ko), 0 when the capture is
-    /// answered by a bigger recapture (snapback).
-    fn attack1(&mut self, s: Point, attacker: Color) -> (u8, Point) {
+    /// The string has one liberty: capture it there. [`Win`] when the capturing string keeps two
+    /// liberties, [`KoA`] when the defender may take back a single stone (ko), [`Lose`] when the capture
+    /// is answered by a bigger recapture (snapback).
+    fn attack1(&mut self, s: Point, attacker: Color) -> (ReadResult, Point) {
         let b = self.t.board();
         let mut one = [0 as Point; 1];
         b.liberties_into(s, &mut one);
         let l = one[0];
         let size = b.string_size(s);
-        let Some((cond, saved)) = self.komaster_trymove(l, attacker, true) else { return (0, 0) };
+        let Some((cond, saved)) = self.komaster_trymove(l, attacker, true) else { return (Lose, 0) };
         let after = self.t.board();
         let code = if size > 1 || after.liberties(l) >= 2 {
-            WIN
+            Win
         } else if after.string_size(l) == 1 {
             // Capturing a single stone as a ko: the defender may take back after a ko threat.
-            KO_A
+            KoA
         } else {
-            0
+            Lose
         };
         self.undo(saved);
         let code = if cond { through_ko(code) } else { code };
         self.log("attack1", s, l, code);
-        (code, if code == 0 { 0 } else { l })
+        (code, if code == Lose { 0 } else { l })
     }
 
-    fn do_defend(&mut self, s: Point) -> (u8, Point) {
+    fn do_defend(&mut self, s: Point) -> (ReadResult, Point) {
         let b = self.t.board();
-        let Some(defender) = b.color(s) else { return (0, 0) };
+        let Some(defender) = b.color(s) else { return (Lose, 0) };
         let libs = b.liberties(s);
         if self.safe_by_liberties(libs) {
-            return (WIN, 0);
+            return (Win, 0);
         }
         if self.out_of_budget() {
-            return (WIN, 0);
+            return (Win, 0);
         }
         let key = self.key(Kind::Defend, s);
         if let Some(r) = self.lookup(key) {
@@ -1442,17 +1418,17 @@ impl Reader {
         let level = self.t.depth().min(MAX_STACK - 1);
         self.order_defenses(s, defender, level, &mut cands);
         cands.sort_descending();
-        let mut best = (0u8, 0 as Point);
+        let mut best = (Lose, 0 as Point);
         for i in 0..cands.n {
             let m = cands.pts[i];
             let Some((cond, saved)) = self.komaster_trymove(m, defender, true) else { continue };
-            let code = reverse(self.do_attack(s).0);
+            let code = self.do_attack(s).0.reverse();
             self.undo(saved);
             let code = if cond { through_ko(code) } else { code };
             self.log("defend", s, m, code);
-            if rank(code) > rank(best.0) {
+            if code > best.0 {
                 best = (code, m);
-                if code == WIN {
+                if code == Win {
                     self.killers[level] = m;
                     break;
                 }
@@ -1525,7 +1501,7 @@ fn mark(set: &mut [u64], p: Point) -> bool {
 
 /// The two points orthogonally between diagonal neighbours `a` and `d`.
 fn diag_between(a: Point, d: Point) -> (Point, Point) {
-    let s = crate::stone::STRIDE as i32;
+    let s = crate::rules::stone::STRIDE as i32;
     let delta = i32::from(d) - i32::from(a);
     let (dx, dy) = if delta == -s - 1 {
         (-1, -s)
@@ -1542,39 +1518,39 @@ fn diag_between(a: Point, d: Point) -> (Point, Point) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::tests::board_from;
+    use crate::rules::board::tests::board_from;
 
     #[test]
     fn lone_stone_is_safe_and_edge_ladder_captures() {
         let b = board_from(&[". . . . .", ". . . . .", ". . O . .", ". . . . .", ". . . . ."]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.attack(b.point(2, 2)), (0, None));
-        assert_eq!(r.defend(b.point(2, 2)).0, WIN);
+        assert_eq!(r.attack(b.point(2, 2)), (Lose, None));
+        assert_eq!(r.defend(b.point(2, 2)).0, Win);
         // White on the first line under a black wall: two liberties, black ataris from the open side.
         let b = board_from(&[". . . . .", ". . . . .", ". . . . .", "X X X . .", ". O . . ."]);
         let mut r = Reader::new(&b);
         let (code, mv) = r.attack(b.point(1, 4));
-        assert_eq!(code, WIN);
+        assert_eq!(code, Win);
         assert!([b.point(0, 4), b.point(2, 4)].map(Some).contains(&mv));
         // With a white stone on D1 both A1 and C1 still capture (GNU Go 3.8: `attack B1` = 1 C1, and
         // after A1 `defend B1` = 0).
         let b = board_from(&[". . . . .", ". . . . .", ". . . . .", "X X X . .", ". O . O ."]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.attack(b.point(1, 4)).0, WIN);
-        assert_eq!(r.does_attack(b.point(0, 4), b.point(1, 4)), WIN);
-        assert_eq!(r.does_attack(b.point(2, 4), b.point(1, 4)), WIN);
+        assert_eq!(r.attack(b.point(1, 4)).0, Win);
+        assert_eq!(r.does_attack(b.point(0, 4), b.point(1, 4)), Win);
+        assert_eq!(r.does_attack(b.point(2, 4), b.point(1, 4)), Win);
     }
 
     #[test]
     fn one_liberty_capture_and_ko() {
-        // Taking the single white stone at B3 is a ko: black may be retaken after a threat (KO_A).
+        // Taking the single white stone at B3 is a ko: black may be retaken after a threat (KoA).
         let b = board_from(&[". X O .", "X O . O", ". X O .", ". . . ."]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.attack(b.point(1, 1)), (KO_A, Some(b.point(2, 1))));
+        assert_eq!(r.attack(b.point(1, 1)), (KoA, Some(b.point(2, 1))));
         // Without the white stone on D3 the capture is clean.
         let b = board_from(&[". X O .", "X O . .", ". X O .", ". . . ."]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.attack(b.point(1, 1)).0, WIN);
+        assert_eq!(r.attack(b.point(1, 1)).0, Win);
     }
 
     #[test]
@@ -1593,9 +1569,9 @@ mod tests {
             ". O X . O X . . .",
         ]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.attack(b.point(2, 8)), (WIN, Some(b.point(0, 8))));
+        assert_eq!(r.attack(b.point(2, 8)), (Win, Some(b.point(0, 8))));
         // `does_attack` only asks whether the stone comes off the board (GNU Go 3.8: `does_attack D1 C1` = 1).
-        assert_eq!(r.does_attack(b.point(3, 8), b.point(2, 8)), WIN);
+        assert_eq!(r.does_attack(b.point(3, 8), b.point(2, 8)), Win);
     }
 
     #[test]
@@ -1614,13 +1590,13 @@ mod tests {
             ". . O . O X X X X",
         ]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.defend(b.point(8, 1)), (KO_B, Some(b.point(5, 0))));
+        assert_eq!(r.defend(b.point(8, 1)), (KoB, Some(b.point(5, 0))));
     }
 
     /// The point named like GTP ("B5").
     fn at(b: &Board, name: &str) -> Point {
-        match crate::vertex::parse_vertex(name, b) {
-            Some(crate::stone::Move::Play(p)) => p,
+        match crate::rules::vertex::parse_vertex(name, b) {
+            Some(crate::rules::stone::Move::Play(p)) => p,
             _ => panic!("bad vertex {name}"),
         }
     }
@@ -1642,7 +1618,7 @@ mod tests {
             ". O X . X X O O .",
         ]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.defend(at(&b, "B5")), (KO_A, Some(at(&b, "D1"))));
+        assert_eq!(r.defend(at(&b, "B5")), (KoA, Some(at(&b, "D1"))));
         // reading.tst 96: with F1 empty, white F1 at once (GNU Go 3.8: `defend B5` = 2 F1).
         let b = board_from(&[
             ". . . . . . . . .",
@@ -1656,7 +1632,7 @@ mod tests {
             ". O X . X . O O .",
         ]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.defend(at(&b, "B5")), (KO_A, Some(at(&b, "F1"))));
+        assert_eq!(r.defend(at(&b, "B5")), (KoA, Some(at(&b, "F1"))));
     }
 
     #[test]
@@ -1677,7 +1653,7 @@ mod tests {
         ]);
         let mut r = Reader::new(&b);
         let (code, mv) = r.defend(at(&b, "J9"));
-        assert_eq!(code, WIN);
+        assert_eq!(code, Win);
         assert!([at(&b, "F7"), at(&b, "F9")].map(Some).contains(&mv), "{mv:?}");
     }
 
@@ -1697,9 +1673,9 @@ mod tests {
             ". O . . O X . . .",
         ]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.attack(at(&b, "E5")).0, WIN);
-        assert_eq!(r.defend(at(&b, "E5")), (0, None));
-        assert_eq!(r.does_attack(at(&b, "C4"), at(&b, "D5")), 0, "D5 is empty");
+        assert_eq!(r.attack(at(&b, "E5")).0, Win);
+        assert_eq!(r.defend(at(&b, "E5")), (Lose, None));
+        assert_eq!(r.does_attack(at(&b, "C4"), at(&b, "D5")), Lose, "D5 is empty");
     }
 
     #[test]
@@ -1719,7 +1695,7 @@ mod tests {
             "O . . X X O . . .",
         ]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.attack(at(&b, "A1")), (WIN, Some(at(&b, "A2"))));
+        assert_eq!(r.attack(at(&b, "A1")), (Win, Some(at(&b, "A2"))));
     }
 
     #[test]
@@ -1746,9 +1722,9 @@ mod tests {
         for (name, c) in [("L4", Color::Black), ("N3", Color::White), ("N2", Color::Black)] {
             assert!(r.trymove(at(&b, name), c));
         }
-        assert_eq!(r.defend(at(&b, "K4")), (WIN, Some(at(&b, "N1"))));
+        assert_eq!(r.defend(at(&b, "K4")), (Win, Some(at(&b, "N1"))));
         assert!(r.trymove(at(&b, "L1"), Color::White));
-        assert_eq!(r.attack(at(&b, "K4")), (WIN, Some(at(&b, "M4"))));
+        assert_eq!(r.attack(at(&b, "K4")), (Win, Some(at(&b, "M4"))));
     }
 
     #[test]
@@ -1768,11 +1744,11 @@ mod tests {
             ". . O . . . . . .",
         ]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.attack(at(&b, "A7")), (KO_A, Some(at(&b, "A6"))));
+        assert_eq!(r.attack(at(&b, "A7")), (KoA, Some(at(&b, "A6"))));
         for (name, c) in [("A6", Color::Black), ("A5", Color::White), ("C6", Color::Black)] {
             assert!(r.trymove(at(&b, name), c));
         }
-        assert_eq!(r.defend(at(&b, "A7")), (KO_B, Some(at(&b, "E5"))));
+        assert_eq!(r.defend(at(&b, "A7")), (KoB, Some(at(&b, "E5"))));
     }
 
     #[test]
@@ -1791,8 +1767,8 @@ mod tests {
             ". . . X . O O O .",
         ]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.attack(at(&b, "H6")).0, WIN);
-        assert_eq!(r.defend(at(&b, "H6")), (WIN, Some(at(&b, "J4"))));
+        assert_eq!(r.attack(at(&b, "H6")).0, Win);
+        assert_eq!(r.defend(at(&b, "H6")), (Win, Some(at(&b, "J4"))));
     }
 
     #[test]
@@ -1811,7 +1787,7 @@ mod tests {
             ". . . . . . . . .",
         ]);
         let mut r = Reader::new(&b);
-        assert_eq!(r.defend(at(&b, "B6")), (WIN, Some(at(&b, "C7"))));
+        assert_eq!(r.defend(at(&b, "B6")), (Win, Some(at(&b, "C7"))));
     }
 
     #[test]

@@ -4,27 +4,27 @@
 //! `unconditional.tst`, `owl.tst`, `optics.tst`) can grade the engine.
 //!
 //! This module owns the command handlers, registered by [`register`] over the engine state of
-//! [`crate::gtp_state`]; the analysis state they keep between commands ([`Analysis`]: the `trymove`
-//! stack, the reader with its cache and node counter) is part of that state and re-exported here. The
-//! analysis itself lives in [`crate::reading`], [`crate::connection`], [`crate::worm`],
-//! [`crate::unconditional`], [`crate::dragon`] and [`crate::owl`] (`dragon_status` combines the last two:
-//! the dragons get the owl's reading as their [`crate::dragon::LifeReading`]). The standard commands and
-//! the assembly of the engine are [`crate::gtp`]'s, which this module must not import.
+//! [`crate::gtp::state`], which they read through its accessors: the position, the `trymove` stack and
+//! the reader with its cache and node counter ([`GtpState::reader`]). The analysis itself lives in the
+//! analysis layer: [`crate::analysis::reading`], [`crate::analysis::connection`],
+//! [`crate::analysis::worm`], [`crate::game::unconditional`], [`crate::analysis::dragon`] and
+//! [`crate::analysis::owl`] (`dragon_status` combines the last two: the dragons get the owl's reading as
+//! their [`crate::analysis::dragon::LifeReading`]); results are printed as GNU Go's numbers by
+//! [`crate::analysis::read_result::ReadResult::gtp_code`]. The other command groups and the assembly of
+//! the engine ([`crate::gtp`]) are not imported.
 
-use crate::board::Board;
-use crate::connection;
-use crate::dragon::{DragonStatus, Dragons};
-use crate::gtp_state::GtpState;
-use crate::owl::{self, OwlLimits};
-use crate::reading::Reader;
-use crate::stone::{Color, Move, Point};
-use crate::unconditional::unconditional_statuses;
-use crate::vertex::{format_vertex, parse_color, parse_vertex};
-use crate::worm;
+use crate::analysis::connection;
+use crate::analysis::dragon::{DragonStatus, Dragons};
+use crate::analysis::owl::{self, OwlLimits};
+use crate::analysis::read_result::ReadResult;
+use crate::analysis::reading::Reader;
+use crate::analysis::worm;
+use crate::game::unconditional::unconditional_statuses;
+use crate::gtp::state::GtpState;
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Move, Point};
+use crate::rules::vertex::{format_vertex, parse_color, parse_vertex};
 use engine_core::command::{Args, CommandError, Registry};
-use engine_core::rng::seeded_rng;
-
-pub use crate::gtp_state::Analysis;
 
 /// Registers every analysis command on `r`.
 pub fn register(r: &mut Registry<GtpState>) {
@@ -36,11 +36,11 @@ pub fn register(r: &mut Registry<GtpState>) {
     });
     r.register("countlib", "countlib VERTEX: liberties of the string", |s, a| {
         let p = stone(s, a, 0)?;
-        Ok(s.game.board().liberties(p).to_string())
+        Ok(s.board().liberties(p).to_string())
     });
     r.register("findlib", "findlib VERTEX: the liberties of the string", |s, a| {
         let p = stone(s, a, 0)?;
-        let b = s.game.board();
+        let b = s.board();
         let mut libs = Vec::new();
         b.string_liberties(p, usize::MAX, &mut libs);
         Ok(list(b, libs))
@@ -49,106 +49,105 @@ pub fn register(r: &mut Registry<GtpState>) {
     r.register("accurate_approxlib", "accurate_approxlib COLOR VERTEX: as accuratelib", accuratelib);
     r.register("captures", "captures COLOR: stones captured by that colour", |s, a| {
         let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
-        Ok(s.game.board().captures(c).to_string())
+        Ok(s.board().captures(c).to_string())
     });
     r.register("is_legal", "is_legal COLOR VERTEX: 1 if the move is legal", |s, a| {
         let (c, mv) = move_arg(s, a)?;
-        Ok(if s.game.check_move(c, mv).is_ok() { "1" } else { "0" }.into())
+        Ok(if s.game().check_move(c, mv).is_ok() { "1" } else { "0" }.into())
     });
     r.register("all_legal", "all_legal COLOR: every legal move", |s, a| {
         let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
-        let b = s.game.board();
-        let pts = b.points().filter(|&p| s.game.check_move(c, Move::Play(p)).is_ok()).collect();
+        let b = s.board();
+        let pts = b.points().filter(|&p| s.game().check_move(c, Move::Play(p)).is_ok()).collect();
         Ok(list(b, pts))
     });
     r.register("trymove", "trymove COLOR VERTEX: play a move that popgo takes back", |s, a| trymove(s, a, false));
     r.register("tryko", "tryko COLOR VERTEX: trymove allowing an illegal ko capture", |s, a| trymove(s, a, true));
-    r.register("popgo", "popgo: take back a trymove or tryko", |s, _| match s.analysis.tried.pop() {
+    r.register("popgo", "popgo: take back a trymove or tryko", |s, _| match s.analysis_mut().pop_tried() {
         Some(g) => {
-            s.game = g;
+            *s.game_mut() = g;
             Ok(String::new())
         }
         None => Err(CommandError::failed("Stack empty.")),
     });
     r.register("clear_cache", "clear_cache: forget cached reading results", |s, _| {
-        s.analysis.reader.clear_cache();
+        s.analysis_mut().reader_mut().clear_cache();
         Ok(String::new())
     });
     r.register("get_reading_node_counter", "reading nodes since the last reset", |s, _| {
-        Ok(s.analysis.reader.nodes.to_string())
+        Ok(s.analysis_mut().reader_mut().nodes.to_string())
     });
     r.register("reset_reading_node_counter", "set the reading node counter to zero", |s, _| {
-        s.analysis.reader.nodes = 0;
+        s.analysis_mut().reader_mut().nodes = 0;
         Ok(String::new())
     });
     r.register("increase_depths", "increase the reading depths by one", |s, _| {
-        s.analysis.reader.limits.shift(1);
+        s.analysis_mut().reader_mut().limits.shift(1);
         Ok(String::new())
     });
     r.register("decrease_depths", "decrease the reading depths by one", |s, _| {
-        s.analysis.reader.limits.shift(-1);
+        s.analysis_mut().reader_mut().limits.shift(-1);
         Ok(String::new())
     });
-    r.register("get_random_seed", "the random seed", |s, _| Ok(s.options.seed.to_string()));
+    r.register("get_random_seed", "the random seed", |s, _| Ok(s.options().seed.to_string()));
     r.register("set_random_seed", "set_random_seed N", |s, a| {
         let seed = a.get(0).and_then(|t| t.parse::<u64>().ok()).ok_or_else(|| CommandError::failed("invalid seed"))?;
-        s.options.seed = seed;
-        s.rng = seeded_rng(seed);
+        s.set_seed(seed);
         Ok(String::new())
     });
     r.register("worm_stones", "worm_stones [VERTEX] [COLOR]: the stones of worms", worm_stones);
     r.register("worm_cutstone", "worm_cutstone VERTEX: the cutstone field", |s, a| {
         let p = stone(s, a, 0)?;
-        Ok(worm::cutstone(s.game.board(), p).to_string())
+        Ok(worm::cutstone(s.board(), p).to_string())
     });
     r.register("worm_data", "worm_data [VERTEX]: the worm data structure", worm_data);
     r.register("unconditional_status", "unconditional_status VERTEX", |s, a| {
         let p = vertex(s, a, 0)?;
-        let st = unconditional_statuses(s.game.board());
+        let st = unconditional_statuses(s.board());
         Ok(st[usize::from(p)].gtp_name().into())
     });
     r.register("attack", "attack VERTEX: code and move capturing the string", |s, a| {
         let p = stone(s, a, 0)?;
         let (code, mv) = reader(s).attack(p);
-        Ok(code_move(s.game.board(), code, mv))
+        Ok(code_move(s.board(), code, mv))
     });
     r.register("defend", "defend VERTEX: code and move saving the string", |s, a| {
         let p = stone(s, a, 0)?;
         let (code, mv) = reader(s).defend(p);
-        Ok(code_move(s.game.board(), code, mv))
+        Ok(code_move(s.board(), code, mv))
     });
     r.register("ladder_attack", "ladder_attack VERTEX: attack by ladder only", |s, a| {
         let p = stone(s, a, 0)?;
         match reader(s).ladder_attack(p) {
-            Some((code, mv)) => Ok(code_move(s.game.board(), code, mv)),
+            Some((code, mv)) => Ok(code_move(s.board(), code, mv)),
             None => Err(CommandError::failed("string must have exactly 2 liberties")),
         }
     });
     r.register("does_attack", "does_attack MOVE VERTEX: code of that attack", |s, a| {
         let (m, p) = move_and_stone(s, a)?;
-        Ok(reader(s).does_attack(m, p).to_string())
+        Ok(reader(s).does_attack(m, p).gtp_code().to_string())
     });
     r.register("does_defend", "does_defend MOVE VERTEX: code of that defense", |s, a| {
         let (m, p) = move_and_stone(s, a)?;
-        Ok(reader(s).does_defend(m, p).to_string())
+        Ok(reader(s).does_defend(m, p).gtp_code().to_string())
     });
     r.register("attack_either", "attack_either V1 V2: can either string be captured", |s, a| {
         let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
-        Ok(reader(s).attack_either(p, q).to_string())
+        Ok(reader(s).attack_either(p, q).gtp_code().to_string())
     });
     r.register("defend_both", "defend_both V1 V2: can both strings be saved", |s, a| {
         let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
-        Ok(reader(s).defend_both(p, q).to_string())
+        Ok(reader(s).defend_both(p, q).gtp_code().to_string())
     });
     r.register("connect", "connect V1 V2: code and move connecting the strings", |s, a| {
         let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
         let (code, mv) = connection::connect(reader(s), p, q);
-        Ok(code_move(s.game.board(), code, mv))
+        Ok(code_move(s.board(), code, mv))
     });
     r.register("disconnect", "disconnect V1 V2: code and move cutting the strings", |s, a| {
         let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
         let (code, mv) = connection::disconnect(reader(s), p, q);
-        Ok(code_move(s.game.board(), code, mv))
+        Ok(code_move(s.board(), code, mv))
     });
     r.register("same_dragon", "same_dragon V1 V2: 1 if the stones are in one dragon", |s, a| {
         let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
@@ -158,7 +157,7 @@ pub fn register(r: &mut Registry<GtpState>) {
     r.register("combination_attack", "combination_attack COLOR: a capturing combination, or PASS", |s, a| {
         let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
         let mv = connection::combination_attack(reader(s), c);
-        Ok(format_vertex(s.game.board(), mv.map_or(Move::Pass, Move::Play)))
+        Ok(format_vertex(s.board(), mv.map_or(Move::Pass, Move::Play)))
     });
     r.register("combination_defend", "combination_defend COLOR: moves defending against combinations", |s, a| {
         let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
@@ -166,28 +165,28 @@ pub fn register(r: &mut Registry<GtpState>) {
         if moves.is_empty() {
             Ok("PASS".into())
         } else {
-            Ok(list(s.game.board(), moves))
+            Ok(list(s.board(), moves))
         }
     });
 }
 
 /// GNU Go's dragon, eye and owl commands: `owl_attack`, `owl_defend`, `dragon_status`, `dragon_stones`,
-/// `eval_eye` ([`crate::owl`], [`crate::dragon`], [`crate::eye`]).
+/// `eval_eye` ([`crate::analysis::owl`], [`crate::analysis::dragon`], [`crate::analysis::eye`]).
 fn register_owl(r: &mut Registry<GtpState>) {
     r.register("owl_attack", "owl_attack VERTEX: code and move killing the dragon", |s, a| {
         let p = stone(s, a, 0)?;
-        let b = s.game.board().clone();
+        let b = s.board().clone();
         let (code, mv) = owl::attack_dragon(reader(s), &b, p, OwlLimits::default());
         Ok(code_move(&b, code, mv))
     });
     r.register("owl_defend", "owl_defend VERTEX: code and move saving the dragon", |s, a| {
         let p = stone(s, a, 0)?;
-        let b = s.game.board().clone();
+        let b = s.board().clone();
         let (code, mv) = owl::defend_dragon(reader(s), &b, p, OwlLimits::default());
         Ok(code_move(&b, code, mv))
     });
     r.register("dragon_status", "dragon_status [VERTEX]: alive, critical (with moves), dead or unknown", |s, a| {
-        let b = s.game.board().clone();
+        let b = s.board().clone();
         let only = if a.get(0).is_some() { Some(stone(s, a, 0)?) } else { None };
         let mut ds = Dragons::compute(&b, reader(s), None);
         let line = |st: (DragonStatus, Option<Point>, Option<Point>)| match st {
@@ -211,7 +210,7 @@ fn register_owl(r: &mut Registry<GtpState>) {
         Ok(lines.join("\n"))
     });
     r.register("dragon_stones", "dragon_stones [VERTEX]: the stones of a dragon (of every dragon)", |s, a| {
-        let b = s.game.board().clone();
+        let b = s.board().clone();
         let only = if a.get(0).is_some() { Some(stone(s, a, 0)?) } else { None };
         let ds = Dragons::compute(&b, reader(s), None);
         if let Some(p) = only {
@@ -221,7 +220,7 @@ fn register_owl(r: &mut Registry<GtpState>) {
     });
     r.register("eval_eye", "eval_eye VERTEX: min and max eyes of the eye space (attack and defence points)", |s, a| {
         let p = vertex(s, a, 0)?;
-        let b = s.game.board().clone();
+        let b = s.board().clone();
         let ds = Dragons::compute(&b, reader(s), None);
         Ok(match ds.eyes.unique_space(p) {
             None => "-1".into(),
@@ -239,13 +238,7 @@ fn register_owl(r: &mut Registry<GtpState>) {
 
 /// The reader, on the current position.
 fn reader(s: &mut GtpState) -> &mut Reader {
-    s.analysis.reader.set_board(s.game.board());
-    s.analysis.reader.depth_offset = s.analysis.tried.len();
-    s.analysis.reader.root_last = match s.game.last_move() {
-        Some((_, Move::Play(p))) => Some(p),
-        _ => None,
-    };
-    &mut s.analysis.reader
+    s.reader()
 }
 
 fn list(b: &Board, mut pts: Vec<Point>) -> String {
@@ -253,16 +246,17 @@ fn list(b: &Board, mut pts: Vec<Point>) -> String {
     pts.iter().map(|&p| format_vertex(b, Move::Play(p))).collect::<Vec<_>>().join(" ")
 }
 
-fn code_move(b: &Board, code: u8, mv: Option<Point>) -> String {
-    if code == 0 {
-        "0".into()
+/// GNU Go's answer for a reading: the result's number, then the move when it succeeds.
+fn code_move(b: &Board, code: ReadResult, mv: Option<Point>) -> String {
+    if code == ReadResult::Lose {
+        code.gtp_code().to_string()
     } else {
-        format!("{code} {}", format_vertex(b, mv.map_or(Move::Pass, Move::Play)))
+        format!("{} {}", code.gtp_code(), format_vertex(b, mv.map_or(Move::Pass, Move::Play)))
     }
 }
 
 fn vertex(s: &GtpState, a: &Args, i: usize) -> Result<Point, CommandError> {
-    match a.get(i).and_then(|t| parse_vertex(t, s.game.board())) {
+    match a.get(i).and_then(|t| parse_vertex(t, s.board())) {
         Some(Move::Play(p)) => Ok(p),
         _ => Err(CommandError::failed("invalid coordinate")),
     }
@@ -270,7 +264,7 @@ fn vertex(s: &GtpState, a: &Args, i: usize) -> Result<Point, CommandError> {
 
 fn stone(s: &GtpState, a: &Args, i: usize) -> Result<Point, CommandError> {
     let p = vertex(s, a, i)?;
-    if s.game.board().is_empty(p) {
+    if s.board().is_empty(p) {
         return Err(CommandError::failed("vertex must not be empty"));
     }
     Ok(p)
@@ -279,10 +273,10 @@ fn stone(s: &GtpState, a: &Args, i: usize) -> Result<Point, CommandError> {
 fn move_and_stone(s: &GtpState, a: &Args) -> Result<(Point, Point), CommandError> {
     let m = vertex(s, a, 0)?;
     let p = vertex(s, a, 1)?;
-    if !s.game.board().is_empty(m) {
+    if !s.board().is_empty(m) {
         return Err(CommandError::failed("move vertex must be empty"));
     }
-    if s.game.board().is_empty(p) {
+    if s.board().is_empty(p) {
         return Err(CommandError::failed("vertex must not be empty"));
     }
     Ok((m, p))
@@ -291,14 +285,14 @@ fn move_and_stone(s: &GtpState, a: &Args) -> Result<(Point, Point), CommandError
 fn move_arg(s: &GtpState, a: &Args) -> Result<(Color, Move), CommandError> {
     let bad = || CommandError::failed("invalid color or coordinate");
     let c = a.get(0).and_then(parse_color).ok_or_else(bad)?;
-    let mv = a.get(1).and_then(|t| parse_vertex(t, s.game.board())).ok_or_else(bad)?;
+    let mv = a.get(1).and_then(|t| parse_vertex(t, s.board())).ok_or_else(bad)?;
     Ok((c, mv))
 }
 
 fn accuratelib(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
     let (c, mv) = move_arg(s, a)?;
     let Move::Play(p) = mv else { return Err(CommandError::failed("invalid color or coordinate")) };
-    let b = s.game.board();
+    let b = s.board();
     if !b.is_empty(p) {
         return Err(CommandError::failed("vertex must be empty"));
     }
@@ -313,32 +307,32 @@ fn accuratelib(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
 }
 
 /// The deepest `trymove`/`tryko` stack: each level keeps a copy of the game (up to about 1 MB for a game at
-/// [`crate::stone::MAX_GAME_MOVES`]), so without a bound a few thousand `trymove` commands would hold gigabytes.
+/// [`crate::rules::stone::MAX_GAME_MOVES`]), so without a bound a few thousand `trymove` commands would hold gigabytes.
 /// Regression suites go a few levels deep.
 pub const MAX_TRY_DEPTH: usize = 64;
 
 fn trymove(s: &mut GtpState, a: &Args, ko: bool) -> Result<String, CommandError> {
     let (c, mv) = move_arg(s, a)?;
-    if s.analysis.tried.len() >= MAX_TRY_DEPTH {
+    if s.analysis().tried_depth() >= MAX_TRY_DEPTH {
         return Err(CommandError::failed(format!("too many trymove levels (at most {MAX_TRY_DEPTH})")));
     }
-    let saved = s.game.clone();
-    let to_move = s.game.to_move();
+    let saved = s.game().clone();
+    let to_move = s.game().to_move();
     if ko {
         // A pass by the opponent lifts the ko; the saved game restores everything on popgo.
-        let _ = s.game.play(c.opponent(), Move::Pass);
+        let _ = s.game_mut().play(c.opponent(), Move::Pass);
     }
-    if s.game.play(c, mv).is_err() {
-        s.game = saved;
+    if s.game_mut().play(c, mv).is_err() {
+        *s.game_mut() = saved;
         return Err(CommandError::failed("illegal move"));
     }
-    s.game.set_to_move(to_move);
-    s.analysis.tried.push(saved);
+    s.game_mut().set_to_move(to_move);
+    s.analysis_mut().push_tried(saved);
     Ok(String::new())
 }
 
 fn worm_stones(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
-    let b = s.game.board();
+    let b = s.board();
     let mut only: Option<Point> = None;
     let mut color: Option<Color> = None;
     for t in a.tokens() {
@@ -378,8 +372,8 @@ fn worm_data(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
         None => None,
         Some(_) => Some(vertex(s, a, 0)?),
     };
-    let statuses = unconditional_statuses(s.game.board());
-    let board = s.game.board().clone();
+    let statuses = unconditional_statuses(s.board());
+    let board = s.board().clone();
     let worms = worm::worms(&board);
     let mut out = Vec::new();
     for p in board.points() {
@@ -388,11 +382,11 @@ fn worm_data(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
         }
         let w = &worms[usize::from(p)];
         let (attack, defense) = if board.is_empty(p) {
-            ((0, None), (0, None))
+            ((ReadResult::Lose, None), (ReadResult::Lose, None))
         } else {
             let r = reader(s);
             let at = r.attack(p);
-            let de = if at.0 != 0 { r.defend(p) } else { (0, None) };
+            let de = if at.0 != ReadResult::Lose { r.defend(p) } else { (ReadResult::Lose, None) };
             (at, de)
         };
         let v = |m: Option<Point>| format_vertex(&board, m.map_or(Move::Pass, Move::Play));
@@ -422,9 +416,9 @@ fn worm_data(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
             w.liberties[1],
             w.liberties[2],
             w.liberties[3],
-            attack.0,
+            attack.0.gtp_code(),
             v(attack.1),
-            defense.0,
+            defense.0.gtp_code(),
             v(defense.1),
             w.cutstone,
             w.genus,

@@ -3,7 +3,7 @@
 //!
 //! Owns the list only; what a score means (a priority, a distance) is the caller's.
 
-use crate::stone::Point;
+use crate::rules::stone::Point;
 
 /// Up to `N` distinct points with a score each, in the order they were first added.
 #[derive(Clone, Copy)]

@@ -1,21 +1,23 @@
 //! A game of Go: the board plus everything a single position does not know — side to move, komi, rules
 //! (suicide, positional superko, scoring method), handicap/setup stones, the move list and unlimited undo.
-//! Implements [`engine_core::Game`] (black is player 0, chance type `()`).
 //!
 //! Undo keeps a board snapshot (about 6.5 KB) every [`SNAPSHOT_INTERVAL`] moves, and after any setup or rule
 //! change, and replays the moves since the nearest one: a move costs about 40 bytes of history instead of a
 //! board. A game holds at most [`MAX_GAME_MOVES`] moves. Playouts and search that need speed use [`Board`]
 //! directly.
 //!
-//! This is the top of the rules' layers (`stone` → `zobrist` → `board` → `playout_shapes`, `playout` →
-//! `unconditional`, `status` → `score` → `game`): it uses [`crate::status`] and [`crate::score`] for the
-//! final score, and nothing below imports it. The scoring method [`Scoring`] is [`crate::score`]'s.
+//! The game layer (this module and its children [`unconditional`], Benson-style life, and [`status`], dead
+//! stones and seki at the end) sits on the rules ([`crate::rules`]) and the random playouts
+//! ([`crate::playout`], which the status estimate uses); it uses [`status`] and [`crate::rules::score`]
+//! for the final score, and imports nothing above it (SGF, analysis, move generation, GTP). The scoring
+//! method [`Scoring`] is [`crate::rules::score`]'s.
 
-use crate::board::Board;
-use crate::score::{self, Scoring};
-use crate::stone::{Color, IllegalMove, Move, Point};
-use engine_core::game::{Game, Outcome, Turn};
-use rand::RngCore;
+pub mod status;
+pub mod unconditional;
+
+use crate::rules::board::Board;
+use crate::rules::score::{self, Scoring};
+use crate::rules::stone::{Color, IllegalMove, Move, Point};
 
 /// The rule set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,9 +34,9 @@ impl Default for Rules {
 }
 
 /// The most moves a game holds; [`GoGame::play`] refuses the next one with [`IllegalMove::TooManyMoves`]
-/// (and loading a longer SGF record fails). Defined with that error in [`crate::stone`], whose text names
+/// (and loading a longer SGF record fails). Defined with that error in [`crate::rules::stone`], whose text names
 /// it.
-pub use crate::stone::MAX_GAME_MOVES;
+pub use crate::rules::stone::MAX_GAME_MOVES;
 
 /// Moves between two undo snapshots: undo replays at most this many moves.
 pub const SNAPSHOT_INTERVAL: usize = 32;
@@ -265,7 +267,7 @@ impl GoGame {
     /// Empties these points (SGF `AE`, or a setup stone replaced): the board is rebuilt from the
     /// remaining stones, so strings split correctly. Not undoable, like all setup.
     pub fn clear_points(&mut self, points: &[Point]) {
-        let mut cleared = vec![false; crate::stone::ARRAY];
+        let mut cleared = vec![false; crate::rules::stone::ARRAY];
         for &p in points {
             if let Some(c) = cleared.get_mut(usize::from(p)) {
                 *c = true;
@@ -360,31 +362,21 @@ impl GoGame {
     }
 
     /// Score from black's point of view (positive: black wins) with komi, under the game's rules, with
-    /// dead stones as [`crate::status`] judges them.
+    /// dead stones as [`crate::game::status`] judges them.
     pub fn score(&self) -> f64 {
-        let st = crate::status::statuses(&self.board);
-        let with = |s: crate::status::Status| -> Vec<Point> {
+        let st = crate::game::status::statuses(&self.board);
+        let with = |s: crate::game::status::Status| -> Vec<Point> {
             self.board.points().filter(|&p| st[usize::from(p)] == Some(s)).collect()
         };
-        let (dead, seki) = (with(crate::status::Status::Dead), with(crate::status::Status::Seki));
+        let (dead, seki) = (with(crate::game::status::Status::Dead), with(crate::game::status::Status::Seki));
         score::score(&self.board, &dead, &seki, self.rules.scoring, self.komi)
     }
 }
 
-impl Game for GoGame {
-    type Action = Move;
-    type Chance = ();
-    type Error = IllegalMove;
-
-    fn turn(&self) -> Turn {
-        if self.is_over() {
-            Turn::Over
-        } else {
-            Turn::Player(self.to_move.index())
-        }
-    }
-
-    fn legal_actions(&self, out: &mut Vec<Move>) {
+impl GoGame {
+    /// Appends every legal move of the side to move to `out` (cleared first): each legal play, then the
+    /// pass; nothing once the game is over.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
         if self.is_over() {
             return;
@@ -395,37 +387,6 @@ impl Game for GoGame {
             }
         }
         out.push(Move::Pass);
-    }
-
-    fn apply(&mut self, action: &Move) -> Result<(), IllegalMove> {
-        self.play(self.to_move, *action)
-    }
-
-    fn sample_chance(&self, _rng: &mut dyn RngCore) {}
-
-    fn apply_chance(&mut self, _chance: &()) -> Result<(), IllegalMove> {
-        Ok(())
-    }
-
-    fn undo(&mut self) -> bool {
-        GoGame::undo(self)
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        if let Some(loser) = self.resigned {
-            return Some(Outcome::win(loser.opponent().index(), 1.0));
-        }
-        if !self.is_over() {
-            return None;
-        }
-        let s = self.score();
-        Some(if s > 0.0 {
-            Outcome::win(0, s)
-        } else if s < 0.0 {
-            Outcome::win(1, -s)
-        } else {
-            Outcome::draw()
-        })
     }
 }
 
@@ -458,7 +419,7 @@ mod tests {
         let mut boards = vec![g.board().clone()];
         let mut legal = Vec::new();
         while g.move_count() < 5 * SNAPSHOT_INTERVAL {
-            g.legal_actions(&mut legal);
+            g.legal_moves(&mut legal);
             let mv =
                 if legal.len() > 1 { legal[rand::Rng::random_range(&mut rng, 0..legal.len() - 1)] } else { Move::Pass };
             g.play(g.to_move(), mv).unwrap();
@@ -528,14 +489,16 @@ mod tests {
     }
 
     #[test]
-    fn game_trait_plays_to_the_end() {
+    fn two_passes_end_the_game() {
         let mut g = GoGame::new(5, 0.5, Rules::default());
         let mut legal = Vec::new();
-        g.legal_actions(&mut legal);
+        g.legal_moves(&mut legal);
         assert_eq!(legal.len(), 26);
-        g.apply(&Move::Pass).unwrap();
-        g.apply(&Move::Pass).unwrap();
-        assert_eq!(g.turn(), Turn::Over);
-        assert_eq!(g.outcome().unwrap().winner(), Some(1));
+        g.play(Color::Black, Move::Pass).unwrap();
+        g.play(Color::White, Move::Pass).unwrap();
+        assert!(g.is_over());
+        g.legal_moves(&mut legal);
+        assert!(legal.is_empty());
+        assert_eq!(g.score(), -0.5, "white wins by komi on an empty board");
     }
 }

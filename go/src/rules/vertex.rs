@@ -1,8 +1,8 @@
 //! GTP vertices (`D4`, `pass`, column letters A–Z without I, rows counted from the bottom) and colours
 //! (`b`, `black`, `w`, `white`), all case-insensitive. Text conversion only: legality is the board's.
 
-use crate::board::Board;
-use crate::stone::{Color, Move};
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Move};
 
 const LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
@@ -89,7 +89,7 @@ mod tests {
     fn points_off_the_board_are_written_without_panicking() {
         for size in [1, 9, 25] {
             let b = Board::new(size);
-            for p in (0..=crate::stone::ARRAY as u16 + 10).chain([u16::MAX]) {
+            for p in (0..=crate::rules::stone::ARRAY as u16 + 10).chain([u16::MAX]) {
                 let s = format_vertex(&b, Move::Play(p));
                 assert_eq!(b.on_board(p), s != "??", "{size} {p}");
             }

@@ -6,8 +6,8 @@
 //! Where the answers come from:
 //! * Liberties (exact): `lib` and `lib2`–`lib4` (empty points at distance 2–4 through empty points),
 //!   `xlib`/`olib` (after the move, captures made), `ko`, legality, suicide.
-//! * Tactics: the real reader, [`crate::reading::Reader`], with GNU Go's result codes (`WIN`, `KO_A`,
-//!   `KO_B` mapped to [`codes`]): `attack`, `defend` (0 when the string is not attacked, as GNU Go's worm
+//! * Tactics: the real reader, [`crate::analysis::reading::Reader`], its [`ReadResult`] given to the
+//!   patterns as their constants (`WIN`, `KO_A`, `KO_B`, `LOSE`: [`ReadResult::pattern_code`]): `attack`, `defend` (0 when the string is not attacked, as GNU Go's worm
 //!   data), `does_attack`/`does_defend`, `safe_xmove`/`safe_omove` (trymove, then the attack's code
 //!   reversed), `xdefend_against`/`odefend_against` (trymove, then the other side's safety), `xcut`/`ocut`
 //!   (the cut stone is safe and the reader's [`connection::connect`] fails between two of the opponent's
@@ -15,15 +15,15 @@
 //! * Sequences (`xplay_*`/`oplay_*`): played with GNU Go's `trymove`/`tryko` convention (a move that is
 //!   illegal even as a ko capture is skipped), counted in the reader's depth, then `attack`, `defend`
 //!   (GNU Go's `find_defense`: WIN when not attacked), `attack_either`, `defend_both`, `connect` and
-//!   `disconnect` ([`crate::connection`]), `break_through` (a capture or a cut), `lib`.
-//! * Dragons: [`crate::dragon::Dragons`], computed once per context without the owl; a dragon's
-//!   `status` is the owl's verdict ([`crate::owl`], default limits), read the first time that dragon is
+//!   `disconnect` ([`crate::analysis::connection`]), `break_through` (a capture or a cut), `lib`.
+//! * Dragons: [`crate::analysis::dragon::Dragons`], computed once per context without the owl; a dragon's
+//!   `status` is the owl's verdict ([`crate::analysis::owl`], default limits), read the first time that dragon is
 //!   asked about and kept (`ALIVE`, `CRITICAL`, `DEAD`; `UNKNOWN` on empty points). `weakness` is the
 //!   dragon's (0 strong … 1 dead); `weak` is `CRITICAL`, or not dead with weakness above 0.4 (GNU Go's
 //!   rule). `dragonsize`, `same_dragon` and `genus` (the dragon's minimum number of eyes) come from the
-//!   dragons; `effective_size` is the worm's ([`crate::worm`]); `potential_cutstone` is GNU Go's
-//!   `cutstone` class 2 ([`crate::worm::cutstone`]).
-//! * Eyes: the dragons' eye spaces ([`crate::eye`]), either colour: `eye` (in an eye space),
+//!   dragons; `effective_size` is the worm's ([`crate::analysis::worm`]); `potential_cutstone` is GNU Go's
+//!   `cutstone` class 2 ([`crate::analysis::worm::cutstone`]).
+//! * Eyes: the dragons' eye spaces ([`crate::analysis::eye`]), either colour: `eye` (in an eye space),
 //!   `proper_eye` (not marginal), `marginal_eye`, `halfeye` (the diagonal rule says half eye),
 //!   `max_eye_value` (the larger maximum of the spaces through the point); `false_eye` and
 //!   `obvious_false_*eye` are closed points that fail the board's true-eye test.
@@ -34,7 +34,7 @@
 //!   (a dead stone touching the other colour), `owl_topological_eye(x, y)` (GNU Go's diagonal sum at `x`
 //!   for `y`'s colour, read tactically), `owl_escape_value` (2 for an empty point with no stone within
 //!   two points, 1 with none next to it, else 0).
-//! * Territory: from Monte-Carlo ownership ([`crate::status::ownership`], computed once per context, 256
+//! * Territory: from Monte-Carlo ownership ([`crate::game::status::ownership`], computed once per context, 256
 //!   playouts, fixed seed), for `side`: `area` above 0, `moyo` at least 0.3, `terri` at least 0.6 on an
 //!   empty point.
 //! * Neutral defaults, where the engine has nothing yet: `*_moyo_opposite` and `owl_threatens` answer
@@ -42,20 +42,20 @@
 //!   `o/x_captures_something`).
 //!
 //! This module owns the mapping only: it must not change the board rules, the matchers, the reader or
-//! the expression semantics. Its GTP command is registered ([`register`]) over the engine state of
-//! [`crate::gtp_state`] (which also loads the engine's pattern databases,
-//! [`crate::gtp_state::load_library`]); the engine is assembled in [`crate::gtp`], which this module must
-//! not import.
+//! the expression semantics. It is the top of the analysis layer and must not import GTP: the command
+//! `list_pattern_matches` is [`crate::gtp::pattern_commands`]'s, the engine's pattern databases are
+//! loaded by [`crate::gtp::state::load_library`], and `mkpat` calls [`list_matches`] directly.
 
-use crate::board::{Board, TryBoard};
-use crate::connection;
-use crate::dragon::{DragonStatus, Dragons};
-use crate::eye::Safety;
+use crate::analysis::connection;
+use crate::analysis::dragon::{DragonStatus, Dragons};
+use crate::analysis::eye::Safety;
+use crate::analysis::owl::OwlLimits;
+use crate::analysis::read_result::ReadResult::{self, Lose, Win};
+use crate::analysis::reading::Reader;
 use crate::game::GoGame;
-use crate::owl::OwlLimits;
-use crate::reading::{self, Reader};
-use crate::stone::{Color, Point, ARRAY};
-use crate::vertex::format_vertex;
+use crate::rules::board::{Board, TryBoard};
+use crate::rules::stone::{Color, Point, ARRAY};
+use crate::rules::vertex::format_vertex;
 use crate::Move;
 use patterns::eval::{codes, DragonQuery, EyeQuery, SequenceTest, Side, Tactical, Territory, Value};
 use patterns::{Cell, Evaluated, MatchBoard, PatternContext, PatternLibrary, Vertex};
@@ -85,26 +85,6 @@ impl MatchBoard for BoardView<'_> {
     }
 }
 
-/// The reader's result code as the pattern language's.
-fn code(c: u8) -> f64 {
-    match c {
-        reading::WIN => codes::WIN,
-        reading::KO_A => codes::KO_A,
-        reading::KO_B => codes::KO_B,
-        _ => 0.0,
-    }
-}
-
-/// The other player's code when this one's best result is `c` (GNU Go's `REVERSE_RESULT`).
-fn reverse(c: u8) -> u8 {
-    match c {
-        0 => reading::WIN,
-        reading::KO_A => reading::KO_B,
-        reading::KO_B => reading::KO_A,
-        _ => 0,
-    }
-}
-
 fn flag(b: bool) -> f64 {
     if b {
         1.0
@@ -113,15 +93,15 @@ fn flag(b: bool) -> f64 {
     }
 }
 
-/// GNU Go's `safe_move`: can `c` play at `p` without being captured? The code (WIN: safe), 0 when not
-/// or when illegal. The reader's position is restored.
-fn safe_move(r: &mut Reader, p: Point, c: Color) -> u8 {
+/// GNU Go's `safe_move`: can `c` play at `p` without being captured? [`Win`] when safe, [`Lose`] when
+/// not or when illegal. The reader's position is restored.
+fn safe_move(r: &mut Reader, p: Point, c: Color) -> ReadResult {
     if !r.trymove(p, c) {
-        return 0;
+        return Lose;
     }
     let a = r.attack(p).0;
     r.popgo();
-    reverse(a)
+    a.reverse()
 }
 
 /// Answers autohelper questions on a board for the side `own` (the patterns' `O`); see the module
@@ -134,7 +114,7 @@ pub struct GoPatternContext<'a> {
     reader: Option<Box<Reader>>,
     /// Mean ownership per point, +1 black, −1 white.
     ownership: Option<Vec<f32>>,
-    worms: Option<Vec<crate::worm::Worm>>,
+    worms: Option<Vec<crate::analysis::worm::Worm>>,
     /// Dragons and eye spaces, made on first use; the owl reads a dragon's status when first asked.
     dragons: Option<Box<Dragons>>,
 }
@@ -194,8 +174,8 @@ impl<'a> GoPatternContext<'a> {
         let weakness = ds.at(p).map_or(0.0, |d| f64::from(d.weakness));
         // A string the reader captures is at best critical whatever its dragon's status.
         let r = self.reader.as_mut().expect("made with the dragons");
-        if status == Some(DragonStatus::Alive) && r.attack(p).0 != 0 {
-            let saved = r.defend(p).0 != 0;
+        if status == Some(DragonStatus::Alive) && r.attack(p).0 != Lose {
+            let saved = r.defend(p).0 != Lose;
             return (if saved { codes::CRITICAL } else { codes::DEAD }, weakness.max(0.9));
         }
         let code = match status {
@@ -208,7 +188,7 @@ impl<'a> GoPatternContext<'a> {
     }
 
     /// The eye space through `p` of either colour (black's first).
-    fn any_space(&mut self, p: Point) -> Option<crate::eye::EyeSpace> {
+    fn any_space(&mut self, p: Point) -> Option<crate::analysis::eye::EyeSpace> {
         let ds = self.dragons();
         ds.eyes.space(p, Color::Black).or_else(|| ds.eyes.space(p, Color::White)).cloned()
     }
@@ -262,7 +242,7 @@ impl<'a> GoPatternContext<'a> {
                 flag([Color::Black, Color::White].into_iter().any(|c| {
                     ds.eyes.space(p, c).is_some()
                         && !ds.eyes.is_marginal(p, c)
-                        && ds.eyes.topology(p, c) == crate::eye::Topology::Proper
+                        && ds.eyes.topology(p, c) == crate::analysis::eye::Topology::Proper
                 }))
             }
             "owl_lunch" => {
@@ -279,7 +259,7 @@ impl<'a> GoPatternContext<'a> {
                 }
                 let dead = self.dragons().dead.clone();
                 let r = self.reader();
-                let (sum, _) = crate::eye::diagonal_sum(b, p, c, &dead, &[], &mut Safety::Read(r));
+                let (sum, _) = crate::analysis::eye::diagonal_sum(b, p, c, &dead, &[], &mut Safety::Read(r));
                 f64::from(sum)
             }
             _ => 0.0,
@@ -396,7 +376,7 @@ impl PatternContext for GoPatternContext<'_> {
                 if b.color(p).is_none() {
                     return 0.0;
                 }
-                code(self.reader().attack(p).0)
+                self.reader().attack(p).0.pattern_code()
             }
             Tactical::Defend(v) => {
                 let p = self.point(v);
@@ -404,22 +384,22 @@ impl PatternContext for GoPatternContext<'_> {
                     return 0.0;
                 }
                 let r = self.reader();
-                if r.attack(p).0 == 0 {
+                if r.attack(p).0 == Lose {
                     return 0.0;
                 }
-                code(r.defend(p).0)
+                r.defend(p).0.pattern_code()
             }
             Tactical::DoesAttack { mv, target } => {
                 let (m, t) = (self.point(mv), self.point(target));
-                code(self.reader().does_attack(m, t))
+                self.reader().does_attack(m, t).pattern_code()
             }
             Tactical::DoesDefend { mv, target } => {
                 let (m, t) = (self.point(mv), self.point(target));
-                code(self.reader().does_defend(m, t))
+                self.reader().does_defend(m, t).pattern_code()
             }
             Tactical::SafeMove { side, at } => {
                 let (p, c) = (self.point(at), self.colour_of(side));
-                code(safe_move(self.reader(), p, c))
+                safe_move(self.reader(), p, c).pattern_code()
             }
             Tactical::DefendAgainst { side, mv, target } => {
                 let (m, t, c) = (self.point(mv), self.point(target), self.colour_of(side));
@@ -427,7 +407,7 @@ impl PatternContext for GoPatternContext<'_> {
                 if !r.trymove(m, c) {
                     return 0.0;
                 }
-                let unsafe_now = safe_move(r, t, c.opponent()) == 0;
+                let unsafe_now = safe_move(r, t, c.opponent()) == Lose;
                 r.popgo();
                 flag(unsafe_now)
             }
@@ -448,13 +428,13 @@ impl PatternContext for GoPatternContext<'_> {
                     return 0.0;
                 }
                 let r = self.reader();
-                if safe_move(r, p, c) == 0 || !r.trymove(p, c) {
+                if safe_move(r, p, c) == Lose || !r.trymove(p, c) {
                     return 0.0;
                 }
                 let mut cut = false;
                 'pairs: for (i, &x) in heads.iter().enumerate() {
                     for &y in &heads[i + 1..] {
-                        if connection::connect(r, x, y).0 == 0 {
+                        if connection::connect(r, x, y).0 == Lose {
                             cut = true;
                             break 'pairs;
                         }
@@ -475,9 +455,9 @@ impl PatternContext for GoPatternContext<'_> {
                 SequenceTest::Attack(z) => {
                     let z = pt(z);
                     if gone(r, z) {
-                        codes::WIN
+                        Win.pattern_code()
                     } else {
-                        code(r.attack(z).0)
+                        r.attack(z).0.pattern_code()
                     }
                 }
                 SequenceTest::Defend(z) => {
@@ -485,17 +465,17 @@ impl PatternContext for GoPatternContext<'_> {
                     if gone(r, z) {
                         0.0
                     } else {
-                        code(r.defend(z).0)
+                        r.defend(z).0.pattern_code()
                     }
                 }
                 SequenceTest::AttackEither(y, z) => {
                     let (y, z) = (pt(y), pt(z));
                     if gone(r, y) || gone(r, z) {
-                        codes::WIN
+                        Win.pattern_code()
                     } else if r.board().color(y) == r.board().color(z) {
-                        code(r.attack_either(y, z))
+                        r.attack_either(y, z).pattern_code()
                     } else {
-                        code(r.attack(y).0).max(code(r.attack(z).0))
+                        r.attack(y).0.max(r.attack(z).0).pattern_code()
                     }
                 }
                 SequenceTest::DefendBoth(y, z) => {
@@ -503,7 +483,7 @@ impl PatternContext for GoPatternContext<'_> {
                     if gone(r, y) || gone(r, z) {
                         0.0
                     } else {
-                        code(r.defend_both(y, z))
+                        r.defend_both(y, z).pattern_code()
                     }
                 }
                 SequenceTest::Connect(y, z) => {
@@ -511,23 +491,23 @@ impl PatternContext for GoPatternContext<'_> {
                     if gone(r, y) || gone(r, z) {
                         0.0
                     } else {
-                        code(connection::connect(r, y, z).0)
+                        connection::connect(r, y, z).0.pattern_code()
                     }
                 }
                 SequenceTest::Disconnect(y, z) => {
                     let (y, z) = (pt(y), pt(z));
                     if gone(r, y) || gone(r, z) {
-                        codes::WIN
+                        Win.pattern_code()
                     } else {
-                        code(connection::disconnect(r, y, z).0)
+                        connection::disconnect(r, y, z).0.pattern_code()
                     }
                 }
                 SequenceTest::BreakThrough(x, y, z) => {
                     // One of the three captured (or capturable), or two of them cut apart.
                     let ps = [pt(x), pt(y), pt(z)];
-                    let hit = ps.iter().any(|&p| gone(r, p) || r.attack(p).0 == reading::WIN);
-                    let cut = !hit && connection::disconnect(r, ps[0], ps[2]).0 == reading::WIN;
-                    flag(hit || cut) * codes::WIN
+                    let hit = ps.iter().any(|&p| gone(r, p) || r.attack(p).0 == Win);
+                    let cut = !hit && connection::disconnect(r, ps[0], ps[2]).0 == Win;
+                    if hit || cut { Win } else { Lose }.pattern_code()
                 }
                 SequenceTest::Lib(z) => r.board().liberties(pt(z)) as f64,
             }
@@ -553,7 +533,7 @@ impl PatternContext for GoPatternContext<'_> {
                 if b.color(p).is_none() {
                     return 0.0;
                 }
-                let worms = self.worms.get_or_insert_with(|| crate::worm::worms(b));
+                let worms = self.worms.get_or_insert_with(|| crate::analysis::worm::worms(b));
                 worms[usize::from(p)].effective_size
             }
             DragonQuery::Genus(v) => {
@@ -579,7 +559,7 @@ impl PatternContext for GoPatternContext<'_> {
                 let edge = col == 0 || row == 0 || col == n || row == n;
                 flag(b.color(p).is_some() && !(b.string_size(p) == 1 && edge))
             }
-            DragonQuery::PotentialCutstone(v) => flag(crate::worm::cutstone(b, self.point(v)) == 2),
+            DragonQuery::PotentialCutstone(v) => flag(crate::analysis::worm::cutstone(b, self.point(v)) == 2),
             DragonQuery::SekiHelper(v) => {
                 let p = self.point(v);
                 let Some(c) = b.color(p) else { return 0.0 };
@@ -592,7 +572,7 @@ impl PatternContext for GoPatternContext<'_> {
                     }
                 }
                 let r = self.reader();
-                flag(!neighbours.into_iter().any(|q| r.attack(q).0 != 0))
+                flag(!neighbours.into_iter().any(|q| r.attack(q).0 != Lose))
             }
         }
     }
@@ -600,8 +580,9 @@ impl PatternContext for GoPatternContext<'_> {
     fn territory(&mut self, kind: Territory, side: Side, v: Vertex) -> bool {
         let (p, c) = (self.point(v), self.colour_of(side));
         let (board, own) = (self.board, self.own);
-        let o =
-            self.ownership.get_or_insert_with(|| crate::status::ownership(board, own, crate::status::PLAYOUTS, 0x5eed));
+        let o = self
+            .ownership
+            .get_or_insert_with(|| crate::game::status::ownership(board, own, crate::game::status::PLAYOUTS, 0x5eed));
         let mine = if c == Color::Black { o[usize::from(p)] } else { -o[usize::from(p)] };
         match kind {
             Territory::Area => mine > 0.0,
@@ -635,7 +616,7 @@ impl PatternContext for GoPatternContext<'_> {
                 flag(
                     [Color::Black, Color::White]
                         .into_iter()
-                        .any(|c| ds.eyes.topology(p, c) == crate::eye::Topology::Half),
+                        .any(|c| ds.eyes.topology(p, c) == crate::analysis::eye::Topology::Half),
                 )
             }
             EyeQuery::MaxEyeValue(v) => {
@@ -683,29 +664,6 @@ impl PatternContext for GoPatternContext<'_> {
             ("x_captures_something", [v]) => flag(captures_something(v, self.own.opponent())),
             _ => 0.0,
         }
-    }
-}
-
-/// Loads an SGF record as GNU Go's `loadsgf FILE [MOVE]` does: `until` a move number (stop before it) or
-/// a vertex (stop before the first move there); without it, the whole main line.
-pub fn load_position(text: &str, until: Option<&str>, rules: crate::Rules) -> Result<GoGame, crate::sgf::LoadError> {
-    use crate::sgf::{load, Until};
-    let whole = load(text, Until::End, rules)?;
-    let until = match until {
-        None => Until::End,
-        Some(t) if t.bytes().all(|b| b.is_ascii_digit()) => Until::MoveNumber(t.parse().unwrap_or(0)),
-        Some(t) => match crate::vertex::parse_vertex(t, whole.board()) {
-            Some(Move::Play(p)) => {
-                let (c, r) = whole.board().coords(p);
-                Until::Vertex(c, r)
-            }
-            _ => Until::End,
-        },
-    };
-    if until == Until::End {
-        Ok(whole)
-    } else {
-        load(text, until, rules)
     }
 }
 
@@ -758,25 +716,6 @@ pub fn list_matches(library: &PatternLibrary, game: &GoGame, own: Color) -> Vec<
             },
         })
         .collect()
-}
-
-/// Registers the GTP extension `list_pattern_matches [COLOR]`: every match of the engine's pattern
-/// databases in the current position for COLOR (default: the side to move) as the patterns' `O`, one
-/// [`MatchLine`] per line (`DB:PATTERN ANCHOR TRANSFORM MOVE CONSTRAINT`); for pattern tuners.
-pub fn register(r: &mut engine_core::command::Registry<crate::gtp_state::GtpState>) {
-    r.register(
-        "list_pattern_matches",
-        "list_pattern_matches [COLOR]: the pattern matches in the position, one per line",
-        |s, a| {
-            let own = match a.get(0) {
-                None => s.game.to_move(),
-                Some(t) => crate::vertex::parse_color(t)
-                    .ok_or_else(|| engine_core::command::CommandError::failed("invalid color"))?,
-            };
-            let lines = list_matches(&s.patterns, &s.game, own);
-            Ok(lines.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))
-        },
-    );
 }
 
 #[cfg(test)]

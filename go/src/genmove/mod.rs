@@ -1,20 +1,27 @@
 //! A first move generator: one-ply heuristics, no reading, optionally refined by flat Monte-Carlo over the
 //! best candidates (`Config::mc_playouts`) or by a Monte-Carlo tree search over them
-//! (`Config::mcts_simulations`, [`crate::mcts`]). It picks, for the colour to play, the legal
+//! (`Config::mcts_simulations`, [`crate::genmove::mcts`]). It picks, for the colour to play, the legal
 //! move with the best score from: capturing (most stones first), saving its own strings from atari when
 //! the move really gains liberties, giving atari, reducing liberties, a small shape/position value and a
 //! seeded random tie-break. It never fills its own true eyes, never plays a self-atari that captures
 //! nothing, does not play on points that random playouts show settled for either side (see
-//! [`crate::status::ownership`]) unless it captures, saves or gives atari there, and passes when nothing
+//! [`crate::game::status::ownership`]) unless it captures, saves or gives atari there, and passes when nothing
 //! useful is left.
 //! Resigning is off by default.
 //!
-//! It owns move choice only: legality comes from [`GoGame`], counting from [`crate::score`].
+//! It owns move choice only: legality comes from [`GoGame`], counting from [`crate::rules::score`].
+//!
+//! Layer: the move generator imports the rules, the random playouts and the game layer (the status
+//! estimate) only. It uses none of the analysis layer yet: no tactical reading
+//! ([`crate::analysis::reading`]), connection reading, dragons, owl or patterns; those answer GNU Go's
+//! analysis commands and the pattern constraints, not `genmove`.
 
-use crate::board::Board;
+pub mod mcts;
+
 use crate::game::GoGame;
-use crate::mcts::{Budget, Candidate, Search};
-use crate::stone::{Color, Move, Point, ARRAY};
+use crate::genmove::mcts::{Budget, Candidate, Search};
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Move, Point, ARRAY};
 use rand::Rng;
 
 /// Points owned by one side in at least this share of the playouts count as settled.
@@ -36,7 +43,7 @@ pub struct Config {
     /// (0 playouts: the heuristic choice stands).
     pub mc_candidates: usize,
     pub mc_playouts: usize,
-    /// Monte-Carlo tree search over the candidates ([`crate::mcts`]): simulations per move (0: no tree
+    /// Monte-Carlo tree search over the candidates ([`crate::genmove::mcts`]): simulations per move (0: no tree
     /// search) and an optional wall-clock limit.
     pub mcts_simulations: usize,
     pub deadline: Option<std::time::Instant>,
@@ -91,7 +98,7 @@ pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config
     }
     // Who owns what if both sides played on at random: points settled for either side are not worth a
     // move unless there is a tactical reason.
-    let estimate = crate::status::estimate(board, color, config.playouts.max(1), rng.random(), game.komi());
+    let estimate = crate::game::status::estimate(board, color, config.playouts.max(1), rng.random(), game.komi());
     let own = &estimate.ownership;
     let ci = color.index();
     let last = game.last_move().and_then(|(_, m)| if let Move::Play(p) = m { Some(p) } else { None });
@@ -104,7 +111,7 @@ pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config
     }
     let mut attack_dead = vec![false; ARRAY];
     if config.cleanup {
-        for d in crate::status::dead_stones(board) {
+        for d in crate::game::status::dead_stones(board) {
             if board.color(d) == Some(color.opponent()) {
                 for q in Board::neighbors(d) {
                     if board.is_empty(q) {
@@ -199,7 +206,7 @@ pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config
             .iter()
             .map(|&(value, point)| Candidate {
                 point,
-                prior: 0.5 + 0.4 * (value / 150.0).tanh() as f32 + crate::mcts::open_area_bias(board, point),
+                prior: 0.5 + 0.4 * (value / 150.0).tanh() as f32 + crate::genmove::mcts::open_area_bias(board, point),
             })
             .collect();
         let budget = Budget { simulations: config.mcts_simulations, deadline: config.deadline };

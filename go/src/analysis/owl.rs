@@ -1,11 +1,11 @@
 //! A first owl (GNU Go's life-and-death reader, `owl.texi`): can a dragon be killed (`owl_attack`) or
-//! made to live (`owl_defend`)? Answers use GNU Go's result codes (0, [`WIN`]; [`KO_A`]/[`KO_B`] are
-//! never produced yet: an illegal ko recapture is simply not tried) and the move that achieves them.
+//! made to live (`owl_defend`)? Answers are a [`ReadResult`] ([`ReadResult::Lose`] or
+//! [`ReadResult::Win`]; the ko results are never produced yet: an illegal ko recapture is simply not tried) and the move that achieves them.
 //!
 //! This module owns the search only. It plays on the [`Reader`]'s board (every move is taken back and
-//! the reader is put back on the caller's position) and uses the reader's tactics, [`crate::eye`]'s eye
-//! spaces and [`crate::dragon`]'s escape measure for its evaluation; it never changes the position. It
-//! builds on the dragons, never the other way: [`crate::dragon::Dragons`] gets the owl's status through
+//! the reader is put back on the caller's position) and uses the reader's tactics, [`crate::analysis::eye`]'s eye
+//! spaces and [`crate::analysis::dragon`]'s escape measure for its evaluation; it never changes the position. It
+//! builds on the dragons, never the other way: [`crate::analysis::dragon::Dragons`] gets the owl's status through
 //! the [`LifeReading`] that [`OwlLimits`] implements.
 //!
 //! Search: a depth-first alternation of attacker and defender moves, bounded by a ply depth, a node
@@ -13,8 +13,8 @@
 //! that narrows with depth. At each node the goal is the strings holding the dragon's original stones;
 //! the attack has succeeded when the queried stone is captured. Evaluation: opponent strings next to the
 //! goal that the reader captures outright are dead ("lunches"), as are stones enclosed in small regions;
-//! the goal's eye spaces are valued ([`crate::eye::Eyes::compute_for`], diagonals judged by liberties)
-//! and summed ([`crate::dragon::genus`]). The goal lives when the minimum is two eyes or its escape
+//! the goal's eye spaces are valued ([`crate::analysis::eye::Eyes::compute_for`], diagonals judged by liberties)
+//! and summed ([`crate::analysis::dragon::genus`]). The goal lives when the minimum is two eyes or its escape
 //! potential reaches [`ESCAPE_OWL`]. At a leaf the side to move gets the benefit of the doubt: the
 //! defender lives if the maximum is two, the attacker kills if it is less.
 //!
@@ -24,13 +24,12 @@
 //! are (escape for the defender, blocking for the attacker). Moves that put the mover in atari outside
 //! the eye spaces are skipped. A fixed transposition table per query caches results by position.
 
-use crate::board::Board;
-use crate::dragon::{escape, genus, mark_enclosed, DragonStatus, LifeReading};
-use crate::eye::{Eyes, Safety};
-use crate::reading::{Reader, WIN};
-use crate::stone::{Color, Point, ARRAY};
-
-pub use crate::reading::{KO_A, KO_B};
+use crate::analysis::dragon::{escape, genus, mark_enclosed, DragonStatus, LifeReading};
+use crate::analysis::eye::{Eyes, Safety};
+use crate::analysis::read_result::ReadResult::{self, Lose, Win};
+use crate::analysis::reading::Reader;
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point, ARRAY};
 
 /// Escape potential at which the goal counts as having run out.
 pub const ESCAPE_OWL: usize = 16;
@@ -70,8 +69,8 @@ struct Owl<'a> {
     goal: Vec<bool>,
     nodes: u64,
     limits: OwlLimits,
-    /// (key, code + 1, move); key 0 is empty.
-    table: Vec<(u64, u8, Point)>,
+    /// (key, result, move); key 0 or no result is empty.
+    table: Vec<(u64, Option<ReadResult>, Point)>,
 }
 
 impl Owl<'_> {
@@ -80,13 +79,13 @@ impl Owl<'_> {
         (if attacker { h.rotate_left(17) } else { h }) | 1
     }
 
-    fn lookup(&self, key: u64) -> Option<(u8, Option<Point>)> {
+    fn lookup(&self, key: u64) -> Option<(ReadResult, Option<Point>)> {
         let (k, c, m) = self.table[(key as usize) & ((1 << TABLE_BITS) - 1)];
-        (k == key && c > 0).then(|| (c - 1, (m != 0).then_some(m)))
+        c.filter(|_| k == key).map(|c| (c, (m != 0).then_some(m)))
     }
 
-    fn store(&mut self, key: u64, code: u8, mv: Option<Point>) {
-        self.table[(key as usize) & ((1 << TABLE_BITS) - 1)] = (key, code + 1, mv.unwrap_or(0));
+    fn store(&mut self, key: u64, code: ReadResult, mv: Option<Point>) {
+        self.table[(key as usize) & ((1 << TABLE_BITS) - 1)] = (key, Some(code), mv.unwrap_or(0));
     }
 
     fn captured(&self) -> bool {
@@ -133,11 +132,11 @@ impl Owl<'_> {
                 continue;
             }
             let (a, am) = self.r.attack(h);
-            if a != WIN {
+            if a != Win {
                 continue;
             }
             let (d, dm) = self.r.defend(h);
-            if d == 0 {
+            if d == Lose {
                 for s in b.string_stones(h) {
                     dead[usize::from(s)] = true;
                 }
@@ -178,7 +177,7 @@ impl Owl<'_> {
                 continue;
             }
             let (a, am) = self.r.attack(h);
-            if a == 0 {
+            if a == Lose {
                 continue;
             }
             if attacker {
@@ -220,10 +219,10 @@ impl Owl<'_> {
         self.limits.branches.saturating_sub(depth / 2).max(2)
     }
 
-    fn attack(&mut self, depth: usize) -> (u8, Option<Point>) {
+    fn attack(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
         self.nodes += 1;
         if self.captured() {
-            return (WIN, None);
+            return (Win, None);
         }
         let key = self.key(true);
         if let Some(hit) = self.lookup(key) {
@@ -231,26 +230,26 @@ impl Owl<'_> {
         }
         let a = self.analyse(true);
         let result = if a.alive {
-            (0, None)
+            (Lose, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
-            (if a.max < 2 { WIN } else { 0 }, None)
+            (if a.max < 2 { Win } else { Lose }, None)
         } else {
-            let mut found = (0, None);
+            let mut found = (Lose, None);
             for &(_, p) in a.cands.iter().take(self.width(depth)) {
                 if !self.r.trymove(p, self.color.opponent()) {
                     continue;
                 }
                 let (c, _) = self.defend(depth + 1);
                 self.r.popgo();
-                if c == 0 {
-                    found = (WIN, Some(p));
+                if c == Lose {
+                    found = (Win, Some(p));
                     break;
                 }
             }
-            if found.0 == 0 && a.max < 2 && depth < self.limits.depth {
+            if found.0 == Lose && a.max < 2 && depth < self.limits.depth {
                 // A tenuki: the dragon may be dead already.
-                if self.defend(depth + 1).0 == 0 {
-                    found = (WIN, None);
+                if self.defend(depth + 1).0 == Lose {
+                    found = (Win, None);
                 }
             }
             found
@@ -259,10 +258,10 @@ impl Owl<'_> {
         result
     }
 
-    fn defend(&mut self, depth: usize) -> (u8, Option<Point>) {
+    fn defend(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
         self.nodes += 1;
         if self.captured() {
-            return (0, None);
+            return (Lose, None);
         }
         let key = self.key(false);
         if let Some(hit) = self.lookup(key) {
@@ -270,19 +269,19 @@ impl Owl<'_> {
         }
         let a = self.analyse(false);
         let result = if a.alive {
-            (WIN, None)
+            (Win, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
-            (if a.max >= 2 { WIN } else { 0 }, None)
+            (if a.max >= 2 { Win } else { Lose }, None)
         } else {
-            let mut found = (0, None);
+            let mut found = (Lose, None);
             for &(_, p) in a.cands.iter().take(self.width(depth)) {
                 if !self.r.trymove(p, self.color) {
                     continue;
                 }
                 let (c, _) = self.attack(depth + 1);
                 self.r.popgo();
-                if c == 0 {
-                    found = (WIN, Some(p));
+                if c == Lose {
+                    found = (Win, Some(p));
                     break;
                 }
             }
@@ -298,9 +297,9 @@ fn run(
     board: &Board,
     goal: &[Point],
     limits: OwlLimits,
-    f: impl FnOnce(&mut Owl<'_>) -> (u8, Option<Point>),
-) -> (u8, Option<Point>) {
-    let Some(&target) = goal.iter().find(|&&p| board.color(p).is_some()) else { return (0, None) };
+    f: impl FnOnce(&mut Owl<'_>) -> (ReadResult, Option<Point>),
+) -> (ReadResult, Option<Point>) {
+    let Some(&target) = goal.iter().find(|&&p| board.color(p).is_some()) else { return (Lose, None) };
     let color = board.color(target).expect("a stone");
     let mut mask = vec![false; ARRAY];
     for &p in goal {
@@ -312,7 +311,7 @@ fn run(
     // Tactical questions inside the owl get a smaller budget, as GNU Go's owl reads at reduced depth.
     let saved = r.limits;
     r.limits.node_limit = r.limits.node_limit.min(READ_NODES);
-    let mut owl = Owl { r, color, target, goal: mask, nodes: 0, limits, table: vec![(0, 0, 0); 1 << TABLE_BITS] };
+    let mut owl = Owl { r, color, target, goal: mask, nodes: 0, limits, table: vec![(0, None, 0); 1 << TABLE_BITS] };
     let out = f(&mut owl);
     r.limits = saved;
     r.set_board(board);
@@ -321,24 +320,24 @@ fn run(
 
 /// Can the dragon with stones `goal` be killed, the attacker moving first? Code and move. The first
 /// stone of `goal` is the one whose capture counts.
-pub fn owl_attack(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimits) -> (u8, Option<Point>) {
+pub fn owl_attack(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimits) -> (ReadResult, Option<Point>) {
     run(r, board, goal, limits, |o| o.attack(0))
 }
 
 /// Can the dragon with stones `goal` live, its owner moving first? Code and move (`None` when it lives
 /// without a move).
-pub fn owl_defend(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimits) -> (u8, Option<Point>) {
+pub fn owl_defend(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimits) -> (ReadResult, Option<Point>) {
     run(r, board, goal, limits, |o| o.defend(0))
 }
 
-/// [`owl_attack`] of the dragon through `p` (its stones from [`crate::dragon::Dragons`] without owl).
-pub fn attack_dragon(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits) -> (u8, Option<Point>) {
+/// [`owl_attack`] of the dragon through `p` (its stones from [`crate::analysis::dragon::Dragons`] without owl).
+pub fn attack_dragon(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits) -> (ReadResult, Option<Point>) {
     let goal = dragon_goal(r, board, p);
     owl_attack(r, board, &goal, limits)
 }
 
 /// [`owl_defend`] of the dragon through `p`.
-pub fn defend_dragon(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits) -> (u8, Option<Point>) {
+pub fn defend_dragon(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits) -> (ReadResult, Option<Point>) {
     let goal = dragon_goal(r, board, p);
     owl_defend(r, board, &goal, limits)
 }
@@ -347,11 +346,11 @@ pub fn defend_dragon(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits)
 impl LifeReading for OwlLimits {
     fn verdict(&self, r: &mut Reader, board: &Board, goal: &[Point]) -> (DragonStatus, Option<Point>, Option<Point>) {
         let (a, am) = owl_attack(r, board, goal, *self);
-        if a == 0 {
+        if a == Lose {
             return (DragonStatus::Alive, None, None);
         }
         let (d, dm) = owl_defend(r, board, goal, *self);
-        if d == 0 {
+        if d == Lose {
             (DragonStatus::Dead, am, None)
         } else {
             (DragonStatus::Critical, am, dm)
@@ -361,7 +360,7 @@ impl LifeReading for OwlLimits {
 
 /// The stones of `p`'s dragon, `p` first: strings of its colour reached from `p`'s string through
 /// strings within two points that share two liberties with it or that the connection reader cannot cut
-/// off ([`crate::connection::same_dragon`]); cheaper than the whole board's [`crate::dragon::Dragons`].
+/// off ([`crate::analysis::connection::same_dragon`]); cheaper than the whole board's [`crate::analysis::dragon::Dragons`].
 pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
     let b = board;
     let Some(c) = b.color(p) else { return Vec::new() };
@@ -396,7 +395,7 @@ pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
             libs_b.clear();
             b.string_liberties(h, usize::MAX, &mut libs_b);
             let shared = libs_a.iter().filter(|l| libs_b.contains(l)).count();
-            if shared >= 2 || crate::connection::same_dragon(r, s, h) {
+            if shared >= 2 || crate::analysis::connection::same_dragon(r, s, h) {
                 found.push(h);
             }
         }
@@ -412,7 +411,7 @@ pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::tests::board_from;
+    use crate::rules::board::tests::board_from;
 
     #[test]
     fn straight_three_dies_to_the_vital_point_and_lives_with_it() {
@@ -432,17 +431,17 @@ mod tests {
         let goal = [b.point(0, 1)];
         let limits = OwlLimits::default();
         let goal = dragon_goal(&mut r, &b, goal[0]);
-        assert_eq!(owl_attack(&mut r, &b, &goal, limits), (WIN, Some(b.point(1, 0))));
-        assert_eq!(owl_defend(&mut r, &b, &goal, limits), (WIN, Some(b.point(1, 0))));
+        assert_eq!(owl_attack(&mut r, &b, &goal, limits), (Win, Some(b.point(1, 0))));
+        assert_eq!(owl_defend(&mut r, &b, &goal, limits), (Win, Some(b.point(1, 0))));
         // After black B9 it lives: no attack; after white B9 it is dead: no defence.
         let mut alive = b.clone();
         alive.play(crate::Move::Play(b.point(1, 0)), Color::Black).expect("legal");
-        assert_eq!(owl_attack(&mut r, &alive, &goal, limits).0, 0);
-        assert_eq!(owl_defend(&mut r, &alive, &goal, limits), (WIN, None));
+        assert_eq!(owl_attack(&mut r, &alive, &goal, limits).0, Lose);
+        assert_eq!(owl_defend(&mut r, &alive, &goal, limits), (Win, None));
         let mut dead = b.clone();
         dead.play(crate::Move::Play(b.point(1, 0)), Color::White).expect("legal");
-        assert_eq!(owl_defend(&mut r, &dead, &goal, limits).0, 0);
-        assert_eq!(owl_attack(&mut r, &dead, &goal, limits).0, WIN);
+        assert_eq!(owl_defend(&mut r, &dead, &goal, limits).0, Lose);
+        assert_eq!(owl_attack(&mut r, &dead, &goal, limits).0, Win);
         // The board handed in is untouched and the reader is back on it.
         assert_eq!(r.board(), &dead);
     }

@@ -1,7 +1,7 @@
 //! End-of-game life and death for `final_score` and `final_status_list`: which stones are alive, dead or
 //! in seki. It reads the position only and never changes it.
 //!
-//! Method: unconditional life and death ([`crate::unconditional`]) where it decides, otherwise
+//! Method: unconditional life and death ([`crate::game::unconditional`]) where it decides, otherwise
 //! Monte-Carlo ownership. From the position, [`PLAYOUTS`] random playouts (see [`crate::playout`],
 //! seeded from the position's hash so the answer is deterministic) are played to the end, and each point
 //! is credited to the colour owning it at the end. A string is dead when the opponent owns its points in
@@ -16,10 +16,10 @@
 //! Limits: it is meant for finished games with closed boundaries. Large semeai and eye shapes beyond the
 //! local search's depth can be misjudged; on a board with open, unsettled areas the answer is a guess.
 
-use crate::board::Board;
+use crate::game::unconditional::{unconditional_statuses, Unconditional};
 use crate::playout::{area_margin, owner, playout_recording};
-use crate::stone::{Color, Point, ARRAY};
-use crate::unconditional::{unconditional_statuses, Unconditional};
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point, ARRAY};
 use engine_core::rng::seeded_rng;
 
 /// Number of playouts per judgement.
@@ -350,7 +350,7 @@ pub fn dead_stones(board: &Board) -> Vec<Point> {
 mod tests {
     use super::*;
 
-    use crate::board::tests::board_from;
+    use crate::rules::board::tests::board_from;
 
     #[test]
     fn dead_stone_in_territory() {

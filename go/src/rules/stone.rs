@@ -4,8 +4,8 @@
 //! that its last variant names).
 //!
 //! This module owns these definitions only. It must not know about positions (that is
-//! [`crate::board`], which also keeps how a colour is stored in its cells), Zobrist keys
-//! ([`crate::zobrist`]) or games ([`crate::game`], which enforces [`MAX_GAME_MOVES`]); every other module
+//! [`crate::rules::board`], which also keeps how a colour is stored in its cells), Zobrist keys
+//! ([`crate::rules::zobrist`]) or games ([`crate::game`], which enforces [`MAX_GAME_MOVES`]); every other module
 //! builds on it.
 
 /// The largest supported board.
@@ -15,7 +15,7 @@ pub const STRIDE: usize = MAX_SIZE + 2;
 /// Number of cells of the internal array.
 pub const ARRAY: usize = STRIDE * STRIDE;
 
-/// A point of the internal array (see [`crate::board::Board::point`]).
+/// A point of the internal array (see [`crate::rules::board::Board::point`]).
 pub type Point = u16;
 
 /// The most moves a game holds; [`crate::game::GoGame::play`] refuses the next one with

@@ -4,7 +4,7 @@
 //!
 //! This module owns that static analysis only. It reads the position it is given (tactical questions
 //! go to the [`Reader`], whose board is left as it was) and does not decide which stones are dead: the
-//! caller passes that ([`crate::dragon`] does). It must not change the position.
+//! caller passes that ([`crate::analysis::dragon`] does). It must not change the position.
 //!
 //! Definitions (after GNU Go's `eyes.texi`, simplified):
 //! * A point is an eye point of colour C when it is empty or holds a dead opponent stone and no living
@@ -29,9 +29,10 @@
 //!   cycles) for spaces up to [`MAX_SEARCH`] points; larger spaces count as two eyes. A one-point space
 //!   that is a half eye is worth 0 or 1, decided at the diagonal point.
 
-use crate::board::Board;
-use crate::reading::{Reader, WIN};
-use crate::stone::{Color, Point, ARRAY, STRIDE};
+use crate::analysis::read_result::ReadResult::{Lose, Win};
+use crate::analysis::reading::Reader;
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point, ARRAY, STRIDE};
 use std::collections::HashMap;
 
 /// Largest region counted as an eye space.
@@ -97,9 +98,9 @@ impl Safety<'_> {
             Some(_) if dead[usize::from(d)] => 0,
             Some(_) => match self {
                 Safety::Read(r) => {
-                    if r.attack(d).0 == 0 {
+                    if r.attack(d).0 == Lose {
                         2
-                    } else if r.defend(d).0 != 0 {
+                    } else if r.defend(d).0 != Lose {
                         1
                     } else {
                         0
@@ -120,7 +121,7 @@ impl Safety<'_> {
                         if !r.trymove(d, opp) {
                             return 0;
                         }
-                        let safe = r.attack(d).0 != WIN;
+                        let safe = r.attack(d).0 != Win;
                         r.popgo();
                         u8::from(safe)
                     }
@@ -533,7 +534,7 @@ fn value(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::tests::board_from;
+    use crate::rules::board::tests::board_from;
 
     fn eyes(b: &Board) -> Eyes {
         let dead = vec![false; ARRAY];

@@ -1,10 +1,10 @@
 //! The board as text in GNU Go's `showboard` layout (column letters above and below, row numbers on both
 //! sides, `X` black, `O` white, `.` empty, `+` empty star points, the capture counts to the right of two
-//! rows). Presentation only.
+//! rows). Presentation only, for the standard command `showboard` ([`crate::gtp::standard`]).
 
-use crate::board::Board;
-use crate::stone::Color;
-use crate::vertex::column_letter;
+use crate::rules::board::Board;
+use crate::rules::stone::Color;
+use crate::rules::vertex::column_letter;
 
 /// Whether GNU Go marks (col, row-from-top) as a star point on a board of this size.
 pub fn is_star_point(size: usize, col: usize, row: usize) -> bool {
@@ -69,7 +69,7 @@ pub fn showboard(board: &Board) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stone::Move;
+    use crate::rules::stone::Move;
 
     #[test]
     fn layout_of_a_small_board() {

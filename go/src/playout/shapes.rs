@@ -8,8 +8,8 @@
 //! either: every shape is tried with colours swapped and in all 8 orientations), `.` empty, `x` not `X`
 //! (empty or `O`), `o` not `O`, `#` off the board, `?` anything.
 
-use crate::board::Board;
-use crate::stone::{Color, Point, STRIDE};
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point, STRIDE};
 use std::sync::OnceLock;
 
 /// The shapes, rows top to bottom.
@@ -135,7 +135,7 @@ fn expand(cells: &[u8; 8], i: usize, code: u16, t: &mut [u64; 1024]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::tests::board_from;
+    use crate::rules::board::tests::board_from;
 
     #[test]
     fn hane_and_cut_match_in_every_orientation_and_colour() {

@@ -1,10 +1,10 @@
 //! Counting a finished position: area (Chinese) and territory (Japanese) scoring with komi, given the
-//! dead stones (see [`crate::status`]). It owns the scoring method ([`Scoring`], part of
+//! dead stones (see [`crate::game::status`]). It owns the scoring method ([`Scoring`], part of
 //! [`crate::game::Rules`]) and only counts: deciding what is dead is not this module's job, and it must
 //! not import [`crate::game`], which builds on it.
 
-use crate::board::Board;
-use crate::stone::{Color, Point, ARRAY};
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point, ARRAY};
 
 /// How the final position is counted (the scoring method of [`crate::game::Rules`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -106,7 +106,7 @@ pub fn format_result(margin: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stone::Move;
+    use crate::rules::stone::Move;
 
     #[test]
     fn area_and_territory() {

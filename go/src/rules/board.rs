@@ -2,8 +2,8 @@
 //! suicide, and the incremental Zobrist hash of the stones.
 //!
 //! This module owns the position and the rules of a single move. It must not know about move history,
-//! superko, whose turn it is, komi or scoring: those are in [`crate::game`] and [`crate::score`]. It builds
-//! on [`crate::stone`] (points, colours, moves, why a move is illegal) and [`crate::zobrist`] (the keys),
+//! superko, whose turn it is, komi or scoring: those are in [`crate::game`] and [`crate::rules::score`]. It builds
+//! on [`crate::rules::stone`] (points, colours, moves, why a move is illegal) and [`crate::rules::zobrist`] (the keys),
 //! and re-exports neither: how a colour is stored in a cell is its own.
 //!
 //! Layout: a fixed `27 x 27` array (25 x 25 plus a one-point border on every side) indexed by [`Point`], so
@@ -13,8 +13,8 @@
 //! distinct adjacent string, a capture gives one back to each distinct string next to each removed stone,
 //! and only a merge recounts (walking the merged string's stones, never flooding the board).
 
-use crate::stone::{Color, IllegalMove, Move, Point, ARRAY, MAX_SIZE, STRIDE};
-use crate::zobrist;
+use crate::rules::stone::{Color, IllegalMove, Move, Point, ARRAY, MAX_SIZE, STRIDE};
+use crate::rules::zobrist;
 use std::fmt;
 
 const EMPTY: u8 = 0;
