@@ -1,8 +1,7 @@
 //! The shared core of the engine: what backgammon and Go both need and nothing more.
 //!
-//! - [`game`]: the [`Game`](game::Game) trait (state, side to move, chance events, legal actions,
-//!   apply/undo, outcome) that each game implements;
-//! - [`agent`] and [`runner`]: players over any `Game` and the loop that plays them against each other;
+//! - [`command`] and [`gtp`]: the command registry and GTP framing both games' front ends use;
+//! - [`sgf`]: SGF syntax (both games keep their records in it); [`progress`]: long work's reports;
 //! - [`rng`] and [`dice`]: one user-settable seed from which every random choice flows, and dice
 //!   that are either seeded or entered by hand;
 //! - [`limits`], [`atomic_file`], [`file_access`] and [`net`]: what every program needs to face hostile
@@ -11,22 +10,17 @@
 //!
 //! This crate must not know the rules of any game.
 
-pub mod agent;
 pub mod atomic_file;
 pub mod command;
 pub mod dice;
 pub mod file_access;
-pub mod game;
 pub mod gtp;
 pub mod limits;
 pub mod net;
 pub mod progress;
 pub mod quasi_dice;
 pub mod rng;
-pub mod runner;
 pub mod sgf;
 
-pub use agent::Agent;
 pub use dice::{Dice, DiceError};
-pub use game::{Game, Outcome, Turn};
 pub use rng::{seeded_rng, GameRng};

@@ -502,28 +502,51 @@ fn the_cycle_finder_sees_what_it_must_and_only_that() {
     assert_eq!(cycles(&graph), vec![vec!["a".to_string(), "c".to_string()]]);
 }
 
-/// The backgammon crate's folders are ranked layers (its `lib.rs` draws the map): each imports
-/// only layers ranked below it.
+/// The layers of `backgammon` and `go` are ranked (each crate's `lib.rs` draws the map): a layer
+/// imports only layers ranked below it, so two layers of one rank never import each other. In Go
+/// that is also what keeps the move generator (`genmove`) apart from the analysis layer until it
+/// uses it.
+const RANKS: &[(&str, &[(&str, u8)])] = &[
+    (
+        "backgammon",
+        &[("rules", 0), ("eval", 1), ("cube", 2), ("env", 3), ("formats", 3), ("analysis", 3), ("frontends", 4)],
+    ),
+    (
+        "go",
+        &[
+            ("rules", 0),
+            ("playout", 1),
+            ("game", 2),
+            ("sgf", 3),
+            ("analysis", 3),
+            ("genmove", 3),
+            ("gtp", 4),
+            ("gtp_match", 5),
+        ],
+    ),
+];
+
 #[test]
-fn backgammon_layers_import_only_layers_below() {
-    const RANK: &[(&str, u8)] =
-        &[("rules", 0), ("eval", 1), ("cube", 2), ("env", 3), ("formats", 3), ("analysis", 3), ("frontends", 4)];
-    let rank = |m: &str| RANK.iter().find(|(n, _)| *n == m).map(|&(_, r)| r);
-    let graph = layers(&edges(&modules(&workspace().join("backgammon/src"))));
+fn layers_import_only_layers_ranked_below() {
     let mut wrong = Vec::new();
-    for (from, tos) in &graph {
-        if from.is_empty() {
-            continue; // lib.rs: the map and the re-exports
-        }
-        let Some(r) = rank(from) else {
-            wrong.push(format!("{from}: a top-level module outside the map"));
-            continue;
-        };
-        for to in tos {
-            if rank(to).is_none_or(|t| t >= r) {
-                wrong.push(format!("{from} -> {to}"));
+    for (krate, ranks) in RANKS {
+        let rank = |m: &str| ranks.iter().find(|(n, _)| *n == m).map(|&(_, r)| r);
+        let graph = layers(&edges(&modules(&workspace().join(krate).join("src"))));
+        assert!(graph.len() > 3, "{krate}: layers not found");
+        for (from, tos) in &graph {
+            if from.is_empty() {
+                continue; // lib.rs: the map and the re-exports
+            }
+            let Some(r) = rank(from) else {
+                wrong.push(format!("{krate}: {from} is a top-level module outside the map"));
+                continue;
+            };
+            for to in tos {
+                if rank(to).is_none_or(|t| t >= r) {
+                    wrong.push(format!("{krate}: {from} -> {to}"));
+                }
             }
         }
     }
-    assert!(wrong.is_empty(), "backgammon layers out of order:\n{}", wrong.join("\n"));
+    assert!(wrong.is_empty(), "layers out of order:\n{}", wrong.join("\n"));
 }

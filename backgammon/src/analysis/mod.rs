@@ -42,9 +42,9 @@ use crate::rules::dice::distinct_rolls;
 use crate::rules::game::{Game, GameEvent, GameSetup};
 use crate::rules::match_id::MatchState;
 use crate::rules::movegen::{MoveGenerator, Play};
+use crate::rules::player::PlayerId;
 use crate::rules::position::Position;
 use crate::rules::session::Session;
-use engine_core::game::PlayerId;
 use rayon::prelude::*;
 
 /// How far from the best a decision may be before it is marked, and how far from the average a

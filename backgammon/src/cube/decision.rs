@@ -262,7 +262,7 @@ impl<'a> CubeContext<'a> {
         match self.scoring {
             Scoring::Money { .. } => f64::from(p.equity()),
             Scoring::Match { met, score } => {
-                met.mwc_cubeless(&p, score, self.cube).unwrap_or_else(|_| f64::from(p.equity()))
+                met.mwc_cubeless(p, score, self.cube).unwrap_or_else(|_| f64::from(p.equity()))
             }
         }
     }
@@ -467,17 +467,17 @@ fn leaf_analysis(pos: &Position, p: &Probabilities, cube: &CubeContext<'_>) -> R
                 // play's cash points earn and a match score's do not
                 let bearoff = PositionClass::OneSidedBearoff.cube_efficiency();
                 let x = |money: f64, owner: Ownership| {
-                    let live = crate::cube::cubeful::money_live(&probs, owner);
+                    let live = crate::cube::cubeful::money_live(probs, owner);
                     crate::cube::cubeful::effective_efficiency(money, probs.cubeless_equity(), live)
                         .map_or(bearoff, |x| x.clamp(0.0, bearoff))
                 };
                 let xs = (x(no_double, cube.owner), x(db.opponent_owns, Ownership::Theirs));
-                let equities = match_equities(met, &probs, score, cube.cube, cube.owner, xs)?;
+                let equities = match_equities(met, probs, score, cube.cube, cube.owner, xs)?;
                 return Ok(decided(equities, cube.scoring, cube.cube, cube.owner, false));
             }
         }
     }
-    analyse(&probs, cube.scoring, cube.cube, cube.owner, cube_class(pos))
+    analyse(probs, cube.scoring, cube.cube, cube.owner, cube_class(pos))
 }
 
 /// The two-sided bearoff database's cubeful money equities of `pos`, when it holds them.

@@ -30,9 +30,9 @@
 
 use super::{points_text, raw_scores_before, Builder, ExportError, FormatError, MatchRecord, Metadata, Step};
 use crate::rules::game::{Action, Ending, GameEvent};
+use crate::rules::player::PlayerId;
 use crate::rules::session::Rules;
 use crate::rules::variant::Variant;
-use engine_core::game::PlayerId;
 use std::fmt::Write;
 
 /// The `.mat` text of a record. A game that was set up (`set board`, `set matchid`, a log that

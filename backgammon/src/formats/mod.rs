@@ -29,11 +29,11 @@ pub mod text;
 
 use crate::rules::game::{Action, Phase};
 use crate::rules::match_id::MatchState;
+use crate::rules::player::PlayerId;
 use crate::rules::position::{Position, BAR, ON_ROLL, OPPONENT};
 use crate::rules::score::WinKind;
 use crate::rules::session::{Rules, Session, SessionError};
 use engine_core::dice::Dice;
-use engine_core::game::PlayerId;
 use std::path::Path;
 use thiserror::Error;
 

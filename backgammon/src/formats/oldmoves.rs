@@ -33,9 +33,9 @@
 use super::{Builder, FormatError, MatchRecord, Step};
 use crate::rules::cube::Cube;
 use crate::rules::game::Action;
+use crate::rules::player::PlayerId;
 use crate::rules::session::Rules;
 use crate::rules::variant::Variant;
-use engine_core::game::PlayerId;
 
 /// Reads a FIBS `oldmoves` log (see the module documentation).
 pub fn read(text: &str) -> Result<MatchRecord, FormatError> {

@@ -28,10 +28,10 @@
 use super::{raw_scores_before, Builder, FormatError, MatchRecord, Metadata, Step};
 use crate::rules::cube::{Cube, CubeOwner};
 use crate::rules::game::{Action, Ending, Game, GameEvent, Phase};
+use crate::rules::player::PlayerId;
 use crate::rules::position::{Position, BAR, ON_ROLL, OPPONENT};
 use crate::rules::session::Rules;
 use crate::rules::variant::Variant;
-use engine_core::game::PlayerId;
 use engine_core::sgf::{self, Collection, GameTree, Node};
 
 /// The SGF letter of `point` (1..=24, 25 bar, 0 off) counted from `player`'s side.

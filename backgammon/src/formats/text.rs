@@ -7,8 +7,8 @@ use crate::formats::display::{draw_board, BoardAnnotations};
 use crate::rules::cube::CubeOwner;
 use crate::rules::game::{Game, GameEvent};
 use crate::rules::match_id::MatchState;
+use crate::rules::player::PlayerId;
 use crate::rules::position::Position;
-use engine_core::game::PlayerId;
 use std::fmt::Write;
 
 /// The board with its position and match IDs and pip counts, as `show board` draws it.

@@ -2,7 +2,7 @@
 //! does) and who owns it. Owns only the cube's own arithmetic; when doubling is allowed (whose
 //! turn, Crawford game, beavers) is decided by `game`.
 
-use engine_core::game::PlayerId;
+use crate::rules::player::PlayerId;
 use std::fmt;
 
 /// The largest cube logarithm a match ID can hold (4 bits): a 32768-cube.

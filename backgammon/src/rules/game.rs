@@ -19,10 +19,10 @@
 use crate::rules::cube::{Cube, CubeOwner};
 use crate::rules::match_id::{GameState, MatchState};
 use crate::rules::movegen::{MoveGenerator, Play};
+pub use crate::rules::player::{opponent, PlayerId};
 use crate::rules::position::{Position, ON_ROLL, OPPONENT};
 use crate::rules::score::WinKind;
 use crate::rules::variant::Variant;
-use engine_core::game::PlayerId;
 use std::cell::RefCell;
 use thiserror::Error;
 
@@ -36,11 +36,6 @@ fn generate(pos: &Position, dice: (u8, u8), out: &mut Vec<Play>) {
         out.clear();
         out.extend_from_slice(g.borrow_mut().generate(pos, dice.0, dice.1));
     });
-}
-
-/// The other player.
-pub fn opponent(player: PlayerId) -> PlayerId {
-    1 - player
 }
 
 /// How one game is played: variant, cube rules and the match context it belongs to.

@@ -27,8 +27,8 @@
 
 use crate::rules::base64;
 use crate::rules::cube::{CubeOwner, MAX_CUBE_LOG2};
+use crate::rules::player::PlayerId;
 use crate::rules::score::WinKind;
-use engine_core::game::PlayerId;
 use std::fmt;
 use thiserror::Error;
 

@@ -13,10 +13,10 @@ use crate::rules::cube::Cube;
 use crate::rules::game::{Action, Game, GameError, GameSetup};
 use crate::rules::match_id::{MatchState, MAX_MATCH_VALUE};
 use crate::rules::movegen::Play;
+use crate::rules::player::PlayerId;
 use crate::rules::position::Position;
 use crate::rules::variant::Variant;
 use engine_core::dice::{Dice, DiceError};
-use engine_core::game::PlayerId;
 use thiserror::Error;
 
 /// The rules a session is played under.

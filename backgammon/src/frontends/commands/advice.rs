@@ -253,7 +253,7 @@ pub fn format_cube_hint(
     // in a match the first figure is the cubeless MWC as a normalised equity
     let cubeless = match scoring(game, met, player) {
         Scoring::Match { score, .. } => {
-            met.mwc_cubeless(&p, score, game.cube().value()).map_or(money, |mwc| display_equity(game, met, player, mwc))
+            met.mwc_cubeless(p, score, game.cube().value()).map_or(money, |mwc| display_equity(game, met, player, mwc))
         }
         Scoring::Money { .. } => money,
     };
