@@ -152,25 +152,21 @@ pub fn load(text: &str, until: Until, rules: Rules) -> Result<GoGame, LoadError>
 
 fn apply_setup(game: &mut GoGame, node: &Node, size: u8) -> Result<(), LoadError> {
     let point = |(c, r): (u8, u8)| game.board().point(c, r);
-    let mut clear: Vec<Point> = sgf::expand_point_list(node.values("AE"), size)?.into_iter().map(point).collect();
-    let black: Vec<Point> = sgf::expand_point_list(node.values("AB"), size)?.into_iter().map(point).collect();
+    let clear: Vec<Point> = sgf::expand_point_list(node.values("AE"), size)?.into_iter().map(point).collect();
     let white: Vec<Point> = sgf::expand_point_list(node.values("AW"), size)?.into_iter().map(point).collect();
-    // Points that get a setup stone are emptied first, all in one rebuild of the board: one rebuild per
-    // point made a node of full-board rectangles cost the square of the board's area.
-    clear.extend(black.iter().chain(&white).copied().filter(|&p| !game.board().is_empty(p)));
-    if !clear.is_empty() {
-        game.clear_points(&clear);
+    // A point in both AB and AW (the SGF specification forbids it) is white: AW is applied last.
+    // Dropping it from AB here, not replacing the black stone point by point, keeps a node of two
+    // full-board rectangles linear in the board's area.
+    let mut in_white = vec![false; crate::rules::stone::ARRAY];
+    for &p in &white {
+        in_white[usize::from(p)] = true;
     }
-    for (points, color) in [(black, Color::Black), (white, Color::White)] {
-        for p in points {
-            // A point in both AB and AW: the later one wins, as it did one point at a time.
-            if !game.board().is_empty(p) {
-                game.clear_points(&[p]);
-            }
-            // Setup stones never fail on an empty point of the board.
-            let _ = game.add_setup_stone(p, color);
-        }
-    }
+    let black: Vec<Point> = sgf::expand_point_list(node.values("AB"), size)?
+        .into_iter()
+        .map(point)
+        .filter(|&p| !in_white[usize::from(p)])
+        .collect();
+    game.apply_setup(&clear, &black, &white);
     Ok(())
 }
 

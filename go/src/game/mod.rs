@@ -218,10 +218,12 @@ impl GoGame {
                 _ => {}
             }
         }
-        let captures = self.board.captures(c);
+        let removed = |b: &Board| b.captures(Color::Black) + b.captures(Color::White);
+        let captures = removed(&self.board);
         self.board.place_stone(p, c);
-        if self.board.captures(c) != captures {
-            // Stones a setup stone captured are no longer part of the setup.
+        if removed(&self.board) != captures {
+            // Stones a setup stone captured (or its own string, when suicide is allowed and it takes
+            // its last liberty) are no longer part of the setup.
             let board = &self.board;
             self.setup.retain(|&(col, q)| board.color(q) == Some(col));
         }
@@ -264,29 +266,93 @@ impl GoGame {
         Ok(g)
     }
 
+    /// One SGF node's setup: `clear` emptied (`AE`), then `black` and `white` stones placed (`AB`,
+    /// `AW`), with the same board, setup list and log as [`GoGame::clear_points`] and
+    /// [`GoGame::add_setup_stone`] point by point, which capture as a move would. Emptying is one
+    /// rebuild of the board; the stones go down in the longest runs that leave no string without a
+    /// liberty (nothing would have been captured in such a run either, so one rebuild gives the same
+    /// board), found by bisection, and only a stone that captures is placed alone. Placing stones
+    /// one at a time recounts a string's liberties at every merge: a node of full-board rectangles
+    /// cost the square of the board's area; now it costs the area times its logarithm.
+    pub fn apply_setup(&mut self, clear: &[Point], black: &[Point], white: &[Point]) {
+        let board = &self.board;
+        let occupied = |q: &Point| board.on_board(*q) && !board.is_empty(*q);
+        let emptied: Vec<Point> = clear.iter().chain(black).chain(white).copied().filter(occupied).collect();
+        if !emptied.is_empty() {
+            self.clear_points(&emptied);
+        }
+        let stones: Vec<(Point, Option<Color>)> = black
+            .iter()
+            .map(|&q| (q, Some(Color::Black)))
+            .chain(white.iter().map(|&q| (q, Some(Color::White))))
+            .filter(|&(q, _)| self.board.on_board(q))
+            .collect();
+        let mut rest = &stones[..];
+        while !rest.is_empty() {
+            // The longest run from the start that leaves every string a liberty (adding stones never
+            // gives one back, so the runs that do are the prefixes up to some length).
+            let quiet = |n: usize| !self.board.clone().set_points(&rest[..n]);
+            let (mut lo, mut hi) = (0, rest.len());
+            if quiet(hi) {
+                lo = hi;
+            }
+            while hi - lo > 1 {
+                let mid = (lo + hi) / 2;
+                if quiet(mid) {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            if lo > 0 {
+                self.place_setup_run(&rest[..lo]);
+            }
+            rest = &rest[lo..];
+            if let Some((&(q, Some(c)), tail)) = rest.split_first() {
+                if !self.board.is_empty(q) {
+                    self.clear_points(&[q]);
+                }
+                // Setup stones never fail on an empty point of the board.
+                let _ = self.add_setup_stone(q, c);
+                rest = tail;
+            }
+        }
+    }
+
+    /// Places setup stones that capture nothing, in one rebuild of the board; logged and listed as
+    /// one at a time would (a point listed twice is one setup stone).
+    fn place_setup_run(&mut self, run: &[(Point, Option<Color>)]) {
+        let after_moves = self.history.len();
+        let mut placed = vec![false; crate::rules::stone::ARRAY];
+        for &(q, color) in run {
+            self.setup_log.push(SetupChange { after_moves, point: q, color });
+            if let Some(c) = color.filter(|_| !placed[usize::from(q)] && self.board.is_empty(q)) {
+                placed[usize::from(q)] = true;
+                self.setup.push((c, q));
+            }
+        }
+        self.board.set_points(run);
+        self.board_changed();
+    }
+
     /// Empties these points (SGF `AE`, or a setup stone replaced): the board is rebuilt from the
     /// remaining stones, so strings split correctly. Not undoable, like all setup.
     pub fn clear_points(&mut self, points: &[Point]) {
         let mut cleared = vec![false; crate::rules::stone::ARRAY];
+        let mut changes = Vec::new();
         for &p in points {
-            if let Some(c) = cleared.get_mut(usize::from(p)) {
-                *c = true;
+            if self.board.on_board(p) && !self.board.is_empty(p) && !cleared[usize::from(p)] {
+                cleared[usize::from(p)] = true;
+                changes.push((p, None));
             }
         }
-        let mut board = Board::new(self.board.size());
-        board.set_allow_suicide(self.rules.allow_suicide);
-        for p in self.board.points() {
-            if let Some(c) = self.board.color(p) {
-                if !cleared[usize::from(p)] {
-                    board.place_stone(p, c);
-                }
-            }
-        }
+        changes.sort_unstable_by_key(|&(p, _)| p);
         let after_moves = self.history.len();
-        for p in self.board.points().filter(|&p| cleared[usize::from(p)] && !self.board.is_empty(p)) {
+        for &(p, _) in &changes {
             self.setup_log.push(SetupChange { after_moves, point: p, color: None });
         }
-        self.board = board;
+        // Emptying points leaves every string at least the liberties it had.
+        self.board.set_points(&changes);
         let board = &self.board;
         self.setup.retain(|&(c, p)| board.color(p) == Some(c));
         self.board_changed();
@@ -393,6 +459,80 @@ impl GoGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One node's setup the way it was applied before `apply_setup`: empty, then stone by stone.
+    fn setup_one_by_one(g: &mut GoGame, clear: &[Point], black: &[Point], white: &[Point]) {
+        let mut emptied: Vec<Point> = clear.iter().chain(black).chain(white).copied().collect();
+        emptied.retain(|&q| !g.board().is_empty(q));
+        if !emptied.is_empty() {
+            g.clear_points(&emptied);
+        }
+        for (points, color) in [(black, Color::Black), (white, Color::White)] {
+            for &q in points {
+                if !g.board().is_empty(q) {
+                    g.clear_points(&[q]);
+                }
+                let _ = g.add_setup_stone(q, color);
+            }
+        }
+    }
+
+    #[test]
+    fn setup_in_bulk_is_setup_one_stone_at_a_time() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::StdRng::seed_from_u64(23);
+        let mut counts = [0usize; 2]; // nodes without and with a capture
+        for _ in 0..400 {
+            let size = rng.random_range(2..=9usize);
+            let (mut a, mut b) = (GoGame::new(size, 6.5, Rules::default()), GoGame::new(size, 6.5, Rules::default()));
+            for _ in 0..rng.random_range(1..6) {
+                let pts: Vec<Point> = a.board().points().collect();
+                let (mut clear, mut black, mut white) = (Vec::new(), Vec::new(), Vec::new());
+                for &q in &pts {
+                    match rng.random_range(0..10) {
+                        0 => clear.push(q),
+                        1..=3 => black.push(q),
+                        4..=5 => white.push(q),
+                        _ => {}
+                    }
+                }
+                let before = a.setup_log().len();
+                let (prev, prev_setup) = (b.board().clone(), b.setup().to_vec());
+                let caps = b.board().captures(Color::Black) + b.board().captures(Color::White);
+                a.apply_setup(&clear, &black, &white);
+                setup_one_by_one(&mut b, &clear, &black, &white);
+                assert_eq!(a.board(), b.board(), "{:?}", b.board());
+                assert_eq!(a.board().hash(), b.board().hash());
+                for q in pts {
+                    assert_eq!(a.board().liberties(q), b.board().liberties(q), "{q}");
+                    assert_eq!(a.board().string_size(q), b.board().string_size(q), "{q}");
+                    assert_eq!(a.board().string_stones(q).min(), b.board().string_stones(q).min(), "{q}");
+                }
+                for g in [&a, &b] {
+                    assert!(
+                        g.setup().iter().all(|&(c, q)| g.board().color(q) == Some(c)),
+                        "a setup stone no longer on the board"
+                    );
+                }
+                let mut sa = a.setup().to_vec();
+                let mut sb = b.setup().to_vec();
+                sa.sort_unstable_by_key(|&(c, q)| (c.index(), q));
+                sb.sort_unstable_by_key(|&(c, q)| (c.index(), q));
+                assert_eq!(sa, sb, "before {prev:?} {prev_setup:?}\nclear {clear:?}\nblack {black:?}\nwhite {white:?}");
+                let last = |g: &GoGame| {
+                    let mut m = std::collections::BTreeMap::new();
+                    for c in &g.setup_log()[before..] {
+                        m.insert(c.point, c.color);
+                    }
+                    m
+                };
+                assert_eq!(last(&a), last(&b), "the log's last word on each point");
+                let captured = b.board().captures(Color::Black) + b.board().captures(Color::White) != caps;
+                counts[usize::from(captured)] += 1;
+            }
+        }
+        assert!(counts[0] > 100 && counts[1] > 100, "{counts:?}");
+    }
 
     fn at(g: &GoGame, col: u8, row: u8) -> Move {
         Move::Play(g.board().point(col, row))

@@ -495,6 +495,69 @@ impl Board {
         captured
     }
 
+    /// Sets several points at once, as setup does in bulk: each `(point, colour)` (`None` empties it;
+    /// off-board points are ignored), then every string is rebuilt in one pass over the board. Not a
+    /// move: nothing is captured, the capture counts stay and the ko ends (as after
+    /// [`Board::place_stone`]). Placing stones one at a time
+    /// recounts a string's liberties at each merge, which makes a full-board setup cost the square
+    /// of the board's area; this costs the area. Returns whether some string is left without a
+    /// liberty (the caller then places the stones one at a time instead, which captures).
+    pub fn set_points(&mut self, points: &[(Point, Option<Color>)]) -> bool {
+        for &(p, c) in points {
+            if self.on_board(p) {
+                self.cells[usize::from(p)] = c.map_or(EMPTY, Color::code);
+            }
+        }
+        self.ko = None;
+        self.rebuild_strings()
+    }
+
+    /// Recomputes strings, liberties and the hash from the cells; true when a string has no liberty.
+    fn rebuild_strings(&mut self) -> bool {
+        let mut seen = Marks::new();
+        let mut stack = [0 as Point; ARRAY];
+        let mut hash = 0;
+        let mut breathless = false;
+        let n = self.size;
+        for row in 0..n {
+            for col in 0..n {
+                let p = self.point(col, row);
+                let Some(c) = self.color(p) else { continue };
+                hash ^= zobrist::stone(c, p);
+                if !seen.insert(p) {
+                    continue;
+                }
+                let (mut libs, mut liberties, mut count, mut prev) = (Marks::new(), 0u16, 0u16, p);
+                let mut top = 1;
+                stack[0] = p;
+                while top > 0 {
+                    top -= 1;
+                    let s = stack[top];
+                    self.head[usize::from(s)] = p;
+                    self.next[usize::from(prev)] = s;
+                    prev = s;
+                    count += 1;
+                    for q in Self::neighbors(s) {
+                        if self.is_empty(q) {
+                            if libs.insert(q) {
+                                liberties += 1;
+                            }
+                        } else if self.color(q) == Some(c) && seen.insert(q) {
+                            stack[top] = q;
+                            top += 1;
+                        }
+                    }
+                }
+                self.next[usize::from(prev)] = p;
+                self.stones[usize::from(p)] = count;
+                self.libs[usize::from(p)] = liberties;
+                breathless |= liberties == 0;
+            }
+        }
+        self.hash = hash;
+        breathless
+    }
+
     /// Puts a stone on an empty point without a move (handicap and setup stones), capturing as a move would.
     pub fn place_stone(&mut self, p: Point, color: Color) {
         if self.is_empty(p) {

@@ -51,10 +51,13 @@ pub fn fixed(size: usize, stones: usize) -> Result<Vec<(u8, u8)>, HandicapError>
     Ok(pts)
 }
 
-/// A free placement of `stones` handicap stones: the fixed points when defined, otherwise points spread
-/// out greedily (farthest from the stones already chosen, preferring the third and fourth lines, and
-/// never on the edge lines while other points remain), as GNU Go keeps its extra stones on the third and
-/// fourth lines.
+/// A free placement of `stones` handicap stones: the fixed points when defined; beyond them, each
+/// extra stone goes to the point farthest (Manhattan distance) from the stones already chosen, less
+/// a smaller penalty per line away from the fourth line (the third below 12x12), and never on the lowest lines (the first
+/// two on 13x13 and larger, the first on 7x7 to 12x12) while other points remain. Distance dominates:
+/// on 19x19 the 10th to 13th stones land on the seventh line between the star points (G13, N13,
+/// G7, N7), the next ones on the third (G17, N17, C13, …). GNU Go 3.8 keeps all its extra stones on
+/// the third and fourth lines; this placement differs from it.
 pub fn free(size: usize, stones: usize) -> Result<Vec<(u8, u8)>, HandicapError> {
     if stones < 2 || stones >= size * size {
         return Err(HandicapError::Invalid);
