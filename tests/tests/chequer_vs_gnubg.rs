@@ -19,7 +19,7 @@
 use backgammon::eval::Evaluator;
 use backgammon::MoveGenerator;
 use backgammon_train::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate, RefPosition};
-use interop_tests::{python_has, python_script, require, workspace_root};
+use interop_tests::{have_gnubg_nn, python_script, workspace_root};
 use std::collections::BTreeSet;
 use std::process::Command;
 
@@ -86,7 +86,7 @@ fn run_script(args: &[&str]) -> String {
 
 #[test]
 fn reference_file_is_gnubgs() {
-    if !require(python_has("gnubg_nn"), "python module gnubg_nn") {
+    if !have_gnubg_nn() {
         return;
     }
     let text = run_script(&["--check"]);

@@ -28,7 +28,7 @@ use backgammon::match_id::MatchState;
 use backgammon::met::MatchEquityTable;
 use backgammon::nply::NPly;
 use backgammon::Position;
-use interop_tests::{python_has, python_script, require, workspace_root, GNUBG};
+use interop_tests::{have_gnubg, have_gnubg_nn, python_script, require_path, workspace_root};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -140,7 +140,9 @@ fn real_gnubg(cases: &[Case], met: &MatchEquityTable, plies: usize) -> Vec<Their
 }
 
 fn gnubg_installed() -> bool {
-    require(std::path::Path::new(GNUBG).exists() && python_has("gnubg_nn"), "gnubg and python3 with gnubg_nn")
+    // both checked, so the log names each one that is missing
+    let (gnubg, nn) = (have_gnubg(), have_gnubg_nn());
+    gnubg && nn
 }
 
 /// A decision of ours: double, take, `[nd, dt, dp]`.
@@ -261,7 +263,7 @@ fn ceiling(theirs: &[Theirs], what: &str) -> usize {
 
 #[test]
 fn gnubg_nn_post_crawford_row() {
-    if !require(python_has("gnubg_nn"), "python3 with gnubg_nn") {
+    if !have_gnubg_nn() {
         return;
     }
     let out = python(&["post-crawford"], "");
@@ -437,8 +439,8 @@ fn zero_ply_redoubles_agree_with_gnubg() {
 #[test]
 fn two_sided_bearoff_match_cubes_agree_with_gnubg() {
     use rand::{Rng, SeedableRng};
-    let ts0 = std::path::Path::new("/var/lib/gnubg/gnubg_ts0.bd").exists();
-    if !gnubg_installed() || !require(ts0, "gnubg's two-sided bearoff database (see .ci/run)") {
+    let ts0 = require_path("/var/lib/gnubg/gnubg_ts0.bd", test_support::GNUBG_TS0);
+    if !gnubg_installed() || !ts0 {
         return;
     }
     let db = backgammon::bearoff::cache::two_sided_default();

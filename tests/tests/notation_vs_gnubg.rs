@@ -5,16 +5,15 @@
 use backgammon::sampling::random_game_positions;
 use backgammon::{MoveGenerator, Variant};
 use engine_core::rng::seeded_rng;
-use interop_tests::{python_script, require};
+use interop_tests::{have_gnubg, python_script};
 use rand::Rng;
 use std::collections::{BTreeSet, HashMap};
 use std::io::Write;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 #[test]
 fn notation_matches_gnubg_hint_lists() {
-    if !require(Path::new("/usr/games/gnubg").exists(), "gnubg (apt-get install gnubg)") {
+    if !have_gnubg() {
         return;
     }
     let positions = random_game_positions(Variant::Standard, 2000, 77);
