@@ -62,6 +62,7 @@ fn notation_matches_gnubg_hint_lists() {
         }
     }
     println!("{compared} (position, roll) hint lists compared, {plays} plays; {} differ", mismatches.len());
-    assert!(compared > 1500, "only {compared} hint lists came back");
+    // measured 2026-11-26: 1,889 of the 2,000 requests have a hint list (the others no play or one)
+    assert!(compared >= 1889, "only {compared} hint lists came back (1889 measured)");
     assert!(mismatches.is_empty(), "{}", mismatches[..mismatches.len().min(15)].join("\n"));
 }

@@ -63,6 +63,7 @@ fn boards_match_gnubg_show_board() {
         flipped += usize::from(theirs[8].starts_with('^'));
     }
     println!("{compared} distinct gnubg boards reproduced ({flipped} with O on roll)");
-    assert!(compared >= 100, "only {compared} boards compared");
+    // measured 2026-11-26: 241 distinct boards, 135 with O on roll
+    assert!(compared >= 241, "only {compared} boards compared (241 measured)");
     assert!(flipped > 10 && flipped < compared - 10, "both orientations must be covered");
 }
