@@ -1,7 +1,7 @@
 //! The rules the tests themselves follow (docs/testing.md), checked from the source: whether a
 //! test may skip is decided by `test_support::require` alone, so no code reads the `CI`
 //! variable; `test-support` depends on nothing, so every crate's tests can use it; and no test is
-//! `#[ignore]`d without `.ci/long` running it.
+//! `#[ignore]`d without CI (`.ci/run`) and the long job (`.ci/long`) running it.
 
 use std::path::{Path, PathBuf};
 
@@ -61,4 +61,5 @@ fn the_long_job_runs_the_ignored_tests() {
     assert!(long.contains("-- --ignored") && long.contains("REQUIRE_REFERENCES=1"), "{long}");
     let run = std::fs::read_to_string(root.join(".ci/run")).expect(".ci/run exists");
     assert!(run.contains("export REQUIRE_REFERENCES=1") && run.contains(".ci/reference-summary"), "{run}");
+    assert!(run.contains("cargo test --workspace --release -- --include-ignored"), "{run}");
 }
