@@ -409,3 +409,26 @@ fn judge_by_gnubg(excused: &[Excused]) -> (Vec<String>, Vec<String>) {
     }
     (with_gym, with_neither)
 }
+
+/// The judge itself: a step where our plays are gnubg's is excused, one where gym's are gnubg's
+/// (ours missing a play) is not, one where neither is gnubg's is not.
+#[test]
+fn gnubg_judges_each_difference() {
+    if !have_gnubg_nn() {
+        return;
+    }
+    let pos = Position::from_id("4HPwATDgc/ABMA").unwrap();
+    let all: HashSet<Position> = MoveGenerator::new().generate(&pos, 3, 1).iter().map(|p| *p.result()).collect();
+    let mut fewer = all.clone();
+    let dropped = *fewer.iter().next().unwrap();
+    fewer.remove(&dropped);
+    let mut other = fewer.clone();
+    other.insert(pos);
+    let step = |ours: &HashSet<Position>, gym: &HashSet<Position>| {
+        (String::from("opening 31"), pos, (3, 1), ours.clone(), gym.clone())
+    };
+    let (with_gym, with_neither) =
+        judge_by_gnubg(&[step(&all, &fewer), step(&fewer, &all), step(&other, &fewer), step(&fewer, &other)]);
+    assert_eq!((with_gym.len(), with_neither.len()), (1, 2), "{with_gym:?} {with_neither:?}");
+    assert!(with_gym[0].contains("ours 15, gym 16"), "{with_gym:?}");
+}
