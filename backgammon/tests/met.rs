@@ -153,8 +153,7 @@ fn errors_carry_their_location() {
 #[test]
 fn gnubgs_installed_tables_load_and_match_the_built_in_figures() {
     let dir = std::path::Path::new("/usr/share/gnubg/met");
-    if !dir.exists() {
-        eprintln!("gnubg METs not installed; skipped");
+    if !test_support::require_path(dir, test_support::GNUBG_METS) {
         return;
     }
     for (file, builtin) in

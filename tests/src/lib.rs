@@ -1,34 +1,19 @@
 //! Shared helpers for the integration and interop tests in `tests/`: finding the reference
-//! programs (gnubg, gnubg-nn, gym-backgammon, GNU Go) and deciding whether a test that needs one
-//! may be skipped. Outside CI a missing reference skips the test with a message; in CI
-//! (`CI` set) it is a failure, because `.ci/run` installs them all.
+//! programs (gnubg, gnubg-nn, gym-backgammon, GNU Go), running gnubg in batch mode and Python
+//! scripts. Whether a test may skip when a reference is missing is decided by `test-support`'s
+//! [`require`] alone (re-exported here): a notice by default, a failure under
+//! `REQUIRE_REFERENCES=1`, which `.ci/run` sets. This crate must not read `CI`.
 
 use std::path::PathBuf;
 use std::process::Command;
 
-/// The workspace root.
-pub fn workspace_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
-}
+pub use test_support::{require, require_path, workspace_root};
 
-/// `../shared` beside the workspace (reference material), if present.
+/// `../shared` beside the workspace (reference material), if present; [`require`]d, so a missing
+/// directory is a notice (or a failure under `REQUIRE_REFERENCES=1`).
 pub fn shared_dir() -> Option<PathBuf> {
     let d = workspace_root().join("../shared");
-    d.is_dir().then_some(d)
-}
-
-/// True when running in CI, where every reference program must be present.
-pub fn in_ci() -> bool {
-    std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false")
-}
-
-/// Returns whether `what` is available; if not, panics in CI and prints a skip notice elsewhere.
-pub fn require(available: bool, what: &str) -> bool {
-    if !available {
-        assert!(!in_ci(), "{what} is required in CI but is missing (see .ci/run)");
-        eprintln!("SKIPPED: {what} is not installed");
-    }
-    available
+    require(d.is_dir(), test_support::SHARED).then_some(d)
 }
 
 /// Whether `python3` can import `module`.
@@ -62,4 +47,27 @@ pub fn gnubg_batch(script: &str) -> std::process::Output {
         .expect("gnubg starts");
     child.stdin.take().expect("piped stdin").write_all(script.as_bytes()).expect("script written");
     child.wait_with_output().expect("gnubg finishes")
+}
+
+/// GNU Go 3.8's binary `.ci/run` installs.
+pub const GNUGO: &str = "/usr/games/gnugo";
+
+/// Whether gnubg 1.07 is installed, through [`require`].
+pub fn have_gnubg() -> bool {
+    require_path(GNUBG, test_support::GNUBG)
+}
+
+/// Whether python3 has gnubg-nn, through [`require`].
+pub fn have_gnubg_nn() -> bool {
+    require(python_has("gnubg_nn"), test_support::GNUBG_NN)
+}
+
+/// Whether python3 has gym-backgammon, through [`require`].
+pub fn have_gym_backgammon() -> bool {
+    require(python_has("gym_backgammon"), test_support::GYM_BACKGAMMON)
+}
+
+/// Whether GNU Go 3.8 is installed, through [`require`].
+pub fn have_gnugo() -> bool {
+    require_path(GNUGO, test_support::GNUGO)
 }

@@ -5,7 +5,7 @@
 use backgammon::eval::bearoff::hyper::{self, Hyper};
 use backgammon::eval::bearoff::two_sided::{self, TwoSided};
 use backgammon::Position;
-use interop_tests::require;
+use interop_tests::require_path;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -35,7 +35,7 @@ fn ours(db: &TwoSided, header: bool) -> Vec<u8> {
 
 #[test]
 fn makebearoff_writes_our_bytes_for_every_option() {
-    if !require(Path::new(MAKEBEAROFF).exists(), MAKEBEAROFF) {
+    if !require_path(MAKEBEAROFF, test_support::MAKEBEAROFF) {
         return;
     }
     // (gnubg's 6x5 takes a few seconds, so the other options are checked on smaller sizes)
@@ -82,7 +82,7 @@ fn assert_printed(got: [f64; 4], want: [f64; 4], what: &str) {
 
 #[test]
 fn bearoffdump_reads_our_6x6_database() {
-    if !require(Path::new(BEAROFFDUMP).exists(), BEAROFFDUMP) {
+    if !require_path(BEAROFFDUMP, test_support::BEAROFFDUMP) {
         return;
     }
     let db = TwoSided::generate(6, 6, true, |_, _| {}).unwrap();
@@ -107,7 +107,7 @@ fn bearoffdump_reads_our_6x6_database() {
 #[test]
 #[ignore = "slow: gnubg's makebearoff takes 25-50 s for 6x6 on this machine; the seed's MD5 of the same file is checked in backgammon's unit tests"]
 fn makebearoff_6x6_is_byte_identical() {
-    if !require(Path::new(MAKEBEAROFF).exists(), MAKEBEAROFF) {
+    if !require_path(MAKEBEAROFF, test_support::MAKEBEAROFF) {
         return;
     }
     let theirs = gnubg_file("ts6", &["-t", "6x6"]);
@@ -120,7 +120,7 @@ fn makebearoff_6x6_is_byte_identical() {
 /// `bearoffdump` reads our file.
 #[test]
 fn hypergammon_1_agrees_with_makehyper() {
-    if !require(Path::new(MAKEHYPER).exists(), MAKEHYPER) {
+    if !require_path(MAKEHYPER, test_support::MAKEHYPER) {
         return;
     }
     let path = temp_file("hyper1.bd");
@@ -138,7 +138,7 @@ fn hypergammon_1_agrees_with_makehyper() {
     }
     assert!(worst < 1e-4, "largest difference {worst}");
     hyper::write_file(&ours, &path).unwrap();
-    if require(Path::new(BEAROFFDUMP).exists(), BEAROFFDUMP) {
+    if require_path(BEAROFFDUMP, test_support::BEAROFFDUMP) {
         for k in [30, 100, 333, 675] {
             let v = ours.values_at(k).unwrap().map(f64::from);
             let out = Command::new(BEAROFFDUMP).arg(&path).args(["-n", &k.to_string()]).output().unwrap();
@@ -158,7 +158,7 @@ fn hypergammon_1_agrees_with_makehyper() {
 #[test]
 #[ignore = "slow: gnubg's makehyper -c 2 and ours take 1-3 minutes each here"]
 fn hypergammon_2_agrees_with_makehyper() {
-    if !require(Path::new(MAKEHYPER).exists(), MAKEHYPER) {
+    if !require_path(MAKEHYPER, test_support::MAKEHYPER) {
         return;
     }
     let path = temp_file("hyper2.bd");

@@ -19,7 +19,7 @@
 use backgammon::eval::Evaluator;
 use backgammon::MoveGenerator;
 use backgammon_train::benchmark::{evaluator_error_rate, read_file, reference_0ply_error_rate, RefPosition};
-use interop_tests::{python_has, python_script, require, workspace_root};
+use interop_tests::{have_gnubg_nn, python_script, workspace_root};
 use std::collections::BTreeSet;
 use std::process::Command;
 
@@ -31,16 +31,17 @@ use std::process::Command;
 /// iterations), 4.83 ± 0.38 with stage 6's (2-ply iterations on a roll's near-best plays side by
 /// side, 2026-11-25), 3.49 ± 0.28 with stage 7's (contact and crashed nets widened to 256 units and
 /// fitted to every 2-ply sample, the same day), 3.11 ± 0.26 with stage 8's (two more iterations, the
-/// oldest samples relabelled); the floor sits about two standard errors above the last.
-const FLOOR_0PLY: f64 = 3.7;
+/// oldest samples relabelled), the same 3.11 on 2026-11-26; the positions and nets being fixed,
+/// the figure is too, and the floor sits just above it.
+const FLOOR_0PLY: f64 = 3.2;
 
 /// Mean loss our 1-ply and 2-ply choices (gnubg's normal filters) must stay under: 3.22 ± 0.27
 /// and 1.40 ± 0.14 measured on 2026-11-25 with stage 5's nets, 3.20 ± 0.27 and 1.40 ± 0.15 with
 /// stage 6's, 2.17 ± 0.21 and 0.98 ± 0.10 with stage 7's, 2.03 ± 0.20 and 0.91 ± 0.10 with stage
-/// 8's. The 2-ply choice ranks the plays by the values the nets are trained on, so it guards the
-/// search and the training targets.
-const FLOOR_1PLY: f64 = 2.5;
-const FLOOR_2PLY: f64 = 1.2;
+/// 8's, the same 2.03 and 0.91 on 2026-11-26 (floors just above). The 2-ply choice ranks the plays
+/// by the values the nets are trained on, so it guards the search and the training targets.
+const FLOOR_1PLY: f64 = 2.1;
+const FLOOR_2PLY: f64 = 0.95;
 
 fn refs() -> Vec<RefPosition> {
     read_file(workspace_root().join("tests/data/chequer_2ply.txt")).expect("reference file parses")
@@ -69,7 +70,8 @@ fn zero_ply_error_rate_against_gnubg_2ply() {
     let anchor = reference_0ply_error_rate(&refs);
     eprintln!("gnubg-nn 0-ply: {anchor}");
     assert_eq!(anchor.positions, 2000);
-    assert!(anchor.mean_loss > 0.5 && anchor.mean_loss < 10.0, "gnubg 0-ply anchor {anchor}");
+    // gnubg-nn's own 0-ply choice on the same file: 2.74 mEMG per move measured on 2026-11-26
+    assert!(anchor.mean_loss > 2.7 && anchor.mean_loss < 2.8, "gnubg 0-ply anchor {anchor}");
     let ours = evaluator_error_rate(&refs, Evaluator::embedded(), 0);
     eprintln!("ours 0-ply: {ours}");
     assert_eq!(ours.unmatched, 0);
@@ -86,7 +88,7 @@ fn run_script(args: &[&str]) -> String {
 
 #[test]
 fn reference_file_is_gnubgs() {
-    if !require(python_has("gnubg_nn"), "python module gnubg_nn") {
+    if !have_gnubg_nn() {
         return;
     }
     let text = run_script(&["--check"]);

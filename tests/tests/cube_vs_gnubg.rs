@@ -29,7 +29,7 @@ use backgammon::eval::Probabilities;
 use backgammon::rules::cube::CubeOwner;
 use backgammon::rules::match_id::MatchState;
 use backgammon::Position;
-use interop_tests::{python_has, python_script, require, workspace_root, GNUBG};
+use interop_tests::{have_gnubg, have_gnubg_nn, python_script, require_path, workspace_root};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -141,7 +141,9 @@ fn real_gnubg(cases: &[Case], met: &MatchEquityTable, plies: usize) -> Vec<Their
 }
 
 fn gnubg_installed() -> bool {
-    require(std::path::Path::new(GNUBG).exists() && python_has("gnubg_nn"), "gnubg and python3 with gnubg_nn")
+    // both checked, so the log names each one that is missing
+    let (gnubg, nn) = (have_gnubg(), have_gnubg_nn());
+    gnubg && nn
 }
 
 /// A decision of ours: double, take, `[nd, dt, dp]`.
@@ -261,7 +263,7 @@ fn ceiling(theirs: &[Theirs], what: &str) -> usize {
 
 #[test]
 fn gnubg_nn_post_crawford_row() {
-    if !require(python_has("gnubg_nn"), "python3 with gnubg_nn") {
+    if !have_gnubg_nn() {
         return;
     }
     let out = python(&["post-crawford"], "");
@@ -321,10 +323,12 @@ fn zero_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // post-Crawford efficiency measured by rollouts (0.86, the same day): 444/500 and 425/500; our
     // model on gnubg-nn's probabilities 449/500, on gnubg 1.07's 482/500 (the manual's x at
     // every score, as gnubg 1.07 uses it: still 495/500, `model_real`).
-    assert!(model_real * 100 >= n * 98, "{model_real}/{n}: the cube model disagrees with gnubg's");
-    assert!(model_nn * 100 >= n * 89, "{model_nn}/{n}: the cube model disagrees with gnubg-nn's");
-    assert!(agree_real * 100 >= n * 87, "{agree_real}/{n} 0-ply cube decisions agree with gnubg's");
-    assert!(agree_nn * 100 >= n * 81, "{agree_nn}/{n} 0-ply cube decisions agree with gnubg-nn's");
+    // Floors just under what was measured on 2026-11-26: 495, 449, 444 and 425 of 500 (one or two
+    // borderline decisions of room, for float rounding in the nets' SIMD paths).
+    assert!(model_real >= 494, "{model_real}/{n}: the cube model disagrees with gnubg's (495 measured)");
+    assert!(model_nn >= 447, "{model_nn}/{n}: the cube model disagrees with gnubg-nn's (449 measured)");
+    assert!(agree_real >= 442, "{agree_real}/{n} 0-ply cube decisions agree with gnubg's (444 measured)");
+    assert!(agree_nn >= 423, "{agree_nn}/{n} 0-ply cube decisions agree with gnubg-nn's (425 measured)");
 }
 
 #[test]
@@ -379,11 +383,12 @@ fn two_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // before were post-Crawford positions (62 of the 500), 6 of them gnubg-nn's "too good"
     // where our "no double" was 0.0004-0.015 lower. The rest is our nets' probabilities, e.g.
     // back games and trapped chequers (`1BYC4DnOthkBQA`: 72% for us, 61% for gnubg-nn).
-    assert!(top * 100 >= n * 90, "{top}/{n}");
-    assert!(model_agree * 100 >= n * 87, "{model_agree}/{n}: the cube model disagrees with gnubg-nn's");
-    // the bar
-    assert!(agree * 100 >= n * 90, "{agree}/{n} cube decisions agree with gnubg-nn 2-ply");
-    assert!(agree_real * 100 >= n * 90, "{agree_real}/{n} cube decisions agree with gnubg 2-ply");
+    // Floors just under what was measured on 2026-11-26: 458, 443, 451 and 458 of 500; the
+    // cubeful search against gnubg-nn keeps the bar of 90% (450), one decision under.
+    assert!(top >= 456, "{top}/{n} (458 measured)");
+    assert!(model_agree >= 441, "{model_agree}/{n}: the cube model disagrees with gnubg-nn's (443 measured)");
+    assert!(agree >= 450, "{agree}/{n} cube decisions agree with gnubg-nn 2-ply (451 measured)");
+    assert!(agree_real >= 456, "{agree_real}/{n} cube decisions agree with gnubg 2-ply (458 measured)");
 }
 
 /// Owned cubes against gnubg 1.07 at 0 ply: the first 200 positions with a 2-cube owned by the
@@ -421,8 +426,10 @@ fn zero_ply_redoubles_agree_with_gnubg() {
     // 300/350 with stage 7's and 304/350 with stage 8's (the printed errors mix money equity and
     // MWC here), 299/350 once post-Crawford cubes took the measured 0.86 (gnubg 1.07 keeps 0.68;
     // the model check uses the manual's x, as gnubg does). The floor sits under the shipped nets.
-    assert!(model_agree * 100 >= n * 99, "{model_agree}/{n}: redoubles disagree with gnubg's model");
-    assert!(agree * 100 >= n * 83, "{agree}/{n} redoubles agree with gnubg");
+    // Floors just under what was measured on 2026-11-26: 349 and 299 of 350.
+    assert_eq!(n, 350);
+    assert!(model_agree >= 348, "{model_agree}/{n}: redoubles disagree with gnubg's model (349 measured)");
+    assert!(agree >= 297, "{agree}/{n} redoubles agree with gnubg (299 measured)");
 }
 
 /// Two-sided bearoff positions in match play against gnubg 1.07 at 0 ply, value for value:
@@ -437,8 +444,8 @@ fn zero_ply_redoubles_agree_with_gnubg() {
 #[test]
 fn two_sided_bearoff_match_cubes_agree_with_gnubg() {
     use rand::{Rng, SeedableRng};
-    let ts0 = std::path::Path::new("/var/lib/gnubg/gnubg_ts0.bd").exists();
-    if !gnubg_installed() || !require(ts0, "gnubg's two-sided bearoff database (see .ci/run)") {
+    let ts0 = require_path("/var/lib/gnubg/gnubg_ts0.bd", test_support::GNUBG_TS0);
+    if !gnubg_installed() || !ts0 {
         return;
     }
     let db = backgammon::eval::bearoff::cache::two_sided_default();

@@ -9,7 +9,7 @@
 use backgammon::eval::Evaluator;
 use backgammon::frontends::external::{serve, ExternalPlayer, ServeOptions, Stats};
 use backgammon::rules::position::{Position, OPPONENT};
-use interop_tests::require;
+use interop_tests::have_gnubg;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::net::TcpListener;
@@ -86,7 +86,7 @@ fn final_score(out: &str) -> Option<(u32, u32)> {
 
 #[test]
 fn gnubg_plays_complete_matches_against_gammon_external() {
-    if !require(Path::new(GNUBG).exists(), "gnubg (apt-get install gnubg)") {
+    if !have_gnubg() {
         return;
     }
     let mut totals = Stats::default();

@@ -9,13 +9,13 @@ use backgammon::rules::score::WinKind;
 use backgammon::rules::session::{Rules, Session};
 use backgammon::rules::variant::Variant;
 use engine_core::dice::Dice;
-use interop_tests::{gnubg_batch, require, GNUBG};
+use interop_tests::{gnubg_batch, have_gnubg};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 fn gnubg_available() -> bool {
-    require(Path::new(GNUBG).exists(), "gnubg 1.07 (/usr/games/gnubg)")
+    have_gnubg()
 }
 
 fn temp_dir(name: &str) -> PathBuf {

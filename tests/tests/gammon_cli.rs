@@ -3,7 +3,7 @@
 //! players, every error path), the interactive mode in a pseudo-terminal (python3's `pty`), and
 //! the board and `hint` layouts next to the real gnubg 1.07's for the same positions.
 
-use interop_tests::{gnubg_batch, python_script, require, workspace_root, GNUBG};
+use interop_tests::{gnubg_batch, have_gnubg, python_script, require, workspace_root};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -269,7 +269,7 @@ fn gnubg(script: &str) -> String {
 }
 
 fn gnubg_available() -> bool {
-    require(std::path::Path::new(GNUBG).exists(), "gnubg 1.07")
+    have_gnubg()
 }
 
 #[test]
@@ -332,7 +332,7 @@ fn boards_and_hint_layout_like_gnubg() {
 
 #[test]
 fn interactive_session_in_a_terminal() {
-    if !require(interop_tests::python_has("pty"), "python3 with pty") {
+    if !require(interop_tests::python_has("pty"), "python3 with its standard pty module") {
         return;
     }
     let out = Command::new("python3").arg(python_script("gammon_pty.py")).arg(gammon()).output().expect("python3 runs");

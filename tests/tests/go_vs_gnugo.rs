@@ -1,20 +1,14 @@
 //! Interop with GNU Go 3.8 (`/usr/games/gnugo`): `loadsgf` + `showboard` on regression positions, fixed
 //! handicap placement, and complete 9x9 games through `go::gtp_match` against `gnugo --level 1`.
-//! Skipped with a message when GNU Go is missing outside CI; a failure in CI.
+//! Without GNU Go the test is skipped with a message, or fails under `REQUIRE_REFERENCES=1`.
 
 use go::game::status::{statuses, Status};
 use go::gtp::Options;
 use go::gtp_match::{self, Ending, EngineSpec, MatchConfig};
-use interop_tests::{require, shared_dir};
+use interop_tests::{have_gnugo, shared_dir, GNUGO};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-const GNUGO: &str = "/usr/games/gnugo";
-
-fn have_gnugo() -> bool {
-    require(Path::new(GNUGO).exists(), "GNU Go (/usr/games/gnugo)")
-}
 
 /// Runs one GNU Go GTP session over `input` and returns its answers.
 fn gnugo_session(input: &str) -> Vec<String> {
@@ -79,11 +73,7 @@ fn showboard_after_loadsgf_matches_gnugo_on_50_regression_positions() {
     if !have_gnugo() {
         return;
     }
-    let Some(shared) = shared_dir() else {
-        assert!(!interop_tests::in_ci(), "../shared (GNU Go regression files) is required in CI");
-        eprintln!("SKIPPED: ../shared/gnugo/regression is not present");
-        return;
-    };
+    let Some(shared) = shared_dir() else { return };
     let all = regression_positions(&shared.join("gnugo/regression"));
     assert!(all.len() >= 50, "only {} loadsgf positions found", all.len());
     let step = all.len() / 50;
@@ -226,7 +216,9 @@ fn four_games_against_gnugo_level_1() {
         }
     }
     eprintln!("final scores: {agreed} agree with GNU Go, {disagreed} differ in dead-stone judgement");
-    assert!(agreed >= 1, "no game was played to two passes");
+    // measured 2026-11-26: all 4 games end in two passes and are scored alike (W+56.5, B+73.5,
+    // W+88.5, B+73.5), the seeds being fixed on both sides
+    assert_eq!(agreed, report.games.len(), "{agreed} of {} games played to two passes and scored", report.games.len());
     assert_eq!(disagreed, 0, "our final score differs from GNU Go's");
     std::fs::remove_dir_all(&out_dir).ok();
 }

@@ -3,14 +3,14 @@
 //! 21 rolls; the sets of resulting positions (as gnubg position IDs) must be identical.
 
 use backgammon::{MoveGenerator, Position};
-use interop_tests::{python_has, python_script, require};
+use interop_tests::{have_gnubg_nn, python_script};
 use std::collections::BTreeSet;
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
 #[test]
 fn legal_plays_match_gnubg_on_20000_positions_all_rolls() {
-    if !require(python_has("gnubg_nn"), "python3 with gnubg_nn (pip install gnubg-nn)") {
+    if !have_gnubg_nn() {
         return;
     }
     let mut child = Command::new("python3")

@@ -5,16 +5,15 @@
 use backgammon::rules::sampling::random_game_positions;
 use backgammon::{MoveGenerator, Variant};
 use engine_core::rng::seeded_rng;
-use interop_tests::{python_script, require};
+use interop_tests::{have_gnubg, python_script};
 use rand::Rng;
 use std::collections::{BTreeSet, HashMap};
 use std::io::Write;
-use std::path::Path;
 use std::process::{Command, Stdio};
 
 #[test]
 fn notation_matches_gnubg_hint_lists() {
-    if !require(Path::new("/usr/games/gnubg").exists(), "gnubg (apt-get install gnubg)") {
+    if !have_gnubg() {
         return;
     }
     let positions = random_game_positions(Variant::Standard, 2000, 77);
@@ -63,6 +62,7 @@ fn notation_matches_gnubg_hint_lists() {
         }
     }
     println!("{compared} (position, roll) hint lists compared, {plays} plays; {} differ", mismatches.len());
-    assert!(compared > 1500, "only {compared} hint lists came back");
+    // measured 2026-11-26: 1,889 of the 2,000 requests have a hint list (the others no play or one)
+    assert!(compared >= 1889, "only {compared} hint lists came back (1889 measured)");
     assert!(mismatches.is_empty(), "{}", mismatches[..mismatches.len().min(15)].join("\n"));
 }

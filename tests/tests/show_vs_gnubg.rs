@@ -7,9 +7,8 @@
 //! the order cannot be read back from the ID — the pair itself must agree).
 
 use backgammon::frontends::batch::show;
-use interop_tests::{python_script, require};
+use interop_tests::python_script;
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::process::Command;
 
 /// Replaces the player names after `O: ` / `X: ` with a fixed word, keeping a trailing cube,
@@ -34,11 +33,9 @@ fn normalise(line: &str) -> String {
 
 #[test]
 fn boards_match_gnubg_show_board() {
-    let gnubg = Path::new("/usr/games/gnubg");
-    if !require(gnubg.exists(), "gnubg (apt-get install gnubg)") {
-        return;
-    }
-    if !require(interop_tests::python_has("gnubg_nn"), "python3 with gnubg_nn") {
+    // (gnubg_oracle.py runs /usr/games/gnubg; both checked, so the log names each one missing)
+    let (gnubg, nn) = (interop_tests::have_gnubg(), interop_tests::have_gnubg_nn());
+    if !gnubg || !nn {
         return;
     }
     let out = Command::new("python3")
@@ -66,6 +63,7 @@ fn boards_match_gnubg_show_board() {
         flipped += usize::from(theirs[8].starts_with('^'));
     }
     println!("{compared} distinct gnubg boards reproduced ({flipped} with O on roll)");
-    assert!(compared >= 100, "only {compared} boards compared");
+    // measured 2026-11-26: 241 distinct boards, 135 with O on roll
+    assert!(compared >= 241, "only {compared} boards compared (241 measured)");
     assert!(flipped > 10 && flipped < compared - 10, "both orientations must be covered");
 }

@@ -5,7 +5,7 @@
 use backgammon::eval::{classify, PositionClass};
 use backgammon::rules::sampling::random_game_positions;
 use backgammon::{Position, Variant};
-use interop_tests::{python_has, python_script, require};
+use interop_tests::{have_gnubg_nn, python_script};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
@@ -189,7 +189,7 @@ fn ask_gnubg(requests: &[String]) -> Vec<String> {
 
 #[test]
 fn classes_agree_with_gnubg_nn() {
-    if !require(python_has("gnubg_nn"), "python3 with gnubg_nn") {
+    if !have_gnubg_nn() {
         return;
     }
     let positions = random_game_positions(Variant::Standard, 3000, 21);
@@ -215,7 +215,7 @@ fn classes_agree_with_gnubg_nn() {
 
 #[test]
 fn bearoff_plays_match_gnubg_nn() {
-    if !require(python_has("gnubg_nn"), "python3 with gnubg_nn") {
+    if !have_gnubg_nn() {
         return;
     }
     // bearoff positions from random games, with a few rolls each

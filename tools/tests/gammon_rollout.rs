@@ -3,7 +3,7 @@
 //! reproducibility, and exit codes.
 
 use backgammon::Position;
-use interop_tests::{python_has, require};
+use interop_tests::have_gnubg_nn;
 use std::process::Command;
 
 fn gammon(args: &[&str]) -> std::process::Output {
@@ -62,7 +62,7 @@ fn bearoff_rollout_is_the_database_value() {
 
 #[test]
 fn race_rollout_agrees_with_gnubg() {
-    if !require(python_has("gnubg_nn"), "python module gnubg_nn") {
+    if !have_gnubg_nn() {
         return;
     }
     // a short race outside the databases (64 pips on roll against 59): our played-out rollout

@@ -15,15 +15,11 @@ fn mkpat(args: &[&str]) -> (String, String, i32) {
     )
 }
 
-/// GNU Go's regression material beside the workspace; `None` (skip) outside CI when absent.
+/// GNU Go's material beside the workspace; `None` when absent (see `test_support::require`).
 fn gnugo(sub: &str) -> Option<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo").join(sub);
-    if dir.exists() {
-        return Some(dir);
-    }
-    assert!(std::env::var_os("CI").is_none(), "{} missing (required in CI)", dir.display());
-    eprintln!("skipped: {} not found", dir.display());
-    None
+    let what = format!("GNU Go's {sub} in ../shared/gnugo/{sub}");
+    test_support::require(dir.exists(), &what).then_some(dir)
 }
 
 #[test]

@@ -287,27 +287,3 @@ fn action_mask_marks_the_legal_actions_of_the_agent_to_act_only() {
     env.action_mask(1, &mut mask);
     assert!(mask.iter().all(|&m| !m));
 }
-
-#[test]
-#[ignore = "a throughput figure: cargo test --release -p backgammon env::tests::throughput -- --ignored --nocapture"]
-fn throughput() {
-    use rand::Rng;
-    let mut env = BackgammonEnv::new(0);
-    let mut rng = engine_core::seeded_rng(1);
-    let mut obs = [0.0; OBSERVATION_SIZE];
-    let (mut steps, mut games) = (0u64, 0u64);
-    let t = std::time::Instant::now();
-    while steps < 1_000_000 {
-        if env.terminated() {
-            games += 1;
-            env.reset(games);
-        }
-        env.observe_into(env.current_agent(), &mut obs);
-        let legal = env.legal_actions();
-        let a = legal[rng.random_range(0..legal.len())];
-        env.step(a).unwrap();
-        steps += 1;
-    }
-    let s = t.elapsed().as_secs_f64();
-    println!("{steps} steps, {games} games in {s:.2} s: {:.0} steps/s", steps as f64 / s);
-}

@@ -347,11 +347,21 @@ mod tests {
             }
         }
         assert!(found, "no roll where winning chances and equity rank differently");
-        // deeper, the key ranks the survivors too: at 1 ply the chosen play's key is the best
+        // deeper, the key ranks the plays too: at 1 ply with no filter the chosen play has the best
+        // 1-ply winning chance of all, each play's computed here on its own
         let pos = opening();
-        let c = s.choose_by(&pos, 6, 4, &Settings::plies(1), &mut |p| p.0[0]).unwrap();
-        let wins_1ply = s.evaluate(&c.play.result().swapped(), 1).flipped().0[0];
-        assert!((c.probabilities.0[0] - wins_1ply).abs() < 1e-6);
+        let all = Settings { plies: 1, filters: [MoveFilter::NONE; MAX_PLIES], noise: 0.0 };
+        let c = s.choose_by(&pos, 6, 4, &all, &mut |p| p.0[0]).unwrap();
+        let best = crate::rules::movegen::legal_plays(&pos, 6, 4)
+            .iter()
+            .map(|p| s.evaluate(&p.result().swapped(), 1).flipped().0[0])
+            .fold(f32::MIN, f32::max);
+        assert!(
+            (c.probabilities.0[0] - best).abs() < 1e-6,
+            "chose {} at {}, best {best}",
+            c.play.notation(),
+            c.probabilities.0[0]
+        );
     }
 
     #[test]
@@ -472,6 +482,10 @@ mod tests {
         };
         assert_eq!(pick(5), pick(5));
         assert_ne!(pick(5), pick(6), "the seed drives the noise");
+        // and the noise does something: without it every pick is the same play, with it not
+        let plain = Settings { noise: 0.0, ..b };
+        let noiseless = NPly::new(ev, 5).choose(&opening(), 4, 1, &plain).unwrap().play.notation();
+        assert!(pick(5).iter().any(|p| *p != noiseless), "beginner noise never changed the choice {noiseless}");
     }
 
     #[test]

@@ -502,11 +502,7 @@ X: wins 0 points
     #[test]
     fn gnubg_reads_the_same_matches() {
         let gnubg = std::path::Path::new("/usr/games/gnubg");
-        if !gnubg.exists() {
-            // as the interop tests' `require`: CI installs gnubg, so its absence there is a failure
-            let in_ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty() && v != "false");
-            assert!(!in_ci, "gnubg 1.07 is required in CI but is missing (see .ci/run)");
-            eprintln!("SKIPPED: gnubg 1.07 is not installed");
+        if !test_support::require_path(gnubg, test_support::GNUBG) {
             return;
         }
         let dir = std::env::temp_dir().join(format!("bg-oldmoves-{}", std::process::id()));

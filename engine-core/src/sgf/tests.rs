@@ -574,8 +574,7 @@ fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) {
 #[test]
 fn parses_every_gnugo_regression_sgf() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo/regression");
-    if !dir.is_dir() {
-        println!("skipped: GNU Go's regression directory {} is absent", dir.display());
+    if !test_support::require(dir.is_dir(), "GNU Go's regression suite in ../shared/gnugo/regression") {
         return;
     }
     let mut files = Vec::new();

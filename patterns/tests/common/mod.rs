@@ -1,17 +1,13 @@
-//! Shared by the conformance tests: where GNU Go's databases are, and whether a test may skip
-//! without them (outside CI only).
+//! Shared by the conformance tests: where GNU Go's databases are. Whether a test may go on without
+//! them is `test_support::require`'s rule alone (a failure under `REQUIRE_REFERENCES=1`).
 
 use std::path::PathBuf;
 
-/// The `.db` files of GNU Go 3.8 beside the workspace, sorted; `None` (skip) when absent
-/// outside CI; a failure in CI.
+/// The `.db` files of GNU Go 3.8 beside the workspace, sorted; `None` when absent (see
+/// `test_support::require`).
 pub fn gnugo_database_files() -> Option<Vec<PathBuf>> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo/patterns");
-    if !dir.is_dir() {
-        if std::env::var_os("CI").is_some() {
-            panic!("GNU Go pattern databases missing at {} (required in CI)", dir.display());
-        }
-        eprintln!("skipped: GNU Go pattern databases not found at {}", dir.display());
+    if !test_support::require(dir.is_dir(), "GNU Go 3.8's pattern databases in ../shared/gnugo/patterns") {
         return None;
     }
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)

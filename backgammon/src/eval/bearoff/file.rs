@@ -411,12 +411,9 @@ pub(crate) mod tests {
         }
     }
 
-    /// gnubg's file for `args`, or `None` (with a message) when makebearoff is not installed
-    /// outside CI.
+    /// gnubg's file for `args`, or `None` when makebearoff is missing (see `test_support::require`).
     fn gnubg_file(name: &str, args: &[&str]) -> Option<Vec<u8>> {
-        if !Path::new(MAKEBEAROFF).exists() {
-            assert!(std::env::var_os("CI").is_none(), "{MAKEBEAROFF} is required in CI");
-            eprintln!("skipping: {MAKEBEAROFF} is not installed");
+        if !test_support::require_path(MAKEBEAROFF, test_support::MAKEBEAROFF) {
             return None;
         }
         let path: PathBuf = std::env::temp_dir().join(format!("bearoff-{}-{name}.bd", std::process::id()));
