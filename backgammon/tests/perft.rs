@@ -6,24 +6,13 @@
 
 use backgammon::{MoveGenerator, Position};
 use std::collections::BTreeSet;
+use test_support::fnv1a64;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/perft.txt");
 
 /// Lines the committed fixture holds: 27 hand-picked and 2,000 seeded random positions, 21 rolls
 /// each. A shorter file (truncated, emptied, or regenerated smaller) must fail, not pass quietly.
 const EXPECTED_LINES: usize = (27 + 2000) * 21;
-
-/// FNV-1a, 64 bits, as the fixture's header defines it (and `tests/python/make_perft.py` computes).
-fn fnv1a64(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
-
-#[test]
-fn fnv1a64_matches_the_published_vectors() {
-    assert_eq!(fnv1a64(""), 0xcbf2_9ce4_8422_2325);
-    assert_eq!(fnv1a64("a"), 0xaf63_dc4c_8601_ec8c);
-    assert_eq!(fnv1a64("foobar"), 0x8594_4171_f739_67e8);
-}
 
 #[test]
 fn legal_plays_match_the_gnubg_perft_fixture() {

@@ -7,6 +7,7 @@
 //! file or need GNU Go or `../shared`.
 
 use go::{Board, Color, Move};
+use test_support::fnv1a64;
 
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/perft.txt");
 
@@ -17,11 +18,6 @@ const EXPECTED_POSITIONS: usize = 89;
 const EXPECTED_KOS: usize = 16;
 
 const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-
-/// FNV-1a, 64 bits, as the fixture's header defines it (and `tests/python/make_go_perft.py` computes).
-fn fnv1a64(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
 
 /// GTP name of a point (`A1` bottom left, no `I`), written here so the test needs only the board.
 fn vertex_name(board: &Board, p: u16) -> String {
@@ -117,13 +113,6 @@ fn parse_line(line: &str) -> Result<Case<'_>, String> {
         legal: (num(nlegal)?, hex(legal_digest)?),
         captures: (num(ncapturing)?, num(captured)? as u32, hex(capture_digest)?),
     })
-}
-
-#[test]
-fn fnv1a64_matches_the_published_vectors() {
-    assert_eq!(fnv1a64(""), 0xcbf2_9ce4_8422_2325);
-    assert_eq!(fnv1a64("a"), 0xaf63_dc4c_8601_ec8c);
-    assert_eq!(fnv1a64("foobar"), 0x8594_4171_f739_67e8);
 }
 
 #[test]

@@ -7,8 +7,11 @@
 //! appends `ran: …`, `skipped: …` or `missing: …` to the log ([`log_path`]), which `.ci/run`
 //! empties before the tests and counts after them, so a skipped comparison cannot pass unseen.
 //!
-//! This crate owns only that rule and the log. It must depend on no workspace crate (every
-//! crate's tests use it) and must not read `CI` or any other variable to decide a skip.
+//! It also holds [`fnv1a64`], the digest of the committed perft fixtures (backgammon's and Go's),
+//! so both tests and their Python generators (`tests/python/perft_common.py`) agree on one.
+//!
+//! This crate owns only that rule, the log and the digest. It must depend on no workspace crate
+//! (every crate's tests use it) and must not read `CI` or any other variable to decide a skip.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -129,5 +132,21 @@ mod tests {
         let root = workspace_root();
         assert!(root.join("test-support").is_dir(), "{}", root.display());
         assert!(log_path().ends_with("reference-checks.log") || std::env::var_os(LOG_VAR).is_some());
+    }
+}
+
+/// FNV-1a, 64 bits (offset basis `cbf29ce484222325`, prime `100000001b3`) over the bytes of
+/// `text`: the digest of a line of the perft fixtures.
+pub fn fnv1a64(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+#[cfg(test)]
+mod digest_tests {
+    #[test]
+    fn fnv1a64_matches_the_published_vectors() {
+        assert_eq!(super::fnv1a64(""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(super::fnv1a64("a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(super::fnv1a64("foobar"), 0x8594_4171_f739_67e8);
     }
 }

@@ -18,9 +18,8 @@ import os
 import platform
 import subprocess
 import sys
+from perft_common import fnv1a64
 
-FNV_OFFSET = 0xCBF29CE484222325
-FNV_PRIME = 0x100000001B3
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 # Games played out (at least as long as the first move number), per board size: how many are
@@ -38,13 +37,6 @@ KO_PLAN = [(9, 5), (13, 3), (19, 6)]
 # Positions right before a move of the game that captured two stones or more: how many per size.
 CAPTURE_PLAN = [(9, 4), (13, 2), (19, 4)]
 
-
-def fnv1a64(text):
-    h = FNV_OFFSET
-    for byte in text.encode("ascii"):
-        h ^= byte
-        h = (h * FNV_PRIME) & 0xFFFFFFFFFFFFFFFF
-    return f"{h:016x}"
 
 
 class Gtp:

@@ -19,7 +19,6 @@ sample spreads over many games; each position with all 21 rolls.
 usage: make_perft.py --positions 2000 --seed 23 > backgammon/tests/fixtures/perft.txt
 """
 import argparse
-import base64
 import datetime
 import platform
 import random
@@ -27,25 +26,13 @@ import sys
 from importlib import metadata
 
 import gnubg_nn as g
+from movegen_diff import key_to_id
+from perft_common import fnv1a64
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
-FNV_OFFSET = 0xCBF29CE484222325
-FNV_PRIME = 0x100000001B3
 OPENING = "4HPwATDgc/ABMA"
 
 
-def fnv1a64(text):
-    h = FNV_OFFSET
-    for byte in text.encode("ascii"):
-        h ^= byte
-        h = (h * FNV_PRIME) & 0xFFFFFFFFFFFFFFFF
-    return f"{h:016x}"
-
-
-def key_to_id(k):
-    # gnubg-nn's 20-letter keys are the 10-byte position key, one letter per nibble, high first
-    b = bytes(((ord(k[2 * i]) - 65) << 4) | (ord(k[2 * i + 1]) - 65) for i in range(10))
-    return base64.b64encode(b).decode()[:14]
 
 
 def board_of(on_roll, opponent):
