@@ -26,7 +26,7 @@ import sys
 from importlib import metadata
 
 import gnubg_nn as g
-from movegen_diff import key_to_id
+from movegen_diff import key_to_id, positions
 from perft_common import fnv1a64
 
 ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
@@ -104,29 +104,8 @@ HAND_PICKED = [
 
 
 def sampled_positions(n, rng, exclude):
-    """The first `n` positions kept from seeded random games, none of them in `exclude`."""
-    seen, out = set(exclude), []
-    while len(out) < n:
-        board = g.board_from_position_id(OPENING)
-        board = [list(board[0]), list(board[1])]
-        for _ply in range(400):
-            pid = g.position_id(board)
-            if pid not in seen:
-                seen.add(pid)
-                if rng.random() < 1 / 3:
-                    out.append(pid)
-                    if len(out) >= n:
-                        break
-            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-            keys = g.moves(board, d1, d2)
-            if keys:
-                nb = g.boardfromkey(rng.choice(keys))
-                board = [list(nb[0]), list(nb[1])]
-            if sum(board[1]) == 0:
-                break
-            board = [board[1], board[0]]
-    return out
-
+    """The first `n` positions kept (one in three new ones) from seeded random games, none in `exclude`."""
+    return positions(n, rng, keep=1 / 3, exclude=exclude)
 
 def lines_for(pid, checked):
     board = g.board_from_position_id(pid)

@@ -22,8 +22,11 @@ def key_to_id(k):
     return base64.b64encode(b).decode()[:14]
 
 
-def positions(n, rng):
-    seen, out = set(), []
+def positions(n, rng, keep=None, exclude=()):
+    """The first `n` distinct positions (player on roll's view) met in seeded random games of
+    gnubg-nn's own move generator, none of them in `exclude`; with `keep`, each new position is kept
+    with that probability only (so a sample spreads over more games)."""
+    seen, out = set(exclude), []
     while len(out) < n:
         board = g.board_from_position_id("4HPwATDgc/ABMA")
         board = [list(board[0]), list(board[1])]
@@ -31,9 +34,10 @@ def positions(n, rng):
             pid = g.position_id(board)
             if pid not in seen:
                 seen.add(pid)
-                out.append(pid)
-                if len(out) >= n:
-                    break
+                if keep is None or rng.random() < keep:
+                    out.append(pid)
+                    if len(out) >= n:
+                        break
             d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
             keys = g.moves(board, d1, d2)
             if keys:
@@ -43,7 +47,6 @@ def positions(n, rng):
                 break
             board = [board[1], board[0]]
     return out
-
 
 def main():
     ap = argparse.ArgumentParser()
