@@ -703,6 +703,15 @@ pub fn run_match(cfg: &MatchConfig, progress: &mut dyn Write) -> Result<MatchRep
     if cfg.max_moves > MAX_GAME_MOVES {
         return Err(MatchError::Setting(format!("max moves {} (a game has at most {MAX_GAME_MOVES})", cfg.max_moves)));
     }
+    // Checked before any engine starts: a handicap of one stone is no handicap in GTP (black simply
+    // moves first), and one the board has no fixed points for would fail only at the first game.
+    if cfg.handicap != 0 && handicap::fixed(cfg.size, cfg.handicap).is_err() {
+        let allowed = match handicap::max_fixed(cfg.size) {
+            0 => "only 0 (the board has no fixed handicap points)".to_string(),
+            max => format!("0, or 2 to {max} fixed stones"),
+        };
+        return Err(MatchError::Setting(format!("handicap {} on {}x{}: {allowed}", cfg.handicap, cfg.size, cfg.size)));
+    }
     let start = |i: usize| -> Result<GtpClient, MatchError> {
         let mut client = GtpClient::start(&cfg.engines[i], &cfg.names[i])?;
         client.set_timeout(cfg.answer_timeout);

@@ -28,6 +28,36 @@ fn answers_until_quit_or_end_of_input() {
     assert_eq!((out.as_str(), code), ("= gammon-go\n\n", 0));
 }
 
+/// A controller that stops reading has ended the session: `go-gtp` exits 0 without a word, as at
+/// the end of its input (it used to say "Broken pipe" and exit 1).
+#[test]
+fn a_closed_output_ends_the_session_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_go-gtp"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"name\n").unwrap();
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    assert_eq!(line, "= gammon-go\n");
+    drop(out);
+    // Answers now go nowhere; the writes that fail end the session (our own writes may fail too once
+    // it has gone).
+    for _ in 0..200 {
+        if stdin.write_all(b"showboard\n").is_err() {
+            break;
+        }
+    }
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 #[test]
 fn flags_set_the_game() {
     let (out, _) =

@@ -59,6 +59,17 @@ fn refused_settings_and_saved_records() {
         .unwrap();
     assert_ne!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stderr).contains("max moves 5001"), "{}", String::from_utf8_lossy(&o.stderr));
+    // One stone is no handicap, and 7x7 has 4 fixed points: refused before any engine starts.
+    for (handicap, size, said) in
+        [("1", "9", "handicap 1 on 9x9: 0, or 2 to 9"), ("5", "7", "handicap 5 on 7x7: 0, or 2 to 4")]
+    {
+        let o = Command::new(env!("CARGO_BIN_EXE_gtp-match"))
+            .args(["--first", "x", "--second", "y", "--handicap", handicap, "--size", size])
+            .output()
+            .unwrap();
+        assert_ne!(o.status.code(), Some(0));
+        assert!(String::from_utf8_lossy(&o.stderr).contains(said), "{}", String::from_utf8_lossy(&o.stderr));
+    }
     let engine = format!("{} --level 0", env!("CARGO_BIN_EXE_go-gtp"));
     let (code, err) = gtp_match(&engine, &dir);
     assert_eq!(code, 0, "{err}");

@@ -133,7 +133,12 @@ fn main() -> ExitCode {
                 Err(e) => Err(e.to_string()),
             }
         }
-        None => gtp::serve_stdio(&mut engine).map_err(|e| e.to_string()),
+        // A controller that closes our output has ended the session, as one that closes our input
+        // has: not an error (GNU Go dies of SIGPIPE there; the other tools exit quietly).
+        None => match gtp::serve_stdio(&mut engine) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            other => other.map_err(|e| e.to_string()),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
