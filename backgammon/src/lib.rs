@@ -8,7 +8,7 @@
 //! frontends/  the `gammon` command language (commands/), batch and JSON answers, eval_cli,
 //!             the external player (FIBS board over a socket), matchplay (runs against other programs)
 //!   ↑ uses everything below
-//! analysis/   rollouts (rollout), post-mortem grading of games and matches, statistics
+//! analysis/   rollouts (rollout, quasi_dice), post-mortem grading of games and matches, statistics
 //! formats/    match and position files (SGF, .mat, .pos, Snowie, text, HTML), the board text
 //!             (display), the FIBS board string (fibs_board)           — uses rules only
 //! env/        the PettingZoo backgammon_v0 environment                 — uses rules only

@@ -2,7 +2,7 @@
 //! exact rotation and stratification counts for 36, 1296 and 46656 trials, and the
 //! "rollout as initial position" skip of doubles.
 
-use engine_core::quasi_dice::{roll_outcome, QuasiDice, OUTCOMES};
+use backgammon::analysis::quasi_dice::{roll_outcome, QuasiDice, OUTCOMES};
 use proptest::prelude::*;
 use std::collections::HashMap;
 

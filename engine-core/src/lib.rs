@@ -18,7 +18,6 @@ pub mod gtp;
 pub mod limits;
 pub mod net;
 pub mod progress;
-pub mod quasi_dice;
 pub mod rng;
 pub mod sgf;
 

@@ -25,6 +25,7 @@
 //! Owns only grading and bookkeeping: evaluation is `eval`'s and `nply`'s, cubeful arithmetic
 //! `cubeful`'s and `cube_decision`'s, the game record `game`'s. Must not change games.
 
+pub mod quasi_dice;
 pub mod rollout;
 mod stats;
 

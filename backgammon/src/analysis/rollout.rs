@@ -1,7 +1,7 @@
 //! Rollouts of a position (and of each candidate play of a roll), cubeless and cubeful, as the
 //! seed manual's "Rollouts" section describes them: games played to the end (or truncated after a
 //! number of plies, or at the bearoff databases, whose exact values are then used) with
-//! quasi-random dice ([`engine_core::quasi_dice::QuasiDice`]: the first rolls rotated and
+//! quasi-random dice ([`crate::analysis::quasi_dice::QuasiDice`]: the first rolls rotated and
 //! stratified), optional luck-based variance reduction, and a standard error for every output.
 //!
 //! Variance reduction: before each roll the 0-ply value of the best play of every one of the 21
@@ -38,6 +38,7 @@
 //! thread count. Owns rollouts only; chequer play is [`crate::eval::nply`]'s, cube decisions
 //! [`crate::cube::decision`]'s.
 
+use crate::analysis::quasi_dice::{roll_outcome, QuasiDice, OUTCOMES};
 use crate::cube::cubeful::Scoring;
 use crate::cube::decision::{evaluate_position, leaf_value, over_outcome, CubeAction, CubeContext, CubeEquities};
 use crate::cube::met::ScoreOutOfRange;
@@ -47,7 +48,6 @@ use crate::rules::dice::{distinct_rolls, roll_index};
 use crate::rules::match_id::MatchState;
 use crate::rules::position::Position;
 use engine_core::progress::Task;
-use engine_core::quasi_dice::{roll_outcome, QuasiDice, OUTCOMES};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -1040,7 +1040,7 @@ mod tests {
             &RolloutConfig { truncate: Some(1), variance_reduction: false, initial_position: true, ..quick(60) },
         );
         for (i, &n) in r.first_rolls.iter().enumerate() {
-            let (a, b) = engine_core::quasi_dice::outcome_roll(i);
+            let (a, b) = crate::analysis::quasi_dice::outcome_roll(i);
             assert_eq!(n, if a == b { 0 } else { 2 }, "roll {a}{b}");
         }
     }

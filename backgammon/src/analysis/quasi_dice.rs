@@ -4,7 +4,7 @@
 //! by one seed before the first game starts.
 //!
 //! Owns only the choice of dice for game `n` of a rollout; playing the games, truncation and
-//! variance reduction belong to the rollout code of each game. Deterministic when seeded and
+//! variance reduction belong to `rollout`; the rules (dice 1 to 6, 21 distinct rolls) are `rules::dice`'s. Deterministic when seeded and
 //! allocation free: a game's dice are computed from `(seed, sequence number)`, so games can be
 //! rolled out in parallel in any order and still get the same dice.
 //!
@@ -23,7 +23,7 @@
 //! roll cannot be one), remembering how many it has skipped, so 30 (1080, 38880) games give the
 //! full sets of 1 (2, 3) rolls instead of 36 (1296, 46656).
 
-use crate::rng::GameRng;
+use engine_core::rng::GameRng;
 use rand::{Rng, SeedableRng};
 
 /// Number of different rolls of two distinguishable dice.
