@@ -161,16 +161,11 @@ impl<'e> NPly<'e> {
     /// databases' consistency): the roll-weighted mean of the (n-1)-ply values after the best
     /// 0-ply play of each roll.
     pub(crate) fn expand(&mut self, pos: &Position, plies: usize) -> Probabilities {
-        let mut sum = [0f32; 5];
-        for (d1, d2, w) in distinct_rolls() {
+        roll_mean(|_, d1, d2| {
             let child = self.best_0ply_result(pos, d1, d2, plies);
             // the child has the opponent on roll: its value is from the opponent's view
-            let p = self.evaluate(&child, plies - 1).flipped();
-            for (s, v) in sum.iter_mut().zip(p.0) {
-                *s += w * v;
-            }
-        }
-        Probabilities(sum.map(|s| s / 36.0))
+            self.evaluate(&child, plies - 1).flipped()
+        })
     }
 
     /// The position after the mover's best 0-ply play (or no play), opponent on roll.
@@ -208,19 +203,14 @@ impl<'e> NPly<'e> {
     /// The 0-ply best play's probabilities (mover's view) for each of the 21 rolls and their
     /// roll-weighted mean (the 1-ply value of `pos`); used by rollouts for luck.
     pub fn roll_values(&mut self, pos: &Position, out: &mut [Probabilities; 21]) -> Probabilities {
-        let mut sum = [0f32; 5];
-        for (i, (d1, d2, w)) in distinct_rolls().enumerate() {
+        roll_mean(|i, d1, d2| {
             let gen = &mut self.gens[0];
-            let p = match self.ev.best_play(gen, pos, d1, d2, &mut self.scratch, &mut self.buf) {
+            out[i] = match self.ev.best_play(gen, pos, d1, d2, &mut self.scratch, &mut self.buf) {
                 Some((_, p)) => p,
                 None => self.ev.evaluate(&pos.swapped()).flipped(),
             };
-            out[i] = p;
-            for (s, v) in sum.iter_mut().zip(p.0) {
-                *s += w * v;
-            }
-        }
-        Probabilities(sum.map(|s| s / 36.0))
+            out[i]
+        })
     }
 
     /// The value of `pos` (player on roll) one roll ahead under `settings`: the roll-weighted mean
@@ -230,17 +220,10 @@ impl<'e> NPly<'e> {
     /// with a filter keeping `k` plays, each roll's `k` best plays at 0 ply are compared at 1 ply
     /// (a 2-ply value). The trainer labels its positions with it.
     pub fn lookahead(&mut self, pos: &Position, settings: &Settings) -> Probabilities {
-        let mut sum = [0f32; 5];
-        for (d1, d2, w) in distinct_rolls() {
-            let p = match self.choose(pos, d1, d2, settings) {
-                Some(c) => c.probabilities,
-                None => self.evaluate(&pos.swapped(), settings.plies).flipped(),
-            };
-            for (s, v) in sum.iter_mut().zip(p.0) {
-                *s += w * v;
-            }
-        }
-        Probabilities(sum.map(|s| s / 36.0))
+        roll_mean(|_, d1, d2| match self.choose(pos, d1, d2, settings) {
+            Some(c) => c.probabilities,
+            None => self.evaluate(&pos.swapped(), settings.plies).flipped(),
+        })
     }
 
     /// The chosen play for roll `d1 d2` under `settings`; `None` when no play is legal.
@@ -302,6 +285,18 @@ impl<'e> NPly<'e> {
         let best = ranked[0].1;
         Some(Choice { play: plays[best], probabilities: probs[best], survivors })
     }
+}
+
+/// The roll-weighted mean (out of 36) of `value(index, d1, d2)` over the 21 distinct rolls, summed
+/// in [`distinct_rolls`]' order: the one averaging loop of every n-ply value.
+fn roll_mean(mut value: impl FnMut(usize, u8, u8) -> Probabilities) -> Probabilities {
+    let mut sum = [0f32; 5];
+    for (i, (d1, d2, w)) in distinct_rolls().enumerate() {
+        for (s, v) in sum.iter_mut().zip(value(i, d1, d2).0) {
+            *s += w * v;
+        }
+    }
+    Probabilities(sum.map(|s| s / 36.0))
 }
 
 /// A standard normal deviate (Box-Muller).
