@@ -17,7 +17,7 @@
 //!             connection, eye, dragon, owl, pattern_context
 //! genmove/    the move generator and its tree search (mcts)     rules, playout, game
 //! gtp/        state, the command groups (standard,              everything above
-//!             analysis_commands, pattern_commands), display,
+//!             analysis, owl, dragon, eye, pattern commands),
 //!             serving on stdio and TCP
 //! gtp_match   matches between GTP engines (a front end)         gtp, sgf, game, rules
 //! ```

@@ -1,27 +1,22 @@
-//! GNU Go's analysis extension commands over GTP (`attack`, `defend`, `countlib`, `trymove`/`popgo`,
-//! `unconditional_status`, `connect`, `owl_attack`, `dragon_status`, `eval_eye`, ...), with GNU Go 3.8's
+//! GNU Go's reading extension commands over GTP (`attack`, `defend`, `countlib`, `trymove`/`popgo`,
+//! `unconditional_status`, `connect`, `same_dragon`, `worm_data`, combinations, ...), with GNU Go 3.8's
 //! exact names, answers and error strings, so its regression suites (`reading.tst`, `connection.tst`,
-//! `unconditional.tst`, `owl.tst`, `optics.tst`) can grade the engine.
+//! `unconditional.tst`) can grade the engine.
 //!
 //! This module owns the command handlers, registered by [`register`] over the engine state of
 //! [`crate::gtp::state`], which they read through its accessors: the position, the `trymove` stack and
 //! the reader with its cache and node counter ([`GtpState::reader`]). The analysis itself lives in the
 //! analysis layer: [`crate::analysis::reading`], [`crate::analysis::connection`],
-//! [`crate::analysis::worm`], [`crate::game::unconditional`], [`crate::analysis::dragon`] and
-//! [`crate::analysis::owl`] (`dragon_status` combines the last two: the dragons get the owl's reading as
-//! their [`crate::analysis::dragon::LifeReading`]); results are printed as GNU Go's numbers by
-//! [`crate::analysis::read_result::ReadResult::gtp_code`]. The other command groups and the assembly of
-//! the engine ([`crate::gtp`]) are not imported.
+//! [`crate::analysis::worm`], [`crate::game::unconditional`]; results are printed as GNU Go's numbers by
+//! [`crate::analysis::read_result::ReadResult::gtp_code`]. The owl, dragon and eye commands are their own
+//! groups; no other command group is imported.
 
 use crate::analysis::connection;
-use crate::analysis::dragon::{DragonStatus, Dragons};
-use crate::analysis::owl::{self, OwlLimits};
 use crate::analysis::read_result::ReadResult;
-use crate::analysis::reading::Reader;
 use crate::analysis::worm;
 use crate::game::unconditional::unconditional_statuses;
+use crate::gtp::args::{code_move, list, move_and_stone, move_arg, reader, stone, vertex};
 use crate::gtp::state::GtpState;
-use crate::rules::board::Board;
 use crate::rules::stone::{Color, Move, Point};
 use crate::rules::vertex::{format_vertex, parse_color, parse_vertex};
 use engine_core::command::{Args, CommandError, Registry};
@@ -153,7 +148,6 @@ pub fn register(r: &mut Registry<GtpState>) {
         let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
         Ok(if connection::same_dragon(reader(s), p, q) { "1" } else { "0" }.into())
     });
-    register_owl(r);
     r.register("combination_attack", "combination_attack COLOR: a capturing combination, or PASS", |s, a| {
         let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
         let mv = connection::combination_attack(reader(s), c);
@@ -168,125 +162,6 @@ pub fn register(r: &mut Registry<GtpState>) {
             Ok(list(s.board(), moves))
         }
     });
-}
-
-/// GNU Go's dragon, eye and owl commands: `owl_attack`, `owl_defend`, `dragon_status`, `dragon_stones`,
-/// `eval_eye` ([`crate::analysis::owl`], [`crate::analysis::dragon`], [`crate::analysis::eye`]).
-fn register_owl(r: &mut Registry<GtpState>) {
-    r.register("owl_attack", "owl_attack VERTEX: code and move killing the dragon", |s, a| {
-        let p = stone(s, a, 0)?;
-        let b = s.board().clone();
-        let (code, mv) = owl::attack_dragon(reader(s), &b, p, OwlLimits::default());
-        Ok(code_move(&b, code, mv))
-    });
-    r.register("owl_defend", "owl_defend VERTEX: code and move saving the dragon", |s, a| {
-        let p = stone(s, a, 0)?;
-        let b = s.board().clone();
-        let (code, mv) = owl::defend_dragon(reader(s), &b, p, OwlLimits::default());
-        Ok(code_move(&b, code, mv))
-    });
-    r.register("dragon_status", "dragon_status [VERTEX]: alive, critical (with moves), dead or unknown", |s, a| {
-        let b = s.board().clone();
-        let only = if a.get(0).is_some() { Some(stone(s, a, 0)?) } else { None };
-        let mut ds = Dragons::compute(&b, reader(s), None);
-        let line = |st: (DragonStatus, Option<Point>, Option<Point>)| match st {
-            (DragonStatus::Critical, att, def) => format!(
-                "critical {} {}",
-                format_vertex(&b, att.map_or(Move::Pass, Move::Play)),
-                format_vertex(&b, def.map_or(Move::Pass, Move::Play))
-            ),
-            (other, _, _) => other.gtp_name().to_string(),
-        };
-        if let Some(p) = only {
-            let st = ds.owl_status(reader(s), &b, p, &OwlLimits::default()).expect("a stone");
-            return Ok(line(st));
-        }
-        let origins: Vec<Point> = ds.graph.node_weights().map(|d| d.origin).collect();
-        let mut lines = Vec::new();
-        for o in origins {
-            let st = ds.owl_status(reader(s), &b, o, &OwlLimits::default()).expect("a stone");
-            lines.push(format!("{}: {}", format_vertex(&b, Move::Play(o)), line(st)));
-        }
-        Ok(lines.join("\n"))
-    });
-    r.register("dragon_stones", "dragon_stones [VERTEX]: the stones of a dragon (of every dragon)", |s, a| {
-        let b = s.board().clone();
-        let only = if a.get(0).is_some() { Some(stone(s, a, 0)?) } else { None };
-        let ds = Dragons::compute(&b, reader(s), None);
-        if let Some(p) = only {
-            return Ok(list(&b, ds.at(p).map(|d| d.stones.clone()).unwrap_or_default()));
-        }
-        Ok(ds.graph.node_weights().map(|d| list(&b, d.stones.clone())).collect::<Vec<_>>().join("\n"))
-    });
-    r.register("eval_eye", "eval_eye VERTEX: min and max eyes of the eye space (attack and defence points)", |s, a| {
-        let p = vertex(s, a, 0)?;
-        let b = s.board().clone();
-        let ds = Dragons::compute(&b, reader(s), None);
-        Ok(match ds.eyes.unique_space(p) {
-            None => "-1".into(),
-            Some(e) if e.min < e.max => format!(
-                "{} {} {} {}",
-                e.min,
-                e.max,
-                format_vertex(&b, e.attack.map_or(Move::Pass, Move::Play)),
-                format_vertex(&b, e.defend.map_or(Move::Pass, Move::Play))
-            ),
-            Some(e) => format!("{} {}", e.min, e.max),
-        })
-    });
-}
-
-/// The reader, on the current position.
-fn reader(s: &mut GtpState) -> &mut Reader {
-    s.reader()
-}
-
-fn list(b: &Board, mut pts: Vec<Point>) -> String {
-    pts.sort_unstable();
-    pts.iter().map(|&p| format_vertex(b, Move::Play(p))).collect::<Vec<_>>().join(" ")
-}
-
-/// GNU Go's answer for a reading: the result's number, then the move when it succeeds.
-fn code_move(b: &Board, code: ReadResult, mv: Option<Point>) -> String {
-    if code == ReadResult::Lose {
-        code.gtp_code().to_string()
-    } else {
-        format!("{} {}", code.gtp_code(), format_vertex(b, mv.map_or(Move::Pass, Move::Play)))
-    }
-}
-
-fn vertex(s: &GtpState, a: &Args, i: usize) -> Result<Point, CommandError> {
-    match a.get(i).and_then(|t| parse_vertex(t, s.board())) {
-        Some(Move::Play(p)) => Ok(p),
-        _ => Err(CommandError::failed("invalid coordinate")),
-    }
-}
-
-fn stone(s: &GtpState, a: &Args, i: usize) -> Result<Point, CommandError> {
-    let p = vertex(s, a, i)?;
-    if s.board().is_empty(p) {
-        return Err(CommandError::failed("vertex must not be empty"));
-    }
-    Ok(p)
-}
-
-fn move_and_stone(s: &GtpState, a: &Args) -> Result<(Point, Point), CommandError> {
-    let m = vertex(s, a, 0)?;
-    let p = vertex(s, a, 1)?;
-    if !s.board().is_empty(m) {
-        return Err(CommandError::failed("move vertex must be empty"));
-    }
-    if s.board().is_empty(p) {
-        return Err(CommandError::failed("vertex must not be empty"));
-    }
-    Ok((m, p))
-}
-
-fn move_arg(s: &GtpState, a: &Args) -> Result<(Color, Move), CommandError> {
-    let bad = || CommandError::failed("invalid color or coordinate");
-    let c = a.get(0).and_then(parse_color).ok_or_else(bad)?;
-    let mv = a.get(1).and_then(|t| parse_vertex(t, s.board())).ok_or_else(bad)?;
-    Ok((c, mv))
 }
 
 fn accuratelib(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {

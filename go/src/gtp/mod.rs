@@ -2,15 +2,20 @@
 //! command groups over one engine state (Fuego's style): [`state`] holds the state ([`GtpState`]: the game,
 //! options, clock, random generator, analysis state, pattern databases, file access) behind accessors;
 //! each group registers its own commands and reads only what it needs — [`standard`] (the GTP standard
-//! commands, `loadsgf`/`printsgf`, `level`; [`display`] draws `showboard`), [`analysis_commands`] (GNU
-//! Go's analysis extension: reading, connections, worms, dragons, owl, eyes) and [`pattern_commands`]
-//! (`list_pattern_matches`). [`serve`] serves the engine on standard input or TCP.
+//! commands, `loadsgf`/`printsgf`, `level`; [`display`] draws `showboard`), GNU Go's analysis extension in
+//! [`analysis_commands`] (reading, connections, worms), [`owl_commands`], [`dragon_commands`] and
+//! [`eye_commands`], and [`pattern_commands`] (`list_pattern_matches`); [`args`] reads their arguments
+//! and words their answers. [`serve`] serves the engine on standard input or TCP.
 //!
 //! This module assembles the engine ([`registry`], [`engine`]) and re-exports what front ends use; it is
-//! the top of the GTP layer: no group imports it, each imports [`state`] only (and the layers below).
+//! the top of the GTP layer: no group imports it, each imports [`state`] and [`args`] only (and the layers below).
 
 pub mod analysis_commands;
+pub(crate) mod args;
 pub mod display;
+pub mod dragon_commands;
+pub mod eye_commands;
+pub mod owl_commands;
 pub mod pattern_commands;
 pub mod serve;
 pub mod standard;
@@ -31,6 +36,9 @@ pub fn registry() -> Registry<GtpState> {
     r.register_introspection();
     standard::register(&mut r);
     analysis_commands::register(&mut r);
+    owl_commands::register(&mut r);
+    dragon_commands::register(&mut r);
+    eye_commands::register(&mut r);
     pattern_commands::register(&mut r);
     r
 }
