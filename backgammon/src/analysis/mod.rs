@@ -22,10 +22,14 @@
 //! spread over decisions with rayon; each worker owns its search state, so nothing allocates per
 //! node in the evaluator.
 //!
+//! [`race`] holds the over-the-board race formulas (Kleinman, Thorp, Keith, EPC) that `show`
+//! prints beside the analysis.
+//!
 //! Owns only grading and bookkeeping: evaluation is `eval`'s and `nply`'s, cubeful arithmetic
 //! `cubeful`'s and `cube_decision`'s, the game record `game`'s. Must not change games.
 
 pub mod quasi_dice;
+pub mod race;
 pub mod rollout;
 mod stats;
 

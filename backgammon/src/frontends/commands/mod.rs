@@ -17,6 +17,7 @@
 pub mod advice;
 mod files;
 pub mod moves;
+mod reference;
 mod rollouts;
 mod state;
 
@@ -592,11 +593,20 @@ const COMMANDS: &[(&str, &str, &str, engine_core::command::Handler<State>)] = &[
     ("set variant", "Choose the variant of new games", "set variant standard|nackgammon|hypergammon1|hypergammon2|hypergammon3", cmd_set_variant),
     ("set variation", "Choose the variant of new games", "set variation standard|nackgammon|1-chequer-hypergammon|...", cmd_set_variant),
     ("show board", "Show the board", "show board", cmd_show_board),
+    ("show bearoff", "Bearoff database figures of the position", "show bearoff", reference::cmd_show_bearoff),
+    ("show epc", "Effective pip counts", "show epc", reference::cmd_show_epc),
+    ("show gammonvalues", "Gammon and backgammon values at the score", "show gammonvalues", reference::cmd_show_gammonvalues),
+    ("show keith", "Keith count of the race", "show keith", reference::cmd_show_keith),
+    ("show kleinman", "Kleinman count of the race", "show kleinman", reference::cmd_show_kleinman),
+    ("show matchequitytable", "Show the match equity table", "show matchequitytable [N]", reference::cmd_show_matchequitytable),
     ("show matchid", "Show the match ID", "show matchid", cmd_show_matchid),
     ("show pipcount", "Show the pip counts", "show pipcount", cmd_show_pipcount),
     ("show player", "Show the players' settings", "show player", cmd_show_player),
+    ("show rng", "Show the dice generator", "show rng", reference::cmd_show_rng),
     ("show rollout", "Show the rollout settings", "show rollout", rollouts::cmd_show_rollout),
     ("show score", "Show the score", "show score", cmd_show_score),
+    ("show thorp", "Thorp count of the race", "show thorp", reference::cmd_show_thorp),
+    ("show version", "Show the version", "show version", reference::cmd_show_version),
     ("take", "Accept the cube", "take", cmd_take),
     ("undo", "Take back the last action", "undo", cmd_undo),
     ("save match", "Save the match as SGF", "save match <file>", files::cmd_save_match),
@@ -749,12 +759,29 @@ impl Shell {
                     }
                 }
             }
-            Err(CommandError::Unknown) => answer.error = Some(format!("Unknown keyword `{}'.", excerpt(words[0]))),
+            Err(CommandError::Unknown) => answer.error = Some(self.unknown_keyword(&words)),
             Err(e) => answer.error = Some(one_bounded_line(e.message())),
         }
         self.state.advance();
         answer.after = std::mem::take(&mut self.state.log);
         answer
+    }
+
+    /// The error for a line no command matches, naming the first word that does not continue a
+    /// known command (`show foo` names `foo`, not `show`), as gnubg does; a line that stops
+    /// inside a command's name (`show`) is incomplete.
+    fn unknown_keyword(&self, words: &[&str]) -> String {
+        let known = |k: usize| {
+            self.registry.names().any(|name| {
+                let parts: Vec<&str> = name.split(' ').collect();
+                parts.len() >= k && parts[..k].iter().zip(&words[..k]).all(|(a, b)| a.eq_ignore_ascii_case(b))
+            })
+        };
+        let depth = (0..=words.len()).take_while(|&k| known(k)).last().unwrap_or(0);
+        match words.get(depth) {
+            Some(word) => format!("Unknown keyword `{}'.", excerpt(word)),
+            None => format!("Incomplete command (see `help {}').", excerpt(&words.join(" "))),
+        }
     }
 
     /// `gammon -t`: reads commands from `input` until its end or `quit`, writing the answers to
