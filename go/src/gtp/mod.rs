@@ -4,7 +4,8 @@
 //! each group registers its own commands and reads only what it needs — [`standard`] (the GTP standard
 //! commands, `loadsgf`/`printsgf`, `level`; [`display`] draws `showboard`), GNU Go's analysis extension in
 //! [`analysis_commands`] (reading, connections, worms), [`owl_commands`], [`dragon_commands`] and
-//! [`eye_commands`], and [`pattern_commands`] (`list_pattern_matches`); [`args`] reads their arguments
+//! [`eye_commands`], [`pattern_commands`] (`list_pattern_matches`), [`kgs_commands`] (kgsGtp's
+//! `kgs-rules`, `kgs-game_over`, `kgs-chat`); [`args`] reads their arguments
 //! and words their answers. [`serve`] serves the engine on standard input or TCP.
 //!
 //! This module assembles the engine ([`registry`], [`engine`]) and re-exports what front ends use; it is
@@ -15,6 +16,7 @@ pub(crate) mod args;
 pub mod display;
 pub mod dragon_commands;
 pub mod eye_commands;
+pub mod kgs_commands;
 pub mod owl_commands;
 pub mod pattern_commands;
 pub mod serve;
@@ -39,6 +41,7 @@ pub fn registry() -> Registry<GtpState> {
     owl_commands::register(&mut r);
     dragon_commands::register(&mut r);
     eye_commands::register(&mut r);
+    kgs_commands::register(&mut r);
     pattern_commands::register(&mut r);
     r
 }
