@@ -20,6 +20,7 @@
 //!             analysis, owl, dragon, eye, pattern commands),
 //!             serving on stdio and TCP
 //! gtp_match   matches between GTP engines (a front end)         gtp, sgf, game, rules
+//! gmp         the Go Modem Protocol (a front end: one game)     gtp, rules
 //! ```
 //!
 //! The move generator ([`genmove`]) uses none of the analysis layer yet: no tactical reading, connection
@@ -29,6 +30,7 @@
 pub mod analysis;
 pub mod game;
 pub mod genmove;
+pub mod gmp;
 pub mod gtp;
 pub mod gtp_match;
 pub mod playout;

@@ -522,6 +522,7 @@ const RANKS: &[(&str, &[(&str, u8)])] = &[
             ("genmove", 3),
             ("gtp", 4),
             ("gtp_match", 5),
+            ("gmp", 5),
         ],
     ),
 ];

@@ -13,9 +13,20 @@ mod numeric;
 #[derive(Parser, Debug)]
 #[command(name = "go-gtp", version, about = "A Go engine speaking GTP version 2 (GNU Go-compatible flags)")]
 struct Cli {
-    /// Protocol mode; only `gtp` is supported.
+    /// Protocol: `gtp` (the default), or `gmp` (the Go Modem Protocol on standard input and output, one
+    /// game, as cgoban 1.9 and `gnugo --mode gmp` speak it; the board size, handicap and colour not given
+    /// here are asked of the other side).
     #[arg(long, default_value = "gtp")]
     mode: String,
+    /// With --mode gmp: our colour (black or white). Black, or no colour, sets the game up; White waits.
+    #[arg(long, value_parser = ["black", "white"])]
+    color: Option<String>,
+    /// With --mode gmp: handicap stones (0, or 2 to 9, on GTP's fixed points).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=9))]
+    handicap: Option<u8>,
+    /// With --mode gmp: write the game record (SGF) here when the game ends.
+    #[arg(short = 'o', long = "outfile", value_name = "FILE")]
+    outfile: Option<std::path::PathBuf>,
     /// Accepted for GNU Go compatibility: protocol answers go to standard output and nothing else
     /// does anyway (warnings and the --gtp-listen address go to standard error).
     #[arg(long)]
@@ -25,9 +36,9 @@ struct Cli {
     /// commands search to GNU Go's depths from level 10 up, shallower below. GTP `level N` changes it.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=i64::from(MAX_LEVEL)))]
     level: u32,
-    /// Board size, 1 to 25.
-    #[arg(long, default_value_t = 19)]
-    boardsize: usize,
+    /// Board size, 1 to 25 (19 when not given; with --mode gmp, asked of the other side).
+    #[arg(long)]
+    boardsize: Option<usize>,
     /// Komi (a finite number).
     #[arg(long, default_value_t = 7.5, allow_negative_numbers = true, value_parser = numeric::finite_f64)]
     komi: f64,
@@ -80,18 +91,23 @@ struct Cli {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if cli.mode != "gtp" {
-        eprintln!("go-gtp: unsupported mode '{}' (only gtp)", cli.mode);
+    if cli.mode != "gtp" && cli.mode != "gmp" {
+        eprintln!("go-gtp: unsupported mode '{}' (gtp or gmp)", cli.mode);
         return ExitCode::from(2);
     }
-    if !go::Board::valid_size(cli.boardsize) {
-        eprintln!("go-gtp: unsupported board size {} (1 to 25)", cli.boardsize);
+    let boardsize = cli.boardsize.unwrap_or(19);
+    if !go::Board::valid_size(boardsize) {
+        eprintln!("go-gtp: unsupported board size {boardsize} (1 to 25)");
+        return ExitCode::from(2);
+    }
+    if cli.handicap.is_some_and(|h| h == 1 || usize::from(h) > go::rules::handicap::max_fixed(boardsize)) {
+        eprintln!("go-gtp: invalid handicap for a {boardsize}x{boardsize} board");
         return ExitCode::from(2);
     }
     let scoring = if cli.japanese_rules { Scoring::Territory } else { Scoring::Area };
     let rules = Rules { scoring, allow_suicide: cli.allow_suicide, positional_superko: cli.positional_superko };
     let options = Options {
-        boardsize: cli.boardsize,
+        boardsize,
         komi: cli.komi,
         rules,
         seed: cli.seed,
@@ -108,6 +124,37 @@ fn main() -> ExitCode {
             eprintln!("go-gtp: {e}");
             return ExitCode::from(2);
         }
+    }
+    if cli.mode == "gmp" {
+        let options = go::gmp::GmpOptions {
+            japanese: if cli.japanese_rules {
+                Some(true)
+            } else if cli.chinese_rules {
+                Some(false)
+            } else {
+                None
+            },
+            color: cli.color.as_deref().map(|c| if c == "white" { go::Color::White } else { go::Color::Black }),
+            boardsize: cli.boardsize,
+            // No handicap unless told: GNU Go without --handicap leaves it to the other side.
+            handicap: Some(cli.handicap.map_or(0, usize::from)),
+            resend_after: Duration::from_secs(3),
+            give_up_after: Duration::from_secs(60),
+            sgf_out: cli.outfile.clone(),
+        };
+        return match go::gmp::play(&mut engine, std::io::stdin(), std::io::stdout().lock(), &options) {
+            Ok(end) => {
+                eprintln!(
+                    "go-gtp: game over after {} moves: {} ({} damaged packets dropped, {} sent again)",
+                    end.moves, end.score, end.dropped, end.resent
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("go-gtp: GMP: {e}");
+                ExitCode::from(1)
+            }
+        };
     }
     let result = match cli.gtp_listen {
         Some(addr) => {
