@@ -17,6 +17,7 @@ pub mod dragon_commands;
 pub mod eye_commands;
 pub mod owl_commands;
 pub mod pattern_commands;
+pub mod query_commands;
 pub mod serve;
 pub mod standard;
 pub mod state;
@@ -40,6 +41,7 @@ pub fn registry() -> Registry<GtpState> {
     dragon_commands::register(&mut r);
     eye_commands::register(&mut r);
     pattern_commands::register(&mut r);
+    query_commands::register(&mut r);
     r
 }
 
