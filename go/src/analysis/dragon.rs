@@ -919,8 +919,12 @@ fn amalgamate_by_patterns(b: &Board, r: &mut Reader, parent: &mut [Point], tacti
             let mut ctx = ConnContext { board: b, own: *own, r: &mut *r, cuts: &cuts, joins: Vec::new() };
             for m in ms.iter().filter(|m| class(m, 'B')) {
                 let Some(v) = m.move_vertex else { continue };
-                if lib.programs[m.pattern as usize].holds(&lib.registry, &mut ctx, m).unwrap_or(false) {
-                    marks.push(b.point(v.col, v.row));
+                let p = b.point(v.col, v.row);
+                // A point already marked needs no second reading (symmetric diagrams match several times).
+                if !marks.contains(&p)
+                    && lib.programs[m.pattern as usize].holds(&lib.registry, &mut ctx, m).unwrap_or(false)
+                {
+                    marks.push(p);
                 }
             }
         }
@@ -930,30 +934,37 @@ fn amalgamate_by_patterns(b: &Board, r: &mut Reader, parent: &mut [Point], tacti
     }
     for (own, ms) in &matches {
         let mut ctx = ConnContext { board: b, own: *own, r: &mut *r, cuts: &cuts, joins: Vec::new() };
+        let mut strings: Vec<Point> = Vec::new();
         for m in ms.iter().filter(|m| class(m, 'C')) {
             let program = &lib.programs[m.pattern as usize];
-            if !program.holds(&lib.registry, &mut ctx, m).unwrap_or(false) {
-                continue;
-            }
             if program.action.is_some() {
-                let _ = program.act(&lib.registry, &mut ctx, m);
+                if program.holds(&lib.registry, &mut ctx, m).unwrap_or(false) {
+                    let _ = program.act(&lib.registry, &mut ctx, m);
+                }
                 continue;
             }
-            // No action: every O string of the diagram joins.
+            // No action: every O string of the diagram joins. Matches that would join nothing new are not
+            // read (symmetric diagrams match several times, and most links are found by the earlier rules).
             let binding = Binding::of(m);
-            let mut first: Option<Point> = None;
+            strings.clear();
             for e in &lib.set.patterns[m.pattern as usize].geometry.elements {
                 if !matches!(e.element, Element::Own | Element::OwnAnchor) {
                     continue;
                 }
                 let Some(v) = binding.locate((e.row, e.col), b.size()) else { continue };
                 let p = b.string_id(b.point(v.col, v.row));
-                if tactically_dead[usize::from(p)] {
-                    continue;
+                if !tactically_dead[usize::from(p)] && !strings.contains(&p) {
+                    strings.push(p);
                 }
-                match first {
-                    None => first = Some(p),
-                    Some(f) => ctx.joins.push((f, p)),
+            }
+            let Some(&first) = strings.first() else { continue };
+            let root = find(parent, first);
+            if strings.iter().all(|&p| find(parent, p) == root) {
+                continue;
+            }
+            if program.holds(&lib.registry, &mut ctx, m).unwrap_or(false) {
+                for &p in &strings[1..] {
+                    union(parent, first, p);
                 }
             }
         }
