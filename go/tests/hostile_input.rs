@@ -223,6 +223,8 @@ fn expensive(cmd: &str) -> bool {
             | "kgs-genmove_cleanup"
             | "dragon_status"
             | "dragon_stones"
+            | "dragon_data"
+            | "same_dragon"
             | "eval_eye"
             | "list_pattern_matches"
             | "combination_attack"
@@ -255,6 +257,44 @@ fn worm_data_on_an_empty_point() {
     );
     let all = e.handle_line("worm_data").unwrap();
     assert!(all.starts_with("= B1:\norigin               B1\ncolor                black\n"), "{all}");
+}
+
+/// Bad input to the dragon, worm and query commands gets GNU Go 3.8's error texts (each checked with the
+/// installed gnugo on the same session): unknown vertex, empty point, wrong colour, missing argument.
+#[test]
+fn dragon_worm_and_query_errors_as_gnugo() {
+    let mut e = engine(Options { boardsize: 9, level: 0, ..Options::default() });
+    let mut ask = |line: &str| e.handle_line(line).unwrap();
+    assert_eq!(ask("play b E5"), "= \n\n");
+    assert_eq!(ask("play w D4"), "= \n\n");
+    let cases = [
+        ("dragon_data A1", "= A1 empty\n\n"),
+        ("dragon_data Z1", "? invalid coordinate\n\n"),
+        ("dragon_status A1", "? vertex must not be empty\n\n"),
+        ("dragon_status Z1", "? invalid coordinate\n\n"),
+        ("dragon_stones A1", "? dragon_stones called on an empty vertex\n\n"),
+        ("same_dragon E5 A1", "? vertex must not be empty\n\n"),
+        ("same_dragon E5", "? invalid coordinate\n\n"),
+        ("same_dragon E5 D4", "= 0\n\n"),
+        ("worm_data Z1", "? invalid color or coordinate\n\n"),
+        ("worm_stones A1", "? worm_stones called on an empty vertex\n\n"),
+        ("black Z1", "? invalid coordinate\n\n"),
+        ("white E5", "? illegal move\n\n"),
+        ("white", "? invalid coordinate\n\n"),
+        ("color", "? invalid coordinate\n\n"),
+        ("color J10", "? invalid coordinate\n\n"),
+        ("list_stones", "? invalid color\n\n"),
+        ("list_stones empty", "? invalid color\n\n"),
+        ("dragon_status E5 D4", "= alive\n\n"),
+    ];
+    for (line, want) in cases {
+        assert_eq!(ask(line), want, "{line}");
+    }
+    // The dragon of the wrong colour: asking whether stones of both colours are one dragon is no error.
+    assert!(ask("dragon_data E5").starts_with("= E5:\ncolor                   black\norigin                  E5\n"));
+    assert_eq!(ask("clear_board"), "= \n\n");
+    assert_eq!(ask("last_move"), "? no previous move known\n\n");
+    assert_eq!(ask("move_history"), "= \n\n");
 }
 
 #[test]

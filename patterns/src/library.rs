@@ -26,6 +26,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("shape.db", include_str!("../databases/shape.db")),
     ("connect.db", include_str!("../databases/connect.db")),
     ("edge.db", include_str!("../databases/edge.db")),
+    ("conn.db", include_str!("../databases/conn.db")),
 ];
 
 /// The built-in databases, parsed.

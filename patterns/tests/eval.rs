@@ -255,7 +255,7 @@ fn builtin_databases_compile_without_errors() {
     let lib = PatternLibrary::builtin();
     let errors: Vec<String> = lib.errors.iter().map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(lib.dbs.len(), 3);
+    assert_eq!(lib.dbs.len(), 4);
     assert_eq!(lib.set.len(), lib.dbs.iter().map(|d| d.patterns.len()).sum::<usize>());
     assert!(lib.set.len() >= 15);
     // Original names: none of GNU Go's.

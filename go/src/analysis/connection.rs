@@ -715,6 +715,7 @@ impl Search<'_> {
     fn count(&mut self) {
         self.nodes += 1;
         self.r.count_node();
+        NODES.with(|n| n.set(n.get() + 1));
     }
 
     /// Connector to move: the code and the connecting move (0 for none).
@@ -888,6 +889,22 @@ impl Search<'_> {
         }
         None
     }
+}
+
+thread_local! {
+    /// Connection nodes read on this thread since the last [`reset_node_counter`] (GNU Go's connection node
+    /// counter). Per thread, so that readers on other threads (tests, tools) do not disturb it.
+    static NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Connection nodes read on this thread since the last [`reset_node_counter`].
+pub fn node_counter() -> u64 {
+    NODES.with(std::cell::Cell::get)
+}
+
+/// Sets the connection node counter to zero.
+pub fn reset_node_counter() {
+    NODES.with(|n| n.set(0));
 }
 
 fn search(r: &mut Reader) -> Box<Search<'_>> {

@@ -17,7 +17,11 @@
 //!    than stones) that no Benson-invincible stone holds.
 //! 2. Eye spaces of both colours ([`Eyes::compute`], diagonals read tactically).
 //! 3. Amalgamation (union of strings of one colour): strings sharing two liberties, strings bounding the
-//!    same eye space, and strings within two points of each other that the connection reader
+//!    same cave (an eye space no living stone of the other colour touches); then the connection patterns (the built-in `conn.db` of the `patterns` crate, GNU
+//!    Go's `conn.db` role, matched for both colours through [`ConnContext`]): class B patterns first mark
+//!    the cutting points (`xcut`/`ocut`, kept in [`Dragons::cuts`]), then every class C pattern whose
+//!    constraint holds joins the O strings of its diagram (or those its `amalgamate` action names);
+//!    last, strings within two points of each other that the connection reader
 //!    ([`connection::same_dragon`]) cannot cut apart.
 //! 4. Per dragon: eye spaces touching it; genus as a minimum and maximum number of eyes (the sum of the
 //!    spaces' minima; plus one for each space whose value the next move decides, for the maximum: the
@@ -29,16 +33,21 @@
 //!    escape potential of [`ESCAPE_ALIVE`] is alive, a genus maximum of two critical, a small escape
 //!    potential dead, the rest unknown. The stones of dead dragons then count as dead for the other
 //!    colour's eye spaces, which are computed once more.
-//! 6. Weakness from status, genus and escape (0 strong … 1 dead).
+//! 6. Weakness from status, genus and escape (0 strong … 1 dead); GNU Go's other dragon fields: safety
+//!    class ([`Safety`]), lunch (a neighbouring opponent worm the reader captures but that could also be
+//!    saved), half eye, surrounded-ness (a closed region of empty points around the dragon, see
+//!    [`surround`]), neighbours (the graph's edges).
 
 use crate::analysis::connection;
-use crate::analysis::eye::{Eyes, Safety};
-use crate::analysis::read_result::ReadResult::{Lose, Win};
+use crate::analysis::eye::{Eyes, Safety as EyeSafety, Topology};
+use crate::analysis::read_result::ReadResult::{self, Lose, Win};
 use crate::analysis::reading::Reader;
 use crate::game::unconditional::unconditional_life;
 use crate::rules::board::Board;
-use crate::rules::stone::{Color, Point, ARRAY};
+use crate::rules::stone::{Color, Move, Point, ARRAY};
+use patterns::{Binding, Cell, Element, MatchBoard, PatternContext, PatternLibrary, Side, Tactical, Value, Vertex};
 use petgraph::graph::{NodeIndex, UnGraph};
+use std::sync::OnceLock;
 
 /// Largest enclosed region whose stones count as dead before any reading.
 pub const ENCLOSED: usize = 8;
@@ -65,6 +74,38 @@ impl DragonStatus {
             DragonStatus::Critical => "critical",
             DragonStatus::Dead => "dead",
             DragonStatus::Unknown => "unknown",
+        }
+    }
+}
+
+/// GNU Go's dragon safety classes (`dragon_data`'s `safety`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Safety {
+    /// A lone worm the tactical reader captures.
+    TacticallyDead,
+    Dead,
+    Critical,
+    /// Alive, by reading or by running.
+    Alive,
+    /// Two sure eyes.
+    StronglyAlive,
+    /// A worm Benson's test says can never be captured.
+    Invincible,
+    #[default]
+    Unknown,
+}
+
+impl Safety {
+    /// The name GNU Go 3.8's `dragon_data` prints.
+    pub fn gtp_name(self) -> &'static str {
+        match self {
+            Safety::TacticallyDead => "tactically dead",
+            Safety::Dead => "dead",
+            Safety::Critical => "critical",
+            Safety::Alive => "alive",
+            Safety::StronglyAlive => "strongly alive",
+            Safety::Invincible => "invincible",
+            Safety::Unknown => "unknown",
         }
     }
 }
@@ -107,6 +148,24 @@ pub struct Dragon {
     /// Whether the status is final without the owl (an invincible worm, two eyes, or a lone worm that
     /// is tactically dead) or the owl has decided it.
     pub settled: bool,
+    /// The status from eyes and escape alone, before any life reading (GNU Go's `crude_status`).
+    pub crude_status: DragonStatus,
+    /// The weakness before any life reading (GNU Go's `weakness_pre_owl`).
+    pub weakness_pre_owl: f32,
+    /// Whether the owl (the caller's [`LifeReading`]) has read this dragon (else GNU Go's owl status is
+    /// `unchecked`).
+    pub owl_read: bool,
+    /// GNU Go's safety class.
+    pub safety: Safety,
+    /// A neighbouring opponent worm (its origin) the reader captures and that could also be saved.
+    pub lunch: Option<Point>,
+    /// A half eye of the dragon's eye spaces.
+    pub heye: Option<Point>,
+    /// GNU Go's `surround_status`: 1 when the dragon and the empty points it reaches are closed in by the
+    /// other colour, else 0 (see [`surround`]).
+    pub surround_status: u8,
+    /// The points of that closed region (0 when not surrounded).
+    pub surround_size: usize,
 }
 
 impl Dragon {
@@ -125,6 +184,9 @@ pub struct Dragons {
     pub eyes: Eyes,
     /// Stones counted as dead.
     pub dead: Vec<bool>,
+    /// The connection patterns' cutting points, per colour that would be cut (`Color::index`): where the
+    /// other colour can cut (GNU Go's `black_eye.cut`/`white_eye.cut`).
+    pub cuts: [Vec<bool>; 2],
 }
 
 fn find(parent: &mut [Point], p: Point) -> Point {
@@ -271,7 +333,7 @@ impl Dragons {
         }
         mark_enclosed(b, &mut dead, true, None);
         // 2. Eye spaces.
-        let eyes = Eyes::compute(b, &dead, Safety::Read(r));
+        let eyes = Eyes::compute(b, &dead, EyeSafety::Read(r));
         // 3. Amalgamation.
         let mut parent: Vec<Point> = (0..ARRAY as Point).collect();
         let mut libs: Vec<Vec<Point>> = vec![Vec::new(); heads.len()];
@@ -291,6 +353,15 @@ impl Dragons {
         }
         for color in [Color::Black, Color::White] {
             for (k, _) in eyes.spaces.iter().enumerate().filter(|(_, s)| s.color == color) {
+                // Only a cave (GNU Go's "blackbordered cave"): a space that no living stone of the other
+                // colour touches. A space open to the other colour (a wide area along a wall) is no eye
+                // that holds its boundary together.
+                let open = eyes.spaces[k].points.iter().any(|&p| {
+                    Board::neighbors(p).iter().any(|&q| b.color(q) == Some(color.opponent()) && !dead[usize::from(q)])
+                });
+                if open {
+                    continue;
+                }
                 let mut first: Option<Point> = None;
                 for &p in &eyes.spaces[k].points {
                     for q in Board::neighbors(p) {
@@ -304,6 +375,7 @@ impl Dragons {
                 }
             }
         }
+        let cuts = amalgamate_by_patterns(b, r, &mut parent, &tactically_dead);
         for (i, &x) in heads.iter().enumerate() {
             if tactically_dead[usize::from(x)] {
                 continue;
@@ -366,7 +438,7 @@ impl Dragons {
                 }
             }
         }
-        let mut dragons = Dragons { graph, node, eyes, dead };
+        let mut dragons = Dragons { graph, node, eyes, dead, cuts };
         // 5. Status, then the eye spaces once more with dead dragons' stones dead.
         for round in 0..2 {
             for idx in dragons.graph.node_indices() {
@@ -393,17 +465,14 @@ impl Dragons {
                     (DragonStatus::Dead, None, None)
                 } else if let Some(owl) = owl {
                     owl.verdict(r, board, &stones)
-                } else if esc >= ESCAPE_ALIVE {
-                    (DragonStatus::Alive, None, None)
-                } else if max >= 2 {
-                    (DragonStatus::Critical, None, None)
-                } else if esc <= 2 {
-                    (DragonStatus::Dead, None, None)
                 } else {
-                    (DragonStatus::Unknown, None, None)
+                    (crude_status(min, max, esc), None, None)
                 };
+                let crude = if settled || owl.is_none() { status } else { crude_status(min, max, esc) };
                 let d = &mut dragons.graph[idx];
                 (d.status, d.attack, d.defend) = (status, att, def);
+                d.crude_status = crude;
+                d.owl_read = owl.is_some() && !settled;
                 d.settled |= owl.is_some();
             }
             if round == 0 {
@@ -420,15 +489,47 @@ impl Dragons {
                     break;
                 }
                 r.set_board(board);
-                dragons.eyes = Eyes::compute(b, &dragons.dead, Safety::Read(r));
+                dragons.eyes = Eyes::compute(b, &dragons.dead, EyeSafety::Read(r));
             }
         }
-        for idx in dragons.graph.node_indices() {
+        // 6. Weakness, safety, lunch, half eye, surrounded-ness.
+        let mut worm_codes = vec![(Lose, Lose); ARRAY];
+        for &h in &heads {
+            if b.liberties(h) <= 4 {
+                let a = r.attack(h).0;
+                let d = if a == Lose { Lose } else { r.defend(h).0 };
+                worm_codes[usize::from(h)] = (a, d);
+            }
+        }
+        for idx in dragons.graph.node_indices().collect::<Vec<_>>() {
+            let (color, stones, worms_of) = {
+                let d = &dragons.graph[idx];
+                (d.color.expect("a dragon has stones"), d.stones.clone(), d.worms.clone())
+            };
+            let invincible = worms_of.iter().any(|&w| lives[color.index()].invincible[usize::from(w)]);
+            let lone_dead = worms_of.len() == 1 && tactically_dead[usize::from(worms_of[0])];
+            let lunch = dragon_lunch(b, &worms_of, &worms, &worm_codes);
+            let heye = dragons.graph[idx]
+                .eye_spaces
+                .iter()
+                .flat_map(|&k| dragons.eyes.spaces[k].points.iter().copied())
+                .find(|&p| dragons.eyes.topology(p, color) == Topology::Half);
+            let (surrounded, size) = surround(b, &stones, color, &dragons.dead);
             let d = &mut dragons.graph[idx];
             d.weakness = weakness(d);
+            d.weakness_pre_owl = weakness(&Dragon { status: d.crude_status, ..d.clone() });
+            d.safety = safety(d, invincible, lone_dead);
+            (d.lunch, d.heye) = (lunch, heye);
+            (d.surround_status, d.surround_size) = (u8::from(surrounded), size);
         }
         r.set_board(board);
         dragons
+    }
+
+    /// The dragons next to the dragon through `p` of the other colour (GNU Go's `hostile_neighbors`).
+    pub fn hostile_neighbours(&self, p: Point) -> usize {
+        let Some(d) = self.at(p) else { return 0 };
+        self.neighbours(p).iter().filter(|n| n.color != d.color).count()
     }
 
     /// The status `owl` reads for the dragon through the stone on `p` (its stored status when settled
@@ -451,7 +552,15 @@ impl Dragons {
         let d = &mut self.graph[idx];
         (d.status, d.attack, d.defend) = v;
         d.settled = true;
+        d.owl_read = true;
         d.weakness = weakness(d);
+        d.safety = match (d.safety, v.0) {
+            (Safety::Invincible | Safety::TacticallyDead | Safety::StronglyAlive, _) => d.safety,
+            (_, DragonStatus::Alive) => Safety::Alive,
+            (_, DragonStatus::Critical) => Safety::Critical,
+            (_, DragonStatus::Dead) => Safety::Dead,
+            (_, DragonStatus::Unknown) => Safety::Unknown,
+        };
         Some(v)
     }
 
@@ -488,6 +597,390 @@ fn near(b: &Board, x: Point, y: Point) -> bool {
             sc.abs_diff(tc) + sr.abs_diff(tr) <= 2
         })
     })
+}
+
+/// The status from eyes and escape alone: an escape potential of [`ESCAPE_ALIVE`] is alive, a genus maximum
+/// of two critical, a small escape potential dead, the rest unknown.
+fn crude_status(_min: u8, max: u8, esc: usize) -> DragonStatus {
+    if esc >= ESCAPE_ALIVE {
+        DragonStatus::Alive
+    } else if max >= 2 {
+        DragonStatus::Critical
+    } else if esc <= 2 {
+        DragonStatus::Dead
+    } else {
+        DragonStatus::Unknown
+    }
+}
+
+/// GNU Go's safety class of a dragon from its status and worms.
+fn safety(d: &Dragon, invincible: bool, lone_dead: bool) -> Safety {
+    if invincible {
+        Safety::Invincible
+    } else if lone_dead {
+        Safety::TacticallyDead
+    } else {
+        match d.status {
+            DragonStatus::Alive if d.eyes_min >= 2 => Safety::StronglyAlive,
+            DragonStatus::Alive => Safety::Alive,
+            DragonStatus::Critical => Safety::Critical,
+            DragonStatus::Dead => Safety::Dead,
+            DragonStatus::Unknown => Safety::Unknown,
+        }
+    }
+}
+
+/// The dragon's lunch: among the opponent worms next to its worms that the reader captures and that could
+/// also be saved (GNU Go: "a dragon lunch must be able to defend itself"), the best cutting stone, then
+/// the fewest liberties, then the smallest, then the first in board order (the worms' rule).
+fn dragon_lunch(
+    b: &Board,
+    worms_of: &[Point],
+    worms: &[crate::analysis::worm::Worm],
+    codes: &[(ReadResult, ReadResult)],
+) -> Option<Point> {
+    let mut best: Option<((u8, usize, usize, Point), Point)> = None;
+    for &w in worms_of {
+        let color = b.color(w);
+        for s in b.string_stones(w) {
+            for q in Board::neighbors(s) {
+                if b.color(q).is_none() || b.color(q) == color {
+                    continue;
+                }
+                let h = b.string_id(q);
+                let (a, d) = codes[usize::from(h)];
+                if a == Lose || d == Lose {
+                    continue;
+                }
+                let wq = &worms[usize::from(h)];
+                let key = (u8::MAX - wq.cutstone, b.liberties(h), wq.size, wq.origin);
+                if best.is_none_or(|(k, _)| key < k) {
+                    best = Some((key, wq.origin));
+                }
+            }
+        }
+    }
+    best.map(|(_, o)| o)
+}
+
+/// Largest region (empty points and dead stones reached from the dragon without touching a living stone
+/// of the other colour) that still counts as closed in.
+pub const SURROUND_LIMIT: usize = 64;
+
+/// Whether the dragon `stones` (colour `color`) is surrounded: the empty points and dead stones reached from
+/// it through points that touch no living stone of the other colour, plus those boundary points, form a
+/// closed region of at most [`SURROUND_LIMIT`] points that reaches no stone of its own colour outside the
+/// dragon. Returns the flag and the region's size with the dragon's stones (0 when not surrounded).
+pub fn surround(b: &Board, stones: &[Point], color: Color, dead: &[bool]) -> (bool, usize) {
+    let opp = color.opponent();
+    let living_opp = |q: Point| b.color(q) == Some(opp) && !dead[usize::from(q)];
+    let mut seen = vec![false; ARRAY];
+    for &s in stones {
+        seen[usize::from(s)] = true;
+    }
+    let mut stack: Vec<Point> = stones.to_vec();
+    let mut region = 0usize;
+    while let Some(x) = stack.pop() {
+        for q in Board::neighbors(x) {
+            if !b.on_board(q) || seen[usize::from(q)] || living_opp(q) {
+                continue;
+            }
+            seen[usize::from(q)] = true;
+            if b.color(q) == Some(color) && !dead[usize::from(q)] {
+                // Another living group of the dragon's colour: not closed in.
+                return (false, 0);
+            }
+            region += 1;
+            if region > SURROUND_LIMIT {
+                return (false, 0);
+            }
+            // The region goes on only through points the other colour does not touch.
+            if !Board::neighbors(q).iter().any(|&n| living_opp(n)) {
+                stack.push(q);
+            }
+        }
+    }
+    (true, region + stones.len())
+}
+
+/// The connection patterns (the built-in `conn.db`), compiled once.
+pub fn conn_library() -> &'static PatternLibrary {
+    static LIB: OnceLock<PatternLibrary> = OnceLock::new();
+    LIB.get_or_init(|| {
+        let dbs = patterns::builtin().into_iter().filter(|d| d.name == "conn.db").collect();
+        PatternLibrary::new(dbs, patterns::Registry::standard())
+    })
+}
+
+/// The board from `own`'s side, for matching the connection patterns.
+struct View<'a> {
+    board: &'a Board,
+    own: Color,
+}
+
+impl MatchBoard for View<'_> {
+    fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    fn get(&self, row: usize, col: usize) -> Cell {
+        match self.board.color(self.board.point(col as u8, row as u8)) {
+            None => Cell::Empty,
+            Some(c) if c == self.own => Cell::O,
+            Some(_) => Cell::X,
+        }
+    }
+}
+
+/// What the connection patterns' constraints ask, answered on the position through the tactical reader:
+/// liberties, ko, legality, `attack`/`defend`, `does_attack`/`does_defend`, `safe_xmove`/`safe_omove`,
+/// `xdefend_against`/`odefend_against`, and `xcut`/`ocut` from the cutting points the class B patterns
+/// marked. `amalgamate(a,b)` actions are recorded. Everything else answers the pattern crate's neutral
+/// defaults. The reader's position is always put back.
+pub struct ConnContext<'a> {
+    board: &'a Board,
+    own: Color,
+    r: &'a mut Reader,
+    cuts: &'a [Vec<bool>; 2],
+    joins: Vec<(Point, Point)>,
+}
+
+impl ConnContext<'_> {
+    fn point(&self, v: Vertex) -> Point {
+        self.board.point(v.col, v.row)
+    }
+
+    fn colour_of(&self, side: Side) -> Color {
+        match side {
+            Side::O => self.own,
+            Side::X => self.own.opponent(),
+        }
+    }
+
+    /// `safe_move`: can `c` play at `p` without being captured? The reader's code (0 when not).
+    fn safe_move(&mut self, p: Point, c: Color) -> ReadResult {
+        if !self.board.is_empty(p) || !self.r.trymove(p, c) {
+            return Lose;
+        }
+        let a = self.r.attack(p).0;
+        self.r.popgo();
+        a.reverse()
+    }
+}
+
+impl PatternContext for ConnContext<'_> {
+    fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    fn color(&self, v: Vertex) -> Cell {
+        View { board: self.board, own: self.own }.get(usize::from(v.row), usize::from(v.col))
+    }
+
+    fn liberties(&mut self, v: Vertex, order: u8) -> u32 {
+        let p = self.point(v);
+        match (self.board.color(p), order) {
+            (None, _) => 0,
+            (Some(_), 1) => self.board.liberties(p) as u32,
+            (Some(_), k) => crate::analysis::worm::liberty_orders(self.board, p)[usize::from(k.clamp(1, 4)) - 1] as u32,
+        }
+    }
+
+    fn liberties_after_move(&mut self, v: Vertex, side: Side) -> u32 {
+        let (p, c) = (self.point(v), self.colour_of(side));
+        let mut b = self.board.clone();
+        b.play(Move::Play(p), c).ok().map_or(0, |_| b.liberties(p) as u32)
+    }
+
+    fn ko(&mut self, v: Vertex) -> bool {
+        let p = self.point(v);
+        let b = self.board;
+        let ko_capture = |q: Point, c: Color| {
+            let mut t = b.clone();
+            let before = t.captures(c);
+            t.play(Move::Play(q), c).is_ok()
+                && t.captures(c) == before + 1
+                && t.string_size(q) == 1
+                && t.liberties(q) == 1
+        };
+        if b.ko().is_some_and(|(k, _)| k == p) {
+            return true;
+        }
+        match b.color(p) {
+            None => ko_capture(p, Color::Black) || ko_capture(p, Color::White),
+            Some(c) => {
+                b.string_size(p) == 1
+                    && b.liberties(p) == 1
+                    && b.first_liberty(p).is_some_and(|l| ko_capture(l, c.opponent()))
+            }
+        }
+    }
+
+    fn legal(&mut self, v: Vertex, side: Side) -> bool {
+        self.board.is_legal(self.point(v), self.colour_of(side))
+    }
+
+    fn suicide(&mut self, v: Vertex, side: Side) -> bool {
+        let p = self.point(v);
+        self.board.is_empty(p) && self.board.is_suicide(p, self.colour_of(side))
+    }
+
+    fn tactical(&mut self, q: Tactical) -> f64 {
+        let b = self.board;
+        match q {
+            Tactical::Attack(v) => {
+                let p = self.point(v);
+                if b.color(p).is_none() {
+                    return 0.0;
+                }
+                self.r.attack(p).0.pattern_code()
+            }
+            Tactical::Defend(v) => {
+                let p = self.point(v);
+                if b.color(p).is_none() || self.r.attack(p).0 == Lose {
+                    return 0.0;
+                }
+                self.r.defend(p).0.pattern_code()
+            }
+            Tactical::DoesAttack { mv, target } => {
+                let (m, t) = (self.point(mv), self.point(target));
+                if !b.is_empty(m) || b.color(t).is_none() {
+                    return 0.0;
+                }
+                self.r.does_attack(m, t).pattern_code()
+            }
+            Tactical::DoesDefend { mv, target } => {
+                let (m, t) = (self.point(mv), self.point(target));
+                if !b.is_empty(m) || b.color(t).is_none() {
+                    return 0.0;
+                }
+                self.r.does_defend(m, t).pattern_code()
+            }
+            Tactical::SafeMove { side, at } => {
+                let (p, c) = (self.point(at), self.colour_of(side));
+                self.safe_move(p, c).pattern_code()
+            }
+            Tactical::DefendAgainst { side, mv, target } => {
+                let (m, t, c) = (self.point(mv), self.point(target), self.colour_of(side));
+                if !b.is_empty(m) || !self.r.trymove(m, c) {
+                    return 0.0;
+                }
+                // Their answer at `t` is unsafe when illegal or capturable.
+                let ok = self.r.board().is_empty(t) && self.r.trymove(t, c.opponent());
+                let unsafe_now = !ok || {
+                    let a = self.r.attack(t).0;
+                    self.r.popgo();
+                    a != Lose
+                };
+                self.r.popgo();
+                if unsafe_now {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+            Tactical::Cut { side, at } => {
+                // `xcut(a)`: they can cut us at `a`; `ocut(a)`: we can cut them there.
+                let p = self.point(at);
+                let cut = self.colour_of(side.other());
+                if self.cuts[cut.index()][usize::from(p)] {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+        }
+    }
+
+    fn action(&mut self, name: &str, args: &[Value]) -> f64 {
+        if let ("amalgamate", [Value::Point(a), Value::Point(c)]) = (name, args) {
+            let (a, c) = (self.point(*a), self.point(*c));
+            self.joins.push((a, c));
+        }
+        0.0
+    }
+}
+
+/// Runs the connection patterns on `b` (see the module documentation, step 3): marks the cutting points
+/// and joins, in `parent`, the strings the class C patterns connect (never a tactically dead one). Returns
+/// the cutting points per colour cut.
+fn amalgamate_by_patterns(b: &Board, r: &mut Reader, parent: &mut [Point], tactically_dead: &[bool]) -> [Vec<bool>; 2] {
+    let lib = conn_library();
+    let mut cuts = [vec![false; ARRAY], vec![false; ARRAY]];
+    let matches: Vec<(Color, Vec<patterns::Match>)> = [Color::Black, Color::White]
+        .into_iter()
+        .map(|own| (own, lib.matches(&View { board: b, own }, false)))
+        .collect();
+    let class = |m: &patterns::Match, c: char| lib.pattern(m.pattern).colon.has_class(c);
+    // Class B first, for both colours: the C patterns' `xcut` reads them.
+    for (own, ms) in &matches {
+        let mut marks: Vec<Point> = Vec::new();
+        {
+            let mut ctx = ConnContext { board: b, own: *own, r: &mut *r, cuts: &cuts, joins: Vec::new() };
+            for m in ms.iter().filter(|m| class(m, 'B')) {
+                let Some(v) = m.move_vertex else { continue };
+                let p = b.point(v.col, v.row);
+                // A point already marked needs no second reading (symmetric diagrams match several times).
+                if !marks.contains(&p)
+                    && lib.programs[m.pattern as usize].holds(&lib.registry, &mut ctx, m).unwrap_or(false)
+                {
+                    marks.push(p);
+                }
+            }
+        }
+        for p in marks {
+            cuts[own.index()][usize::from(p)] = true;
+        }
+    }
+    for (own, ms) in &matches {
+        let mut ctx = ConnContext { board: b, own: *own, r: &mut *r, cuts: &cuts, joins: Vec::new() };
+        let mut strings: Vec<Point> = Vec::new();
+        for m in ms.iter().filter(|m| class(m, 'C')) {
+            let program = &lib.programs[m.pattern as usize];
+            if program.action.is_some() {
+                if program.holds(&lib.registry, &mut ctx, m).unwrap_or(false) {
+                    let _ = program.act(&lib.registry, &mut ctx, m);
+                }
+                continue;
+            }
+            // No action: every O string of the diagram joins. Matches that would join nothing new are not
+            // read (symmetric diagrams match several times, and most links are found by the earlier rules).
+            let binding = Binding::of(m);
+            strings.clear();
+            for e in &lib.set.patterns[m.pattern as usize].geometry.elements {
+                if !matches!(e.element, Element::Own | Element::OwnAnchor) {
+                    continue;
+                }
+                let Some(v) = binding.locate((e.row, e.col), b.size()) else { continue };
+                let p = b.string_id(b.point(v.col, v.row));
+                if !tactically_dead[usize::from(p)] && !strings.contains(&p) {
+                    strings.push(p);
+                }
+            }
+            let Some(&first) = strings.first() else { continue };
+            let root = find(parent, first);
+            if strings.iter().all(|&p| find(parent, p) == root) {
+                continue;
+            }
+            if program.holds(&lib.registry, &mut ctx, m).unwrap_or(false) {
+                for &p in &strings[1..] {
+                    union(parent, first, p);
+                }
+            }
+        }
+        for (x, y) in std::mem::take(&mut ctx.joins) {
+            let (x, y) = (b.string_id(x), b.string_id(y));
+            if b.color(x).is_some()
+                && b.color(x) == b.color(y)
+                && !tactically_dead[usize::from(x)]
+                && !tactically_dead[usize::from(y)]
+            {
+                union(parent, x, y);
+            }
+        }
+    }
+    r.set_board(b);
+    cuts
 }
 
 /// GNU Go-like weakness: dead 1, critical 0.9, unknown 0.6 less for escape, alive from 0.05 (two eyes)
@@ -537,5 +1030,57 @@ mod tests {
         // The white wall is one dragon touching the black stones.
         assert!(ds.same(b.point(5, 0), b.point(8, 1)));
         assert!(ds.neighbours(b.point(6, 0)).iter().any(|d| d.color == Some(Color::White)));
+        assert_eq!(black.safety, Safety::Invincible);
+        assert!(matches!(top.safety, Safety::Dead | Safety::TacticallyDead), "{top:?}");
+        assert_eq!(top.surround_status, 1, "{top:?}");
+        assert_eq!(ds.hostile_neighbours(b.point(6, 0)), 1);
+    }
+
+    fn joined_by_patterns(b: &Board) -> (Vec<Point>, [Vec<bool>; 2]) {
+        let mut r = Reader::new(b);
+        let mut parent: Vec<Point> = (0..ARRAY as Point).collect();
+        let cuts = amalgamate_by_patterns(b, &mut r, &mut parent, &vec![false; ARRAY]);
+        let roots = (0..ARRAY as Point).map(|p| find(&mut parent, p)).collect();
+        (roots, cuts)
+    }
+
+    #[test]
+    fn connection_patterns_cut_and_join() {
+        // GNU Go's double-cut example (dragon.texi): black on the middle point E6 would threaten both
+        // diagonal links of white's two pairs to D5's stone: E6 is a cutting point, so the diagonal over
+        // it is no sure link.
+        let b = board_from(&[
+            ".........",
+            ".........",
+            "...XXX...",
+            "..OO.OO..",
+            "..X.O.X..",
+            "....O....",
+            ".........",
+            "......O..",
+            ".......O.",
+        ]);
+        assert!(conn_library().errors.is_empty(), "{:?}", conn_library().errors);
+        let (roots, cuts) = joined_by_patterns(&b);
+        let root = |c: u8, r: u8| roots[usize::from(b.string_id(b.point(c, r)))];
+        assert!(cuts[Color::White.index()][usize::from(b.point(4, 3))]);
+        assert_ne!(root(3, 3), root(4, 4));
+        // A plain diagonal with both gaps open is one dragon.
+        assert_eq!(root(6, 7), root(7, 8));
+        // A one-point jump black cannot enter (a stone there would be captured at once) is one dragon; so
+        // is one under a stone that is captured outright.
+        let b = board_from(&[
+            ".........",
+            "...O.O...",
+            "....O....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let (roots, _) = joined_by_patterns(&b);
+        assert_eq!(roots[usize::from(b.point(3, 1))], roots[usize::from(b.point(5, 1))]);
     }
 }

@@ -278,11 +278,15 @@ pub struct Analysis {
     tried: Vec<GoGame>,
     /// The tactical reader (its cache survives between commands, keyed by position).
     reader: Reader,
+    /// Moves the readers tried before the reading node counter's last reset, less those before the last
+    /// `reset_trymove_counter` (GNU Go's trymove counter has its own reset, apart from the reading node
+    /// counter's): the trymove counter is the reader's node count plus this.
+    trymove_offset: i64,
 }
 
 impl Default for Analysis {
     fn default() -> Self {
-        Analysis { tried: Vec::new(), reader: Reader::new(&Board::new(1)) }
+        Analysis { tried: Vec::new(), reader: Reader::new(&Board::new(1)), trymove_offset: 0 }
     }
 }
 
@@ -295,6 +299,22 @@ impl Analysis {
             l.node_limit = l.node_limit * (u64::from(level) + 2) / 12;
         }
         self.reader.limits = l;
+    }
+
+    /// Moves tried by the reader since the last `reset_trymove_counter` (`get_trymove_counter`).
+    pub fn trymove_count(&self) -> u64 {
+        (self.reader.nodes as i64).saturating_add(self.trymove_offset).max(0) as u64
+    }
+
+    /// Sets the trymove counter to zero (`reset_trymove_counter`).
+    pub fn reset_trymove_count(&mut self) {
+        self.trymove_offset = -(self.reader.nodes as i64);
+    }
+
+    /// Sets the reading node counter to zero (`reset_reading_node_counter`); the trymove counter goes on.
+    pub fn reset_reading_nodes(&mut self) {
+        self.trymove_offset = self.trymove_offset.saturating_add(self.reader.nodes as i64);
+        self.reader.nodes = 0;
     }
 
     /// How many `trymove`/`tryko` positions are saved.
