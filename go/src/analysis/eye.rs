@@ -273,8 +273,7 @@ impl Eyes {
             }
             // False margins (an opponent stone there would be in atari) close the space; openings set
             // between two points of the space, or in the colour's wall (two neighbours of its stones or
-            // the edge) without touching a live opponent stone, join it as marginal points (an opponent
-            // stone there would be connected out).
+            // the edge), join it as marginal points.
             let mut margins: Vec<Point> = Vec::new();
             openings.retain(|&q| {
                 if !b.is_empty(q) {
@@ -290,8 +289,7 @@ impl Eyes {
                 let inside = Board::neighbors(q).iter().filter(|n| region.contains(n)).count();
                 let walls =
                     Board::neighbors(q).iter().filter(|&&n| !b.on_board(n) || b.color(n) == Some(color)).count();
-                let touches_live = Board::neighbors(q).iter().any(|&n| live(n, opp));
-                if (inside >= 2 || (walls >= 2 && !touches_live)) && region.len() + margins.len() < MAX_EYE {
+                if (inside >= 2 || walls >= 2) && region.len() + margins.len() < MAX_EYE {
                     margins.push(q);
                     return false;
                 }
@@ -338,7 +336,9 @@ impl Eyes {
                 self.half_key[ci][usize::from(p)] = key;
                 self.diagonal[ci][usize::from(p)] = sum;
                 match t {
-                    Topology::False => marginal.push(p),
+                    // As GNU Go does, a false eye the opponent cannot play on (its own stone there would
+                    // have no liberty) stays an ordinary point: the defender takes its eye by capturing.
+                    Topology::False if region.len() == 1 || !b.is_empty(p) || b.is_legal(p, opp) => marginal.push(p),
                     Topology::Half if key != 0 => keys.push((p, key)),
                     _ => {}
                 }
@@ -511,7 +511,7 @@ fn search(q: &QueryGraph, vertices: &[Point]) -> ([u8; 4], Option<Point>, Option
         marginal: mask(&|v| v.marginal),
         stones: mask(&|v| v.stone),
     };
-    let v = eye_graph::solve(&g);
+    let v = eye_graph::solve_cached(&g);
     let point = |m: Option<LocalMove>| match m {
         Some(LocalMove::Vertex(i)) => Some(vertices[i]),
         _ => None,

@@ -23,13 +23,69 @@
 //! first, the defender moves first, the defender moves first and then again. The vital points are the
 //! first moves that decide between the middle two (the point both want when there is one).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Largest graph the search values (bigger spaces count as two eyes).
-pub const MAX_SOLVE: usize = 12;
+pub const MAX_SOLVE: usize = 10;
+
+/// Graphs valued per thread kept by [`solve_cached`] before it starts afresh.
+const CACHE_LIMIT: usize = 1 << 16;
+
+/// A multiplicative hasher for the search's small fixed-size keys (the standard one dominates the
+/// search's time otherwise).
+#[derive(Default)]
+struct FastHasher(u64);
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(u64::from(i));
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+}
+
+type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+thread_local! {
+    static CACHE: RefCell<FastMap<Graph, GraphValue>> = RefCell::new(FastMap::default());
+}
+
+/// [`solve`], remembering the values of the graphs this thread has seen (the owl values the same few
+/// spaces at many nodes).
+pub fn solve_cached(g: &Graph) -> GraphValue {
+    if let Some(v) = CACHE.with(|c| c.borrow().get(g).copied()) {
+        return v;
+    }
+    let v = solve(g);
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE_LIMIT {
+            c.clear();
+        }
+        c.insert(g.clone(), v);
+    });
+    v
+}
 
 /// An eye graph: at most [`MAX_SOLVE`] vertices, each with a neighbour mask.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Graph {
     pub adj: Vec<u32>,
     pub marginal: u32,
@@ -79,7 +135,7 @@ struct State {
 
 struct Solver<'a> {
     g: &'a Graph,
-    memo: HashMap<State, u8>,
+    memo: FastMap<State, u8>,
 }
 
 const X_TO_MOVE: u8 = 1;
@@ -228,7 +284,7 @@ pub fn solve(g: &Graph) -> GraphValue {
     if g.adj.len() > MAX_SOLVE || g.adj.is_empty() {
         return GraphValue { digits: [2; 4], ..GraphValue::default() };
     }
-    let mut solver = Solver { g, memo: HashMap::new() };
+    let mut solver = Solver { g, memo: FastMap::default() };
     let start = |turn: u8| State { removed: 0, x: g.stones, marginal: g.marginal, turn };
     // Every first move of each side with the value of the game after it: alternating, and again by
     // the same side.
