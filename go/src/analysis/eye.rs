@@ -228,11 +228,17 @@ impl Eyes {
     ) {
         let opp = color.opponent();
         let live = |p: Point, c: Color| b.color(p) == Some(c) && !dead[usize::from(p)];
-        let eye_point = |p: Point| {
+        let strict = |p: Point| {
             b.on_board(p)
                 && (b.is_empty(p) || (b.color(p) == Some(opp) && dead[usize::from(p)]))
                 && !Board::neighbors(p).iter().any(|&q| live(q, opp))
         };
+        // An empty point next to a living opponent stone but between two eye points belongs to the
+        // space as a marginal point (the opponent can play there from outside).
+        let bridge = |p: Point| {
+            b.on_board(p) && b.is_empty(p) && Board::neighbors(p).iter().filter(|&&q| strict(q)).count() >= 2
+        };
+        let eye_point = |p: Point| strict(p) || bridge(p);
         let ci = color.index();
         let mut seen = vec![false; ARRAY];
         let mut region: Vec<Point> = Vec::new();
@@ -273,7 +279,7 @@ impl Eyes {
             }
             // False margins (an opponent stone there would be in atari) close the space; openings set
             // between two points of the space, or in the colour's wall (two neighbours of its stones or
-            // the edge), join it as marginal points.
+            // the edge) next to an empty point of the space, join it as marginal points.
             let mut margins: Vec<Point> = Vec::new();
             openings.retain(|&q| {
                 if !b.is_empty(q) {
@@ -287,9 +293,10 @@ impl Eyes {
                     }
                 }
                 let inside = Board::neighbors(q).iter().filter(|n| region.contains(n)).count();
+                let inside_empty = Board::neighbors(q).iter().filter(|&&n| region.contains(&n) && b.is_empty(n)).count();
                 let walls =
                     Board::neighbors(q).iter().filter(|&&n| !b.on_board(n) || b.color(n) == Some(color)).count();
-                if (inside >= 2 || walls >= 2) && region.len() + margins.len() < MAX_EYE {
+                if (inside >= 2 || (walls >= 2 && inside_empty >= 1)) && region.len() + margins.len() < MAX_EYE {
                     margins.push(q);
                     return false;
                 }
@@ -311,7 +318,13 @@ impl Eyes {
             let mut marginal: Vec<Point> = region
                 .iter()
                 .copied()
-                .filter(|&p| margins.contains(&p) || Board::neighbors(p).iter().any(|q| openings.contains(q)))
+                .filter(|&p| {
+                    // A dead stone is no marginal point for an opening beside it (the opponent cannot
+                    // play there, and the stone is dead).
+                    margins.contains(&p)
+                        || !strict(p)
+                        || (b.is_empty(p) && Board::neighbors(p).iter().any(|q| openings.contains(q)))
+                })
                 .collect();
             let index = self.spaces.len() as u16 + 1;
             for &p in &region {
