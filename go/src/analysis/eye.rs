@@ -98,45 +98,49 @@ pub enum Safety<'a> {
 }
 
 impl Safety<'_> {
-    /// Value of a diagonal point `d` for the eye of `color` (see the module documentation).
-    fn diagonal(&mut self, b: &Board, d: Point, color: Color, dead: &[bool]) -> u8 {
+    /// Value of a diagonal point `d` for the eye of `color` (see the module documentation), with the
+    /// point that decides it when it is worth 1: `d` itself when empty, else where the opponent's stone
+    /// there is attacked (reading only).
+    fn diagonal(&mut self, b: &Board, d: Point, color: Color, dead: &[bool]) -> (u8, Option<Point>) {
         let opp = color.opponent();
         match b.color(d) {
-            Some(c) if c == color => 0,
-            Some(_) if dead[usize::from(d)] => 0,
+            Some(c) if c == color => (0, None),
+            Some(_) if dead[usize::from(d)] => (0, None),
             Some(_) => match self {
                 Safety::Read(r) => {
-                    if r.attack(d).0 == Lose {
-                        2
+                    let (attack, point) = r.attack(d);
+                    if attack == Lose {
+                        (2, None)
                     } else if r.defend(d).0 != Lose {
-                        1
+                        (1, point)
                     } else {
-                        0
+                        (0, None)
                     }
                 }
                 Safety::Quick => match b.liberties(d) {
-                    1 => 0,
-                    2 => 1,
-                    _ => 2,
+                    1 => (0, None),
+                    2 => (1, None),
+                    _ => (2, None),
                 },
             },
             None => {
                 if !b.is_legal(d, opp) {
-                    return 0;
+                    return (0, None);
                 }
                 match self {
                     Safety::Read(r) => {
                         if !r.trymove(d, opp) {
-                            return 0;
+                            return (0, None);
                         }
                         let safe = r.attack(d).0 != Win;
                         r.popgo();
-                        u8::from(safe)
+                        (u8::from(safe), safe.then_some(d))
                     }
                     Safety::Quick => {
                         let mut t = b.clone();
                         t.play_unchecked(d, opp);
-                        u8::from(t.color(d) == Some(opp) && t.liberties(d) >= 2)
+                        let safe = t.color(d) == Some(opp) && t.liberties(d) >= 2;
+                        (u8::from(safe), safe.then_some(d))
                     }
                 }
             }
@@ -145,8 +149,8 @@ impl Safety<'_> {
 }
 
 /// GNU Go's topological value of `p` as an eye of `color`: the sum of its diagonals' values (see the
-/// module documentation) outside `region`, and the empty diagonal worth 1 that decides a half eye (0 for
-/// none). 2 or less: a proper eye; 3: a half eye; 4 or more: a false eye.
+/// module documentation) outside `region`, and the point that decides a diagonal worth 1 (0 for none):
+/// the key of a half eye. 2 or less: a proper eye; 3: a half eye; 4 or more: a false eye.
 pub fn diagonal_sum(
     b: &Board,
     p: Point,
@@ -165,9 +169,9 @@ pub fn diagonal_sum(
             2 => 0,
             1 => 1,
             _ => {
-                let v = safety.diagonal(b, d, color, dead);
-                if v == 1 && b.is_empty(d) {
-                    key = d;
+                let (v, k) = safety.diagonal(b, d, color, dead);
+                if let (1, Some(k)) = (v, k) {
+                    key = k;
                 }
                 v
             }
