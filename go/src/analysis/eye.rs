@@ -497,7 +497,19 @@ fn value(
         })
         .collect();
     let q = QueryGraph::new(qv, &edges);
-    if let Some(m) = db.find(&q) {
+    // Points without a neighbour outside the space (in a corner, say) change the game; our database's
+    // shapes have none, so such spaces are searched (GNU Go's database draws them against the edge).
+    let anchored = vertices.iter().enumerate().fold(0u32, |m, (i, &p)| {
+        let out = i >= points.len() || Board::neighbors(p).iter().any(|&q| b.on_board(q) && !points.contains(&q));
+        if out && i < 32 {
+            m | 1 << i
+        } else {
+            m
+        }
+    });
+    let all = if n >= 32 { u32::MAX } else { (1u32 << n) - 1 };
+    let found = if anchored == all || !std::ptr::eq(db, builtin_db()) { db.find(&q) } else { None };
+    if let Some(m) = found {
         let digits = m.graph.value;
         let pick = |f: fn(&patterns::eye_db::EyeVertex) -> bool| {
             m.graph.vertices.iter().position(f).map(|i| vertices[m.map[i]])
@@ -510,13 +522,13 @@ fn value(
             return (digits, a, d);
         }
         // The database leaves the points out: the search finds them.
-        let (_, sa, sd) = search(&q, &vertices);
+        let (_, sa, sd) = search(&q, &vertices, anchored);
         return (digits, a.or(sa), d.or(sd));
     }
-    search(&q, &vertices)
+    search(&q, &vertices, anchored)
 }
 
-fn search(q: &QueryGraph, vertices: &[Point]) -> ([u8; 4], Option<Point>, Option<Point>) {
+fn search(q: &QueryGraph, vertices: &[Point], anchored: u32) -> ([u8; 4], Option<Point>, Option<Point>) {
     if q.vertices.len() > eye_graph::MAX_SOLVE {
         return ([2; 4], None, None);
     }
@@ -527,6 +539,7 @@ fn search(q: &QueryGraph, vertices: &[Point]) -> ([u8; 4], Option<Point>, Option
         adj: q.adj.iter().map(|&a| a as u32).collect(),
         marginal: mask(&|v| v.marginal),
         stones: mask(&|v| v.stone),
+        anchored,
     };
     let v = eye_graph::solve_cached(&g);
     let point = |m: Option<LocalMove>| match m {

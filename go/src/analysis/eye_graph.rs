@@ -16,6 +16,10 @@
 //!   attacker string touching it leave the eye space, and what they touched becomes marginal (eyes.texi's
 //!   RULE 3). On an empty vertex that is not marginal it puts a stone, which must have an empty neighbour
 //!   (no suicide: a stone without liberties would be taken at once).
+//! * A defender stone on a vertex without a neighbour outside the space (a corner point between two
+//!   points of the space, say) is cut off from its wall: the defender fills such a vertex only next to
+//!   one it has filled already, or where the stone keeps two liberties, or takes two stones or more
+//!   (taking one is a ko, counted for the attacker).
 //! * Either may pass; two passes in a row end the game. Each connected part of what is left that holds
 //!   no marginal vertex is one eye (dead attacker stones inside count as eye space); eyes are capped at 2.
 //!
@@ -90,6 +94,10 @@ pub struct Graph {
     pub adj: Vec<u32>,
     pub marginal: u32,
     pub stones: u32,
+    /// Vertices with a neighbour outside the space on the board (the defender's wall): a defender stone
+    /// there is connected. The others (in a corner, say) take a defender stone only next to one already
+    /// there. Database shapes have every vertex anchored.
+    pub anchored: u32,
 }
 
 /// A move of the local game.
@@ -126,6 +134,8 @@ pub struct GraphValue {
 struct State {
     /// Vertices that have left the space (filled by the defender, or connected out by the attacker).
     removed: u32,
+    /// The defender's fills among them.
+    filled: u32,
     /// Attacker stones.
     x: u32,
     marginal: u32,
@@ -214,6 +224,7 @@ impl Solver<'_> {
             let mut t = State { turn: next_turn, ..*s };
             if !attacker {
                 t.removed |= bit;
+                t.filled |= bit;
                 let free = self.empty(&t);
                 let mut near = self.g.adj[i] & t.x;
                 while near != 0 {
@@ -222,6 +233,14 @@ impl Solver<'_> {
                     if self.neighbours(string) & free == 0 {
                         t.x &= !string;
                     }
+                }
+                // A defender stone cut off from its wall (no neighbour outside the space, none filled
+                // next to it) holds with two liberties, or after taking two stones or more; taking one
+                // is a ko, counted for the attacker.
+                let hangs = self.g.anchored & bit == 0 && self.g.adj[i] & s.filled == 0;
+                let taken = (s.x & !t.x).count_ones();
+                if hangs && (self.g.adj[i] & self.empty(&t)).count_ones() < 2 && taken < 2 {
+                    continue;
                 }
             } else if s.marginal & bit != 0 {
                 let strings = self.flood(s.x, self.g.adj[i] & s.x);
@@ -285,7 +304,7 @@ pub fn solve(g: &Graph) -> GraphValue {
         return GraphValue { digits: [2; 4], ..GraphValue::default() };
     }
     let mut solver = Solver { g, memo: FastMap::default() };
-    let start = |turn: u8| State { removed: 0, x: g.stones, marginal: g.marginal, turn };
+    let start = |turn: u8| State { removed: 0, filled: 0, x: g.stones, marginal: g.marginal, turn };
     // Every first move of each side with the value of the game after it: alternating, and again by
     // the same side.
     let mut firsts = |turn: u8| -> Vec<(LocalMove, u8, u8)> {
@@ -470,7 +489,7 @@ pub fn generate(max_cells: usize, max_marks: u32) -> Vec<Shape> {
                 if !seen.insert(canonical(&adj, marginal, stones)) {
                     continue;
                 }
-                let graph = Graph { adj: adj.clone(), marginal, stones };
+                let graph = Graph { adj: adj.clone(), marginal, stones, anchored: (1u32 << n) - 1 };
                 let value = solve(&graph);
                 if value.digits != [2; 4] {
                     out.push(Shape { cells: cells.clone(), graph, value });
@@ -523,7 +542,7 @@ mod tests {
                 m
             })
             .collect();
-        Graph { adj, marginal, stones }
+        Graph { adj, marginal, stones, anchored: (1 << n) - 1 }
     }
 
     #[test]
@@ -550,6 +569,13 @@ mod tests {
         assert_eq!(solve(&path(4, 1, 0)).digits[1..3], [1, 1]);
         // `!....`: one eye and a half (eyes.texi's example).
         assert_eq!(solve(&path(5, 1, 0)).digits[1..3], [1, 2]);
+        // Bent four in the corner (the bend on the corner point, vertex 1): one eye and a half, decided
+        // next to the corner on the longer arm.
+        let mut corner = path(4, 0, 0);
+        corner.anchored = 0b1101;
+        let v = solve(&corner);
+        assert_eq!(v.digits[1..3], [1, 2]);
+        assert_eq!(v.attack, Some(LocalMove::Vertex(2)));
         // Four stones in a row captured from outside: the straight four is two eyes.
         assert_eq!(solve(&path(4, 0, 0b1111)).digits[1], 2);
     }

@@ -158,7 +158,7 @@ fn analyze_eyegraph(coded: &str) -> Result<String, CommandError> {
     let v = if cells.is_empty() {
         eye_graph::GraphValue::default()
     } else {
-        eye_graph::solve(&Graph { adj, marginal, stones })
+        eye_graph::solve(&Graph { adj, marginal, stones, anchored: u32::MAX >> (32 - cells.len()) })
     };
     let mut out: Vec<Vec<char>> = rows.iter().map(|r| vec![' '; r.len()]).collect();
     for (i, &(r, c)) in cells.iter().enumerate() {
