@@ -128,8 +128,10 @@ impl EyeGraph {
             .iter()
             .map(|&(row, col, e)| {
                 use EyeElement as E;
-                let marginal =
-                    matches!(e, E::Marginal | E::MarginalKey | E::MarginalStone | E::MarginalAttack | E::MarginalDefense);
+                let marginal = matches!(
+                    e,
+                    E::Marginal | E::MarginalKey | E::MarginalStone | E::MarginalAttack | E::MarginalDefense
+                );
                 let content = match e {
                     E::DeadStone | E::MarginalStone => Content::Stone,
                     E::SpaceOrStone => Content::Either,
@@ -439,8 +441,12 @@ mod tests {
         // A bent shape of three is the same graph.
         assert!(db.find(&QueryGraph::new(vec![v(false, false); 3], &[(0, 1), (1, 2)])).is_some());
         // A stone where `.` stands does not match; a marginal vertex does not either.
-        assert!(db.find(&QueryGraph::new(vec![v(false, true), v(false, false), v(false, false)], &[(0, 1), (1, 2)])).is_none());
-        assert!(db.find(&QueryGraph::new(vec![v(true, false), v(false, false), v(false, false)], &[(0, 1), (1, 2)])).is_none());
+        assert!(db
+            .find(&QueryGraph::new(vec![v(false, true), v(false, false), v(false, false)], &[(0, 1), (1, 2)]))
+            .is_none());
+        assert!(db
+            .find(&QueryGraph::new(vec![v(true, false), v(false, false), v(false, false)], &[(0, 1), (1, 2)]))
+            .is_none());
     }
 
     #[test]
@@ -465,7 +471,10 @@ mod tests {
 
     #[test]
     fn located_errors() {
-        let db = EyeDb::parse("eyes.db", "Pattern A\n\n.\n\n:1131\n\nPattern B\n\n. .\n\n:0011\n\nPattern C\n\n.\n\n:2100\n");
+        let db = EyeDb::parse(
+            "eyes.db",
+            "Pattern A\n\n.\n\n:1131\n\nPattern B\n\n. .\n\n:0011\n\nPattern C\n\n.\n\n:2100\n",
+        );
         assert!(db.graphs.is_empty());
         assert_eq!(db.errors.len(), 3, "{:?}", db.errors);
         assert_eq!((db.errors[0].line, db.errors[0].column), (5, 4));

@@ -297,7 +297,8 @@ impl Eyes {
                     }
                 }
                 let inside = Board::neighbors(q).iter().filter(|n| region.contains(n)).count();
-                let inside_empty = Board::neighbors(q).iter().filter(|&&n| region.contains(&n) && b.is_empty(n)).count();
+                let inside_empty =
+                    Board::neighbors(q).iter().filter(|&&n| region.contains(&n) && b.is_empty(n)).count();
                 let walls =
                     Board::neighbors(q).iter().filter(|&&n| !b.on_board(n) || b.color(n) == Some(color)).count();
                 if (inside >= 2 || (walls >= 2 && inside_empty >= 1)) && region.len() + margins.len() < MAX_EYE {
@@ -493,7 +494,11 @@ fn value(
         .map(|(i, &p)| QueryVertex {
             marginal: i >= points.len() || marginal.contains(&p),
             stone: i < points.len() && stones.contains(&p),
-            edge: if i < points.len() { Board::neighbors(p).iter().filter(|&&q| !b.on_board(q)).count() as u8 } else { 0 },
+            edge: if i < points.len() {
+                Board::neighbors(p).iter().filter(|&&q| !b.on_board(q)).count() as u8
+            } else {
+                0
+            },
         })
         .collect();
     let q = QueryGraph::new(qv, &edges);

@@ -346,8 +346,9 @@ pub fn solve(g: &Graph) -> GraphValue {
             LocalMove::Capture(_) => acc,
         })
     };
-    v.attacks = mask(&x_moves, &|m| (b < c && m.1 == b) || (a < b && m.2 == a));
-    v.defends = mask(&o_moves, &|m| (b < c && m.1 == c) || (c < d && m.2 == d));
+    // A threat is a first move that loses nothing if answered and gains if not.
+    v.attacks = mask(&x_moves, &|m| m.1 == b && (b < c || (a < b && m.2 == a)));
+    v.defends = mask(&o_moves, &|m| m.1 == c && (b < c || (c < d && m.2 == d)));
     v
 }
 
@@ -410,13 +411,16 @@ fn grid_adjacency(cells: &[(i32, i32)]) -> Vec<u32> {
     cells
         .iter()
         .map(|a| {
-            cells.iter().enumerate().fold(0u32, |m, (j, b)| {
-                if (a.0 - b.0).abs() + (a.1 - b.1).abs() == 1 {
-                    m | 1 << j
-                } else {
-                    m
-                }
-            })
+            cells.iter().enumerate().fold(
+                0u32,
+                |m, (j, b)| {
+                    if (a.0 - b.0).abs() + (a.1 - b.1).abs() == 1 {
+                        m | 1 << j
+                    } else {
+                        m
+                    }
+                },
+            )
         })
         .collect()
 }

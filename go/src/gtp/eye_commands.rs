@@ -139,10 +139,7 @@ fn analyze_eyegraph(coded: &str) -> Result<String, CommandError> {
                 _ => continue,
             };
             if cells.len() == eye_graph::MAX_SOLVE {
-                return Err(CommandError::failed(format!(
-                    "eye graph of more than {} vertices",
-                    eye_graph::MAX_SOLVE
-                )));
+                return Err(CommandError::failed(format!("eye graph of more than {} vertices", eye_graph::MAX_SOLVE)));
             }
             marginal |= u32::from(m) << cells.len();
             stones |= u32::from(x) << cells.len();
@@ -152,7 +149,10 @@ fn analyze_eyegraph(coded: &str) -> Result<String, CommandError> {
     let adj: Vec<u32> = cells
         .iter()
         .map(|a| {
-            cells.iter().enumerate().fold(0u32, |m, (j, b)| if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1 { m | 1 << j } else { m })
+            cells
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (j, b)| if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1 { m | 1 << j } else { m })
         })
         .collect();
     let v = if cells.is_empty() {
@@ -192,6 +192,11 @@ mod tests {
         assert_eq!(analyze_eyegraph("O.%..").unwrap(), "1122\n .\n.*");
         assert_eq!(analyze_eyegraph("X.X").unwrap(), "2222\nX.X");
         assert_eq!(analyze_eyegraph("").unwrap(), "0000\n");
+        // GNU Go 3.8's answers to the same graphs.
+        assert_eq!(analyze_eyegraph("!...").unwrap(), "1112\n).>.");
+        assert_eq!(analyze_eyegraph("....").unwrap(), "1222\n.<<.");
+        assert_eq!(analyze_eyegraph("!X").unwrap(), "0011\n@X");
+        assert_eq!(analyze_eyegraph(".!.").unwrap(), "0022\n.@.");
         assert!(analyze_eyegraph("..............").is_err());
     }
 }
