@@ -121,6 +121,26 @@ impl EyeGraph {
         if p.value.windows(2).any(|w| w[0] > w[1]) {
             return Err(located(colon, 2, "eye-value digits that never decrease".into()));
         }
+        // Columns as written: `eye_geometry` counts a row's leading `|` as no column but a leading space
+        // as one, which misaligns rows with and without the edge mark; here every row's text column
+        // counts, less one for the edge mark's column when the shape has one.
+        let mut columns: Vec<i32> = Vec::with_capacity(g.vertices.len());
+        for (_, text) in &p.rows {
+            if text.trim_start().starts_with(['-', '+']) {
+                continue;
+            }
+            for (col, ch) in text.chars().enumerate() {
+                if EyeElement::from_char(ch).is_some() {
+                    columns.push(col as i32 - i32::from(g.edges.west));
+                }
+            }
+        }
+        let mut g = g;
+        if columns.len() == g.vertices.len() {
+            for (v, &c) in g.vertices.iter_mut().zip(&columns) {
+                v.1 = c;
+            }
+        }
         let max_row = g.vertices.iter().map(|v| v.0).max().unwrap_or(0);
         let max_col = g.vertices.iter().map(|v| v.1).max().unwrap_or(0);
         let vertices: Vec<EyeVertex> = g
@@ -467,6 +487,16 @@ mod tests {
         assert_eq!(db.find(&QueryGraph::new(vec![v(false, false); 4], &edges)).unwrap().graph.name, "G");
         let m = db.find(&QueryGraph::new(vec![v(false, true), v(false, false)], &[(0, 1)])).unwrap();
         assert_eq!(m.graph.name, "W");
+    }
+
+    #[test]
+    fn rows_with_and_without_the_edge_mark_align() {
+        // The marginal point stands above the first point of the row drawn against the west edge.
+        let db = EyeDb::parse("eyes.db", "Pattern E\n\n (\n|.\n|....\n+---\n\n:1222\n");
+        assert!(db.errors.is_empty(), "{:?}", db.errors);
+        let g = &db.graphs[0];
+        assert_eq!((g.vertices[0].row, g.vertices[0].col), (0, 0));
+        assert_eq!(g.vertices[0].edge, 1);
     }
 
     #[test]

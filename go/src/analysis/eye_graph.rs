@@ -454,7 +454,7 @@ fn canonical(adj: &[u32], marginal: u32, stones: u32) -> Vec<u32> {
     ) {
         if k == perm.len() {
             let c = code(adj, perm, label);
-            if best.as_ref().map_or(true, |b| c < *b) {
+            if !matches!(best.as_ref(), Some(b) if *b <= c) {
                 *best = Some(c);
             }
             return;
