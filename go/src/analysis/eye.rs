@@ -74,6 +74,9 @@ pub struct EyeSpace {
     /// GNU Go's four digits: eyes if the opponent moves first twice, the opponent first, the owner first,
     /// the owner first twice (`min` and `max` are the middle two).
     pub value: [u8; 4],
+    /// Whether a living stone of its colour bounds it (spaces bounded by dead stones only still join
+    /// those stones into one dragon, but give way to the other colour's space in [`Eyes::unique_space`]).
+    pub live_bound: bool,
 }
 
 /// The eye spaces of both colours on one position.
@@ -255,6 +258,7 @@ impl Eyes {
             seen[usize::from(start)] = true;
             let mut k = 0;
             let (mut touches_own, mut touches_goal, mut big) = (false, goal.is_none(), false);
+            let mut live_bound = false;
             let mut openings: Vec<Point> = Vec::new();
             while k < region.len() {
                 let p = region[k];
@@ -269,8 +273,8 @@ impl Eyes {
                             region.push(q);
                         }
                     } else if b.color(q) == Some(color) {
-                        // Dead stones of the colour bound no eye space of theirs.
-                        touches_own |= !dead[usize::from(q)];
+                        touches_own = true;
+                        live_bound |= !dead[usize::from(q)];
                         touches_goal |= goal.is_some_and(|g| g[usize::from(q)]);
                     } else if b.color(q) != Some(color) && !openings.contains(&q) {
                         openings.push(q);
@@ -371,6 +375,7 @@ impl Eyes {
                 attack: None,
                 defend: None,
                 value: [0; 4],
+                live_bound,
             };
             let stones: Vec<Point> = region.iter().copied().filter(|&p| !b.is_empty(p)).collect();
             let v = value(b, &region, &space.marginal, &stones, &keys, db);
@@ -396,10 +401,12 @@ impl Eyes {
         }
     }
 
-    /// The eye space through `p` when exactly one colour has one there (GTP `eval_eye`).
+    /// The eye space through `p` when exactly one colour has one there, or exactly one of the two is
+    /// bounded by living stones (GTP `eval_eye`).
     pub fn unique_space(&self, p: Point) -> Option<&EyeSpace> {
         match (self.space(p, Color::Black), self.space(p, Color::White)) {
             (Some(s), None) | (None, Some(s)) => Some(s),
+            (Some(a), Some(b)) if a.live_bound != b.live_bound => Some(if a.live_bound { a } else { b }),
             _ => None,
         }
     }
