@@ -199,4 +199,17 @@ mod tests {
         assert_eq!(analyze_eyegraph(".!.").unwrap(), "0022\n.@.");
         assert!(analyze_eyegraph("..............").is_err());
     }
+
+    #[test]
+    fn patterns_dir_brings_its_eyes_db() {
+        use crate::gtp::state::load_eye_db;
+        // No directory, or one without eyes.db: our own database.
+        assert!(load_eye_db(None).is_none());
+        assert!(load_eye_db(Some(std::path::Path::new("/nonexistent"))).is_none());
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo/patterns");
+        if dir.join("eyes.db").is_file() {
+            let db = load_eye_db(Some(&dir)).expect("GNU Go's eyes.db");
+            assert!(db.errors.is_empty() && db.graphs.len() > 1000);
+        }
+    }
 }
