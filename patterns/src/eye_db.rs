@@ -318,14 +318,17 @@ impl EyeDb {
 
     /// Reads a database file.
     pub fn read(path: &Path) -> std::io::Result<EyeDb> {
-        let mut db = parse_path(path)?;
-        if !db.patterns.is_empty() || !db.mc_patterns.is_empty() {
-            // Not named eyes.db: read again in the eyes dialect.
-            let text = std::fs::read(path)?;
-            db = parse_db_as(&db.name, &String::from_utf8_lossy(&text), Dialect::Eyes);
-        }
+        // `parse_path` reads within the crate's size limit; a file not named `eyes.db` is read again in
+        // the eyes dialect.
+        let db = parse_path(path)?;
         let text = std::fs::read(path)?;
-        Ok(EyeDb::from_text(db, Some(&String::from_utf8_lossy(&text))))
+        let text = String::from_utf8_lossy(&text);
+        let db = if Dialect::from_file_name(&db.name) == Dialect::Eyes {
+            db
+        } else {
+            parse_db_as(&db.name, &text, Dialect::Eyes)
+        };
+        Ok(EyeDb::from_text(db, Some(&text)))
     }
 
     /// The graphs of an already parsed file.
