@@ -10,7 +10,8 @@
 //! located error); matching: `board` (the [`MatchBoard`] view and
 //! [`Match`] records), `packed` (two-bit board and composite words), `compile` (patterns
 //! to and-mask/compare orientations), `matcher` (the indexed bitmask matcher), `naive`
-//! (the reference matcher), `incremental` (re-matching after moves); evaluation: `eval`
+//! (the reference matcher), `incremental` (re-matching after moves); eye shapes: `eye_db` (`eyes.db`
+//! graphs, their values and graph matching); evaluation: `eval`
 //! (the [`PatternContext`] trait, the helper [`Registry`], compiled constraints and
 //! actions), `library` (databases, matcher and programs together; the built-in databases).
 //! This crate reads databases, matches them and evaluates their expressions through
@@ -40,6 +41,7 @@ pub mod compile;
 pub mod error;
 pub mod eval;
 pub mod expr;
+pub mod eye_db;
 pub mod geometry;
 pub mod grammar;
 pub mod incremental;

@@ -1,7 +1,8 @@
 //! The analysis layer: GNU Go-style reading of a position, for GNU Go's analysis commands and the pattern
 //! language. [`read_result`] (the result of every reading: `Lose < KoB < KoA < Win`) → [`worm`] (strings
 //! and their data) and [`reading`] (tactical attack and defence, with `candidates`' move lists) →
-//! [`connection`] and [`eye`] (eye spaces and their values) → [`dragon`] (dragons, their eyes and status)
+//! [`connection`] and [`eye`] (eye spaces and their values, from an eye database or the local game of
+//! [`eye_graph`], which also generates our database) → [`dragon`] (dragons, their eyes and status)
 //! → [`owl`] (life and death reading on top of the dragons) → [`pattern_context`] (the pattern
 //! language's view of a position: `patterns::PatternContext`).
 //!
@@ -12,6 +13,7 @@ pub(crate) mod candidates;
 pub mod connection;
 pub mod dragon;
 pub mod eye;
+pub mod eye_graph;
 pub mod owl;
 pub mod pattern_context;
 pub mod read_result;

@@ -1,23 +1,27 @@
-//! GNU Go's eye commands over GTP (`eval_eye`): the eye spaces of [`crate::analysis::eye`] as the
-//! dragons ([`crate::analysis::dragon`]) see them, with GNU Go's answers.
+//! GNU Go's eye commands over GTP: `eval_eye`, `eye_data`, `half_eye_data` (the eye spaces of
+//! [`crate::analysis::eye`] as the dragons of [`crate::analysis::dragon`] see them, valued from the
+//! engine's eye database) and `analyze_eyegraph` (the local game of [`crate::analysis::eye_graph`] on a
+//! graph given as text), with GNU Go 3.8's answers and error texts.
 //!
-//! This group reads the position and the reader of the engine state ([`crate::gtp::state`]) and must not
-//! import the other command groups.
+//! This group reads the position, the reader and the eye database of the engine state
+//! ([`crate::gtp::state`]) and must not import the other command groups.
 
 use crate::analysis::dragon::Dragons;
+use crate::analysis::eye::{builtin_db, Eyes, Safety, Topology};
+use crate::analysis::eye_graph::{self, Graph};
 use crate::gtp::args::{reader, vertex};
 use crate::gtp::state::GtpState;
-use crate::rules::stone::Move;
-use crate::rules::vertex::format_vertex;
-use engine_core::command::Registry;
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Move, Point};
+use crate::rules::vertex::{format_vertex, parse_color, parse_vertex};
+use engine_core::command::{CommandError, Registry};
 
 /// Registers the group's commands on `r`.
 pub fn register(r: &mut Registry<GtpState>) {
     r.register("eval_eye", "eval_eye VERTEX: min and max eyes of the eye space (attack and defence points)", |s, a| {
         let p = vertex(s, a, 0)?;
-        let b = s.board().clone();
-        let ds = Dragons::compute(&b, reader(s), None);
-        Ok(match ds.eyes.unique_space(p) {
+        let (b, eyes) = eyes(s);
+        Ok(match eyes.unique_space(p) {
             None => "-1".into(),
             Some(e) if e.min < e.max => format!(
                 "{} {} {} {}",
@@ -29,4 +33,183 @@ pub fn register(r: &mut Registry<GtpState>) {
             Some(e) => format!("{} {}", e.min, e.max),
         })
     });
+    r.register("eye_data", "eye_data COLOR VERTEX: the eye space data of COLOR at VERTEX", |s, a| {
+        let bad = || CommandError::failed("invalid color or coordinate");
+        let color = a.get(0).and_then(parse_color).ok_or_else(bad)?;
+        let p = match a.get(1).and_then(|t| parse_vertex(t, s.board())) {
+            Some(Move::Play(p)) => p,
+            _ => return Err(bad()),
+        };
+        let (b, eyes) = eyes(s);
+        Ok(eye_data(&b, &eyes, color, p))
+    });
+    r.register("half_eye_data", "half_eye_data VERTEX: topological eye value and key points at VERTEX", |s, a| {
+        let p = vertex(s, a, 0)?;
+        let (_, eyes) = eyes(s);
+        Ok(half_eye_data(&eyes, s.board(), p))
+    });
+    r.register(
+        "analyze_eyegraph",
+        "analyze_eyegraph GRAPH: eye value and vital points of an eye graph (`%` ends a row, `O` is no vertex)",
+        |_, a| analyze_eyegraph(a.get(0).unwrap_or("")),
+    );
+}
+
+/// The position and its eye spaces with the dragons' dead stones, valued from the engine's database.
+fn eyes(s: &mut GtpState) -> (Board, Eyes) {
+    let b = s.board().clone();
+    let dead = Dragons::compute(&b, reader(s), None).dead;
+    let loaded = s.loaded_eye_db();
+    let db = match loaded.as_deref() {
+        Some(db) => db,
+        None => builtin_db(),
+    };
+    let eyes = Eyes::compute_with(&b, &dead, Safety::Read(reader(s)), db);
+    (b, eyes)
+}
+
+fn eye_data(b: &Board, eyes: &Eyes, color: Color, p: Point) -> String {
+    let row = |name: &str, value: String| format!("{name:<21}{value}");
+    let lines = match eyes.space(p, color) {
+        None => vec![
+            row("origin", "PASS".into()),
+            row("color", "empty".into()),
+            row("esize", "0".into()),
+            row("msize", "0".into()),
+            row("value", "0000".into()),
+            row("marginal", "0".into()),
+            row("neighbors", "0".into()),
+            row("marginal_neighbors", "0".into()),
+        ],
+        Some(e) => {
+            let inside: Vec<Point> = Board::neighbors(p).iter().copied().filter(|q| e.points.contains(q)).collect();
+            let v = e.value;
+            vec![
+                row("origin", format_vertex(b, Move::Play(e.points[0]))),
+                row("color", if color == Color::Black { "black" } else { "white" }.into()),
+                row("esize", e.points.len().to_string()),
+                row("msize", e.marginal.len().to_string()),
+                row("value", format!("{}{}{}{}", v[0], v[1], v[2], v[3])),
+                row("marginal", u8::from(e.marginal.contains(&p)).to_string()),
+                row("neighbors", inside.len().to_string()),
+                row("marginal_neighbors", inside.iter().filter(|q| e.marginal.contains(q)).count().to_string()),
+            ]
+        }
+    };
+    lines.join("\n")
+}
+
+fn half_eye_data(eyes: &Eyes, b: &Board, p: Point) -> String {
+    // The colour whose eye space holds the point (black first, as GNU Go lists its data).
+    let graded = [Color::Black, Color::White].into_iter().find_map(|c| eyes.half_eye(p, c).map(|h| (c, h)));
+    let (value, kind, key) = match graded {
+        None => (0, "0", None),
+        Some((c, (sum, key))) => match eyes.topology(p, c) {
+            Topology::Half => (sum, "HALF_EYE", key),
+            Topology::False => (sum, "FALSE_EYE", None),
+            Topology::Proper => (sum, "0", None),
+        },
+    };
+    let mut lines = vec![format!("{:<21}{value}.00", "value"), format!("{:<21}{kind}", "type")];
+    let n = usize::from(key.is_some());
+    lines.push(format!("{:<21}{n}", "num_attacks"));
+    if let Some(k) = key {
+        lines.push(format!("{:<21}{}", "attack_point[0]", format_vertex(b, Move::Play(k))));
+    }
+    lines.push(format!("{:<21}{n}", "num_defenses"));
+    if let Some(k) = key {
+        lines.push(format!("{:<21}{}", "defense_point[0]", format_vertex(b, Move::Play(k))));
+    }
+    lines.join("\n")
+}
+
+/// GNU Go's `analyze_eyegraph`: the value, then the graph with the vital points marked (`*` both sides,
+/// `<` the attacker, `>` the defender; `@`, `(`, `)` on marginal vertices).
+fn analyze_eyegraph(coded: &str) -> Result<String, CommandError> {
+    let rows: Vec<Vec<char>> = coded.split('%').map(|r| r.chars().collect()).collect();
+    let mut cells: Vec<(usize, usize)> = Vec::new();
+    let (mut marginal, mut stones) = (0u32, 0u32);
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &ch) in row.iter().enumerate() {
+            let (m, x) = match ch {
+                '.' | '*' | '<' | '>' => (false, false),
+                '!' | '@' | '(' | ')' => (true, false),
+                'X' => (false, true),
+                '$' => (true, true),
+                _ => continue,
+            };
+            if cells.len() == eye_graph::MAX_SOLVE {
+                return Err(CommandError::failed(format!("eye graph of more than {} vertices", eye_graph::MAX_SOLVE)));
+            }
+            marginal |= u32::from(m) << cells.len();
+            stones |= u32::from(x) << cells.len();
+            cells.push((r, c));
+        }
+    }
+    let adj: Vec<u32> = cells
+        .iter()
+        .map(|a| {
+            cells
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (j, b)| if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) == 1 { m | 1 << j } else { m })
+        })
+        .collect();
+    let v = if cells.is_empty() {
+        eye_graph::GraphValue::default()
+    } else {
+        eye_graph::solve(&Graph { adj, marginal, stones, anchored: u32::MAX >> (32 - cells.len()) })
+    };
+    let mut out: Vec<Vec<char>> = rows.iter().map(|r| vec![' '; r.len()]).collect();
+    for (i, &(r, c)) in cells.iter().enumerate() {
+        let (m, x) = (marginal >> i & 1 != 0, stones >> i & 1 != 0);
+        let (at, de) = (v.attacks >> i & 1 != 0, v.defends >> i & 1 != 0);
+        out[r][c] = match (m, x, at, de) {
+            (false, true, ..) => 'X',
+            (true, true, ..) => '$',
+            (false, false, true, true) => '*',
+            (false, false, true, false) => '<',
+            (false, false, false, true) => '>',
+            (false, false, false, false) => '.',
+            (true, false, true, true) => '@',
+            (true, false, true, false) => '(',
+            (true, false, false, true) => ')',
+            (true, false, false, false) => '!',
+        };
+    }
+    let d = v.digits;
+    let graph: Vec<String> = out.into_iter().map(|r| r.into_iter().collect()).collect();
+    Ok(format!("{}{}{}{}\n{}", d[0], d[1], d[2], d[3], graph.join("\n")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn analyze_eyegraph_answers() {
+        assert_eq!(analyze_eyegraph("!").unwrap(), "0000\n!");
+        assert_eq!(analyze_eyegraph("O.%..").unwrap(), "1122\n .\n.*");
+        assert_eq!(analyze_eyegraph("X.X").unwrap(), "2222\nX.X");
+        assert_eq!(analyze_eyegraph("").unwrap(), "0000\n");
+        // GNU Go 3.8's answers to the same graphs.
+        assert_eq!(analyze_eyegraph("!...").unwrap(), "1112\n).>.");
+        assert_eq!(analyze_eyegraph("....").unwrap(), "1222\n.<<.");
+        assert_eq!(analyze_eyegraph("!X").unwrap(), "0011\n@X");
+        assert_eq!(analyze_eyegraph(".!.").unwrap(), "0022\n.@.");
+        assert!(analyze_eyegraph("..............").is_err());
+    }
+
+    #[test]
+    fn patterns_dir_brings_its_eyes_db() {
+        use crate::gtp::state::load_eye_db;
+        // No directory, or one without eyes.db: our own database.
+        assert!(load_eye_db(None).is_none());
+        assert!(load_eye_db(Some(std::path::Path::new("/nonexistent"))).is_none());
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo/patterns");
+        if dir.join("eyes.db").is_file() {
+            let db = load_eye_db(Some(&dir)).expect("GNU Go's eyes.db");
+            assert!(db.errors.is_empty() && db.graphs.len() > 1000);
+        }
+    }
 }

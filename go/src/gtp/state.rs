@@ -17,6 +17,7 @@ use crate::rules::board::Board;
 use crate::rules::stone::{Color, Move};
 use engine_core::file_access::FileAccess;
 use engine_core::rng::{seeded_rng, GameRng};
+use patterns::eye_db::EyeDb;
 use patterns::PatternLibrary;
 
 /// The highest strength level accepted (`level N`, `go-gtp --level`). Search effort grows linearly with the
@@ -74,6 +75,10 @@ pub struct GtpState {
     /// Pattern databases (built-in, plus `options.patterns`) with their load errors, read by
     /// [`crate::gtp::pattern_commands`].
     patterns: PatternLibrary,
+    /// The eye database eye spaces are valued from (ours, or `eyes.db` of `options.patterns`), read by
+    /// [`crate::gtp::eye_commands`].
+    /// `None`: ours.
+    eye_db: Option<std::sync::Arc<EyeDb>>,
     /// Which files `loadsgf` and `printsgf FILE` may open: any on standard input, those of `--files-dir` (or
     /// none) over a network connection ([`crate::gtp::serve::serve_tcp`] sets it per connection).
     files: FileAccess,
@@ -86,6 +91,7 @@ impl GtpState {
         GtpState {
             game: GoGame::new(options.boardsize, options.komi, options.rules),
             patterns: load_library(options.patterns.as_deref()),
+            eye_db: load_eye_db(options.patterns.as_deref()),
             rng: seeded_rng(options.seed),
             options,
             time: TimeSettings::default(),
@@ -175,6 +181,19 @@ impl GtpState {
     /// The pattern databases, with the errors met loading them.
     pub fn patterns(&self) -> &PatternLibrary {
         &self.patterns
+    }
+
+    /// The eye database eye spaces are valued from.
+    pub fn eye_db(&self) -> &EyeDb {
+        match self.eye_db.as_deref() {
+            Some(db) => db,
+            None => crate::analysis::eye::builtin_db(),
+        }
+    }
+
+    /// The eye database loaded from `--patterns`, shared (`None`: ours, [`crate::analysis::eye::builtin_db`]).
+    pub fn loaded_eye_db(&self) -> Option<std::sync::Arc<EyeDb>> {
+        self.eye_db.clone()
     }
 
     /// Which files the file commands may open.
@@ -347,4 +366,15 @@ pub fn load_library(dir: Option<&std::path::Path>) -> PatternLibrary {
         None => PatternLibrary::builtin(),
         Some(d) => PatternLibrary::load_dir(d, patterns::builtin(), patterns::Registry::standard()),
     }
+}
+
+/// The eye database of an engine: `eyes.db` of `dir` when there is one (GNU Go's, to compare), else
+/// `None` for the project's own. A file that cannot be read leaves the project's in place; its shapes
+/// with errors are left out (the errors stay in the database's `errors`).
+pub fn load_eye_db(dir: Option<&std::path::Path>) -> Option<std::sync::Arc<EyeDb>> {
+    let path = dir?.join("eyes.db");
+    if !path.is_file() {
+        return None;
+    }
+    EyeDb::read(&path).ok().map(std::sync::Arc::new)
 }
