@@ -26,7 +26,8 @@
 
 use crate::analysis::dragon::{escape, genus, mark_enclosed, DragonStatus, LifeReading};
 use crate::analysis::eye::{Eyes, Safety};
-use crate::analysis::read_result::ReadResult::{self, Lose, Win};
+pub use crate::analysis::read_result::ReadResult;
+use crate::analysis::read_result::ReadResult::{KoB, Lose, Win};
 use crate::analysis::reading::Reader;
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point, ARRAY};
@@ -57,6 +58,10 @@ impl Default for OwlLimits {
 /// What the evaluation found at a node.
 struct Analysis {
     alive: bool,
+    /// The attacker's tactical capture of the queried stone's string (code and move).
+    capture: (ReadResult, Option<Point>),
+    /// The queried stone's string is captured whatever the defender does.
+    doomed: bool,
     max: u8,
     /// Scored candidate moves for the side to move.
     cands: Vec<(i32, Point)>,
@@ -71,11 +76,40 @@ struct Owl<'a> {
     limits: OwlLimits,
     /// (key, result, move); key 0 or no result is empty.
     table: Vec<(u64, Option<ReadResult>, Point)>,
+    /// Whether a forbidden ko capture was made (as after a threat) on the current line: one per line.
+    ko_used: bool,
+    /// Print the tree to standard error (`GO_OWL_TRACE`; for debugging).
+    trace: bool,
+    /// Moves on the current line, for the trace.
+    line: Vec<Point>,
+}
+
+/// Plies within which a forbidden ko capture may be made conditionally (GNU Go's `owl_ko_depth`-like bound).
+const KO_DEPTH: usize = 8;
+
+thread_local! {
+    /// Owl nodes visited on this thread since the last reset (GNU Go's `get_owl_node_counter`).
+    static NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Owl nodes read on this thread since [`reset_node_counter`].
+pub fn node_counter() -> u64 {
+    NODES.with(|n| n.get())
+}
+
+/// Sets the owl node counter back to zero.
+pub fn reset_node_counter() {
+    NODES.with(|n| n.set(0));
 }
 
 impl Owl<'_> {
     fn key(&self, attacker: bool) -> u64 {
-        let h = self.r.board().hash() ^ (u64::from(self.target) << 40) ^ 0x9e37_79b9_7f4a_7c15;
+        let ko = self.r.board().ko().map_or(0, |(k, c)| (u64::from(k) << 1 | c as u64) + 1);
+        let h = self.r.board().hash()
+            ^ (u64::from(self.target) << 40)
+            ^ 0x9e37_79b9_7f4a_7c15
+            ^ ko.wrapping_mul(0xff51_afd7_ed55_8ccd)
+            ^ u64::from(self.ko_used) << 63;
         (if attacker { h.rotate_left(17) } else { h }) | 1
     }
 
@@ -127,6 +161,17 @@ impl Owl<'_> {
                 cands.push((w, p));
             }
         };
+        // The queried stone's string first: eyes do not help a string the reader captures.
+        let target = self.target;
+        let capture = if b.liberties(target) <= 3 { self.r.attack(target) } else { (Lose, None) };
+        let mut doomed = false;
+        if capture.0 != Lose && !attacker {
+            match self.r.defend(target) {
+                (Lose, _) => doomed = true,
+                (_, Some(m)) => add(&mut cands, m, 150),
+                _ => {}
+            }
+        }
         for &h in &near {
             if b.liberties(h) > 2 {
                 continue;
@@ -149,13 +194,33 @@ impl Owl<'_> {
             }
         }
         mark_enclosed(&b, &mut dead, false, Some(opp));
-        let eyes = Eyes::compute_for(&b, color, &dead, &cur, Safety::Quick);
+        let eyes = if std::env::var_os("GO_OWL_QUICK").is_some() {
+            Eyes::compute_for(&b, color, &dead, &cur, Safety::Quick)
+        } else {
+            Eyes::compute_for(&b, color, &dead, &cur, Safety::Read(self.r))
+        };
         let all: Vec<usize> = (0..eyes.spaces.len()).collect();
         let (min, max) = genus(&eyes, &all);
         let esc = escape(&b, &stones, color, &eyes, &dead);
-        let alive = min >= 2 || esc >= ESCAPE_OWL;
+        let alive = (min >= 2 || esc >= ESCAPE_OWL) && capture.0 == Lose;
+        if self.trace {
+            let sp: Vec<String> = eyes
+                .spaces
+                .iter()
+                .filter(|s| s.color == color)
+                .map(|s| {
+                    let v: Vec<String> = s
+                        .points
+                        .iter()
+                        .map(|&p| crate::rules::vertex::format_vertex(&b, crate::Move::Play(p)))
+                        .collect();
+                    format!("{}({}/{})", v.join(","), s.min, s.max)
+                })
+                .collect();
+            eprintln!("  eval min {min} max {max} esc {esc} spaces {}", sp.join(" "));
+        }
         if alive {
-            return Analysis { alive, max, cands };
+            return Analysis { alive, capture, doomed, max, cands };
         }
         for s in &eyes.spaces {
             let vital = if attacker { s.attack } else { s.defend };
@@ -205,6 +270,9 @@ impl Owl<'_> {
         // Moves into atari outside the eye spaces are wasted.
         let mover = if attacker { opp } else { color };
         cands.retain(|&(_, p)| {
+            if b.ko() == Some((p, mover)) {
+                return true;
+            }
             if eyes.space(p, color).is_some() || !b.is_legal(p, mover) {
                 return b.is_legal(p, mover);
             }
@@ -212,15 +280,57 @@ impl Owl<'_> {
             t.play_unchecked(p, mover);
             t.liberties(p) >= 2
         });
-        Analysis { alive, max, cands }
+        Analysis { alive, capture, doomed, max, cands }
     }
 
     fn width(&self, depth: usize) -> usize {
         self.limits.branches.saturating_sub(depth / 2).max(2)
     }
 
-    fn attack(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
+    /// Plays `p` for `c`: an ordinary move, or a forbidden ko capture made as after a ko threat (once per
+    /// line, within [`KO_DEPTH`]). `None` when it cannot be played; otherwise whether it was such a capture.
+    fn play(&mut self, p: Point, c: Color, depth: usize) -> Option<bool> {
+        if self.r.board().ko() == Some((p, c)) {
+            if self.ko_used || depth >= KO_DEPTH || !self.r.play(p, c, true) {
+                return None;
+            }
+            self.ko_used = true;
+            self.line.push(p);
+            return Some(true);
+        }
+        if !self.r.trymove(p, c) {
+            return None;
+        }
+        self.line.push(p);
+        Some(false)
+    }
+
+    fn undo(&mut self, ko: bool) {
+        self.r.popgo();
+        self.line.pop();
+        if ko {
+            self.ko_used = false;
+        }
+    }
+
+    fn note(&self, what: &str, code: ReadResult, mv: Option<Point>) {
+        if self.trace {
+            let b = self.r.board();
+            let line: Vec<String> =
+                self.line.iter().map(|&p| crate::rules::vertex::format_vertex(b, crate::Move::Play(p))).collect();
+            let mv = mv.map_or("-".to_string(), |p| crate::rules::vertex::format_vertex(b, crate::Move::Play(p)));
+            eprintln!("owl {what} [{}] -> {code:?} {mv}", line.join(" "));
+        }
+    }
+
+    /// Counts a node (the query's budget and the thread's counter).
+    fn count(&mut self) {
         self.nodes += 1;
+        NODES.with(|n| n.set(n.get() + 1));
+    }
+
+    fn attack(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
+        self.count();
         if self.captured() {
             return (Win, None);
         }
@@ -229,21 +339,26 @@ impl Owl<'_> {
             return hit;
         }
         let a = self.analyse(true);
-        let result = if a.alive {
+        let result = if a.capture.0 == Win {
+            a.capture
+        } else if a.alive {
             (Lose, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             (if a.max < 2 { Win } else { Lose }, None)
         } else {
-            let mut found = (Lose, None);
+            let mut found = a.capture;
+            let opp = self.color.opponent();
             for &(_, p) in a.cands.iter().take(self.width(depth)) {
-                if !self.r.trymove(p, self.color.opponent()) {
-                    continue;
-                }
+                let Some(ko) = self.play(p, opp, depth) else { continue };
                 let (c, _) = self.defend(depth + 1);
-                self.r.popgo();
-                if c == Lose {
-                    found = (Win, Some(p));
-                    break;
+                self.undo(ko);
+                // A conditional ko capture wins at best a ko the attacker must start with a threat.
+                let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
+                if got > found.0 {
+                    found = (got, Some(p));
+                    if got == Win {
+                        break;
+                    }
                 }
             }
             if found.0 == Lose && a.max < 2 && depth < self.limits.depth {
@@ -254,12 +369,13 @@ impl Owl<'_> {
             }
             found
         };
+        self.note("attack", result.0, result.1);
         self.store(key, result.0, result.1);
         result
     }
 
     fn defend(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
-        self.nodes += 1;
+        self.count();
         if self.captured() {
             return (Lose, None);
         }
@@ -268,37 +384,41 @@ impl Owl<'_> {
             return hit;
         }
         let a = self.analyse(false);
-        let result = if a.alive {
+        let result = if a.doomed {
+            (Lose, None)
+        } else if a.alive {
             (Win, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             (if a.max >= 2 { Win } else { Lose }, None)
         } else {
             let mut found = (Lose, None);
             for &(_, p) in a.cands.iter().take(self.width(depth)) {
-                if !self.r.trymove(p, self.color) {
-                    continue;
-                }
+                let Some(ko) = self.play(p, self.color, depth) else { continue };
                 let (c, _) = self.attack(depth + 1);
-                self.r.popgo();
-                if c == Lose {
-                    found = (Win, Some(p));
-                    break;
+                self.undo(ko);
+                let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
+                if got > found.0 {
+                    found = (got, Some(p));
+                    if got == Win {
+                        break;
+                    }
                 }
             }
             found
         };
+        self.note("defend", result.0, result.1);
         self.store(key, result.0, result.1);
         result
     }
 }
 
-fn run(
+fn run<T>(
     r: &mut Reader,
     board: &Board,
     goal: &[Point],
     limits: OwlLimits,
-    f: impl FnOnce(&mut Owl<'_>) -> (ReadResult, Option<Point>),
-) -> (ReadResult, Option<Point>) {
+    f: impl FnOnce(&mut Owl<'_>) -> (ReadResult, Option<T>),
+) -> (ReadResult, Option<T>) {
     let Some(&target) = goal.iter().find(|&&p| board.color(p).is_some()) else { return (Lose, None) };
     let color = board.color(target).expect("a stone");
     let mut mask = vec![false; ARRAY];
@@ -307,11 +427,21 @@ fn run(
             mask[usize::from(p)] = true;
         }
     }
+    let mut limits = limits;
+    if let Some(v) = std::env::var_os("GO_OWL_LIMITS") {
+        let v: Vec<u64> = v.to_string_lossy().split(',').filter_map(|x| x.parse().ok()).collect();
+        if v.len() == 3 {
+            limits = OwlLimits { depth: v[0] as usize, node_limit: v[1], branches: v[2] as usize };
+        }
+    }
     r.set_board(board);
     // Tactical questions inside the owl get a smaller budget, as GNU Go's owl reads at reduced depth.
     let saved = r.limits;
     r.limits.node_limit = r.limits.node_limit.min(READ_NODES);
-    let mut owl = Owl { r, color, target, goal: mask, nodes: 0, limits, table: vec![(0, None, 0); 1 << TABLE_BITS] };
+    let trace = std::env::var_os("GO_OWL_TRACE").is_some();
+    let table = vec![(0, None, 0); 1 << TABLE_BITS];
+    let mut owl =
+        Owl { r, color, target, goal: mask, nodes: 0, limits, table, ko_used: false, trace, line: Vec::new() };
     let out = f(&mut owl);
     r.limits = saved;
     r.set_board(board);
@@ -340,6 +470,142 @@ pub fn attack_dragon(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits)
 pub fn defend_dragon(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits) -> (ReadResult, Option<Point>) {
     let goal = dragon_goal(r, board, p);
     owl_defend(r, board, &goal, limits)
+}
+
+/// Does `m`, played by the opponent of the dragon through `p`, kill it? GNU Go's `owl_does_attack`: the
+/// result of the attacker's move (0 when it is illegal).
+pub fn does_attack(r: &mut Reader, board: &Board, m: Point, p: Point, limits: OwlLimits) -> ReadResult {
+    let Some(color) = board.color(p) else { return Lose };
+    let goal = dragon_goal(r, board, p);
+    let mut after = board.clone();
+    if after.play(crate::Move::Play(m), color.opponent()).is_err() {
+        return Lose;
+    }
+    if after.color(p) != Some(color) {
+        return Win;
+    }
+    owl_defend(r, &after, &goal, limits).0.reverse()
+}
+
+/// Does `m`, played by the owner of the dragon through `p`, save it? GNU Go's `owl_does_defend`.
+pub fn does_defend(r: &mut Reader, board: &Board, m: Point, p: Point, limits: OwlLimits) -> ReadResult {
+    let Some(color) = board.color(p) else { return Lose };
+    let mut goal = dragon_goal(r, board, p);
+    let mut after = board.clone();
+    if after.play(crate::Move::Play(m), color).is_err() || after.color(p) != Some(color) {
+        return Lose;
+    }
+    goal.push(m);
+    owl_attack(r, &after, &goal, limits).0.reverse()
+}
+
+/// Two moves in a row for one side: the first of the side's candidates after which the same side
+/// succeeds again (`attacker`: kills; otherwise: lives).
+fn threaten(
+    r: &mut Reader,
+    board: &Board,
+    p: Point,
+    limits: OwlLimits,
+    attacker: bool,
+) -> (ReadResult, Option<(Point, Point)>) {
+    let goal = dragon_goal(r, board, p);
+    let out = run(r, board, &goal, limits, |o| {
+        let a = o.analyse(attacker);
+        let mover = if attacker { o.color.opponent() } else { o.color };
+        for &(_, m1) in a.cands.iter().take(o.limits.branches + 1) {
+            let Some(ko) = o.play(m1, mover, 0) else { continue };
+            o.nodes = 0;
+            // The first move captured the dragon outright: any reply of the attacker's is the second.
+            let (code, m2) = if attacker { o.attack(1) } else { o.defend(1) };
+            o.undo(ko);
+            if code == Win {
+                return (Win, Some((m1, m2.unwrap_or(m1))));
+            }
+        }
+        (Lose, None)
+    });
+    match out {
+        (Win, Some((m1, m2))) if m1 == m2 => (Lose, None),
+        other => other,
+    }
+}
+
+/// GNU Go's `owl_threaten_attack`: two attacker moves in a row that kill the dragon through `p`.
+pub fn threaten_attack(
+    r: &mut Reader,
+    board: &Board,
+    p: Point,
+    limits: OwlLimits,
+) -> (ReadResult, Option<(Point, Point)>) {
+    threaten(r, board, p, limits, true)
+}
+
+/// GNU Go's `owl_threaten_defense`: two defender moves in a row that save the dragon through `p`.
+pub fn threaten_defense(
+    r: &mut Reader,
+    board: &Board,
+    p: Point,
+    limits: OwlLimits,
+) -> (ReadResult, Option<(Point, Point)>) {
+    threaten(r, board, p, limits, false)
+}
+
+/// GNU Go's `owl_substantial`: would capturing the string at `p` let the opponent's stones around it
+/// live? The string is captured on a copy by filling its liberties, then the neighbours are read as
+/// one dragon with the owl.
+pub fn substantial(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits) -> bool {
+    let Some(color) = board.color(p) else { return false };
+    let opp = color.opponent();
+    let mut goal: Vec<Point> = Vec::new();
+    for s in board.string_stones(p) {
+        for q in Board::neighbors(s) {
+            if board.color(q) == Some(opp) && !goal.contains(&q) {
+                goal.extend(board.string_stones(q));
+            }
+        }
+    }
+    if goal.is_empty() {
+        return false;
+    }
+    let mut after = board.clone();
+    let mut libs = Vec::new();
+    while after.color(p) == Some(color) {
+        libs.clear();
+        after.string_liberties(p, usize::MAX, &mut libs);
+        let Some(&l) = libs.iter().find(|&&l| after.is_legal(l, opp)) else { return false };
+        after.play_unchecked(l, opp);
+        goal.push(l);
+    }
+    goal.retain(|&q| after.color(q) == Some(opp));
+    owl_attack(r, &after, &goal, limits).0 == Lose
+}
+
+/// GNU Go's `owl_connection_defends`: does the owner's move `m` join the dragons through `p` and `q`
+/// into one that cannot be killed? The result of the joint dragon's defence after the move.
+pub fn connection_defends(
+    r: &mut Reader,
+    board: &Board,
+    m: Point,
+    p: Point,
+    q: Point,
+    limits: OwlLimits,
+) -> ReadResult {
+    let Some(color) = board.color(p) else { return Lose };
+    let mut goal = dragon_goal(r, board, p);
+    for s in dragon_goal(r, board, q) {
+        if !goal.contains(&s) {
+            goal.push(s);
+        }
+    }
+    let mut after = board.clone();
+    if after.play(crate::Move::Play(m), color).is_err()
+        || after.color(p) != Some(color)
+        || after.color(q) != Some(color)
+    {
+        return Lose;
+    }
+    goal.push(m);
+    owl_attack(r, &after, &goal, limits).0.reverse()
 }
 
 /// The owl as the dragons' life-and-death reading: [`owl_attack`], then (when it kills) [`owl_defend`].
