@@ -127,7 +127,7 @@ impl Owl<'_> {
     }
 
     /// Evaluates the current node and lists the candidates of `attacker` (or the defender).
-    fn analyse(&mut self, attacker: bool) -> Analysis {
+    fn analyse(&mut self, attacker: bool, full: bool) -> Analysis {
         let b = self.r.board().clone();
         let (color, opp) = (self.color, self.color.opponent());
         // The goal: strings holding an original stone.
@@ -219,7 +219,7 @@ impl Owl<'_> {
                 .collect();
             eprintln!("  eval min {min} max {max} esc {esc} spaces {}", sp.join(" "));
         }
-        if alive {
+        if alive && !full {
             return Analysis { alive, capture, doomed, max, cands };
         }
         for s in &eyes.spaces {
@@ -338,10 +338,11 @@ impl Owl<'_> {
         if let Some(hit) = self.lookup(key) {
             return hit;
         }
-        let a = self.analyse(true);
+        // At the root the static verdict of life is checked by reading.
+        let a = self.analyse(true, depth == 0);
         let result = if a.capture.0 == Win {
             a.capture
-        } else if a.alive {
+        } else if a.alive && depth > 0 {
             (Lose, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             (if a.max < 2 { Win } else { Lose }, None)
@@ -383,10 +384,10 @@ impl Owl<'_> {
         if let Some(hit) = self.lookup(key) {
             return hit;
         }
-        let a = self.analyse(false);
+        let a = self.analyse(false, depth == 0);
         let result = if a.doomed {
             (Lose, None)
-        } else if a.alive {
+        } else if a.alive && (depth > 0 || self.attack(0).0 == Lose) {
             (Win, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             (if a.max >= 2 { Win } else { Lose }, None)
@@ -510,7 +511,7 @@ fn threaten(
 ) -> (ReadResult, Option<(Point, Point)>) {
     let goal = dragon_goal(r, board, p);
     let out = run(r, board, &goal, limits, |o| {
-        let a = o.analyse(attacker);
+        let a = o.analyse(attacker, true);
         let mover = if attacker { o.color.opponent() } else { o.color };
         for &(_, m1) in a.cands.iter().take(o.limits.branches + 1) {
             let Some(ko) = o.play(m1, mover, 0) else { continue };
