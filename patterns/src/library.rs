@@ -26,6 +26,9 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("shape.db", include_str!("../databases/shape.db")),
     ("connect.db", include_str!("../databases/connect.db")),
     ("edge.db", include_str!("../databases/edge.db")),
+    ("owl_attack.db", include_str!("../databases/owl_attack.db")),
+    ("owl_defend.db", include_str!("../databases/owl_defend.db")),
+    ("owl_vital.db", include_str!("../databases/owl_vital.db")),
 ];
 
 /// The built-in databases, parsed.

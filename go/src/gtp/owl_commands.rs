@@ -38,29 +38,35 @@ fn code_two_moves(b: &Board, code: owl::ReadResult, moves: Option<(Point, Point)
     }
 }
 
+/// The reader, with the owl told which pattern databases the engine was started with.
+fn owl_reader(s: &mut GtpState) -> &mut crate::analysis::reading::Reader {
+    owl::set_pattern_dir(s.options().patterns.as_deref());
+    reader(s)
+}
+
 /// Registers the group's commands on `r`.
 pub fn register(r: &mut Registry<GtpState>) {
     r.register("owl_attack", "owl_attack VERTEX: code and move killing the dragon", |s, a| {
         let p = stone(s, a, 0)?;
         let b = s.board().clone();
-        let (code, mv) = owl::attack_dragon(reader(s), &b, p, OwlLimits::default());
+        let (code, mv) = owl::attack_dragon(owl_reader(s), &b, p, OwlLimits::default());
         Ok(code_move(&b, code, mv))
     });
     r.register("owl_defend", "owl_defend VERTEX: code and move saving the dragon", |s, a| {
         let p = stone(s, a, 0)?;
         let b = s.board().clone();
-        let (code, mv) = owl::defend_dragon(reader(s), &b, p, OwlLimits::default());
+        let (code, mv) = owl::defend_dragon(owl_reader(s), &b, p, OwlLimits::default());
         Ok(code_move(&b, code, mv))
     });
     r.register("owl_does_attack", "owl_does_attack MOVE DRAGON: does the move kill the dragon? (code)", |s, a| {
         let (m, p) = move_and_dragon(s, a)?;
         let b = s.board().clone();
-        Ok(owl::does_attack(reader(s), &b, m, p, OwlLimits::default()).gtp_code().to_string())
+        Ok(owl::does_attack(owl_reader(s), &b, m, p, OwlLimits::default()).gtp_code().to_string())
     });
     r.register("owl_does_defend", "owl_does_defend MOVE DRAGON: does the move save the dragon? (code)", |s, a| {
         let (m, p) = move_and_dragon(s, a)?;
         let b = s.board().clone();
-        Ok(owl::does_defend(reader(s), &b, m, p, OwlLimits::default()).gtp_code().to_string())
+        Ok(owl::does_defend(owl_reader(s), &b, m, p, OwlLimits::default()).gtp_code().to_string())
     });
     r.register(
         "owl_threaten_attack",
@@ -68,7 +74,7 @@ pub fn register(r: &mut Registry<GtpState>) {
         |s, a| {
             let p = stone(s, a, 0)?;
             let b = s.board().clone();
-            let (code, moves) = owl::threaten_attack(reader(s), &b, p, OwlLimits::default());
+            let (code, moves) = owl::threaten_attack(owl_reader(s), &b, p, OwlLimits::default());
             Ok(code_two_moves(&b, code, moves))
         },
     );
@@ -78,7 +84,7 @@ pub fn register(r: &mut Registry<GtpState>) {
         |s, a| {
             let p = stone(s, a, 0)?;
             let b = s.board().clone();
-            let (code, moves) = owl::threaten_defense(reader(s), &b, p, OwlLimits::default());
+            let (code, moves) = owl::threaten_defense(owl_reader(s), &b, p, OwlLimits::default());
             Ok(code_two_moves(&b, code, moves))
         },
     );
@@ -88,7 +94,7 @@ pub fn register(r: &mut Registry<GtpState>) {
         |s, a| {
             let p = stone(s, a, 0)?;
             let b = s.board().clone();
-            Ok(u8::from(owl::substantial(reader(s), &b, p, OwlLimits::default())).to_string())
+            Ok(u8::from(owl::substantial(owl_reader(s), &b, p, OwlLimits::default())).to_string())
         },
     );
     r.register(
@@ -109,7 +115,7 @@ pub fn register(r: &mut Registry<GtpState>) {
                 return Err(CommandError::failed("dragon vertices must have the same color"));
             }
             let b = b.clone();
-            Ok(owl::connection_defends(reader(s), &b, m, p, q, OwlLimits::default()).gtp_code().to_string())
+            Ok(owl::connection_defends(owl_reader(s), &b, m, p, q, OwlLimits::default()).gtp_code().to_string())
         },
     );
     r.register("get_owl_node_counter", "get_owl_node_counter: owl nodes read since the last reset", |_, _| {
