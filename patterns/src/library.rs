@@ -26,6 +26,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("shape.db", include_str!("../databases/shape.db")),
     ("connect.db", include_str!("../databases/connect.db")),
     ("edge.db", include_str!("../databases/edge.db")),
+];
+
+/// The project's own owl databases (original work, not GNU Go's), as (file name, text): the owl's
+/// attacker, defender and vital-point moves. They are kept apart from [`BUILTIN`] because only the owl
+/// reads them (its search judges their moves); a general library of shape moves must not offer them.
+pub const OWL_BUILTIN: &[(&str, &str)] = &[
     ("owl_attack.db", include_str!("../databases/owl_attack.db")),
     ("owl_defend.db", include_str!("../databases/owl_defend.db")),
     ("owl_vital.db", include_str!("../databases/owl_vital.db")),

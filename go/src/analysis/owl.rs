@@ -35,9 +35,9 @@
 //! queried string's defence first), captures of lunches (defender) or saving them (attacker), the
 //! goal's liberties weighted by how open they are (escape for the defender, blocking for the
 //! attacker), and the owl pattern databases' moves within two points of the goal: ours
-//! (`patterns/databases/owl_attack.db`, `owl_defend.db`, `owl_vital.db`, built in) or GNU Go's
-//! (`owl_attackpats.db`, `owl_defendpats.db`, `owl_vital_apats.db` from a `--patterns` directory, see
-//! [`set_pattern_dir`]). Only their diagrams and values are read (constraints are not evaluated inside
+//! (`patterns/databases/owl_attack.db`, `owl_defend.db`, `owl_vital.db`, built in as
+//! `patterns::library::OWL_BUILTIN`) or GNU Go's (`owl_attackpats.db`, `owl_defendpats.db`,
+//! `owl_vital_apats.db` from a `--patterns` directory, see [`set_pattern_dir`]). Only their diagrams and values are read (constraints are not evaluated inside
 //! the search yet), so a pattern's value counts a tenth ([`PATTERN_SCALE`]). Moves that put the mover in
 //! atari outside the eye spaces are skipped. A fixed transposition table per query caches results by
 //! position. `GO_OWL_TRACE` in the environment prints the tree to standard error.
@@ -131,11 +131,8 @@ impl OwlPatterns {
         let files: Vec<PathBuf> =
             dir.map(|d| GNU_FILES.iter().map(|f| d.join(f)).filter(|p| p.is_file()).collect()).unwrap_or_default();
         let lib = if files.is_empty() {
-            let ours = patterns::library::BUILTIN
-                .iter()
-                .filter(|(name, _)| name.starts_with("owl_"))
-                .map(|(name, text)| patterns::parse_db(name, text))
-                .collect();
+            let ours =
+                patterns::library::OWL_BUILTIN.iter().map(|(name, text)| patterns::parse_db(name, text)).collect();
             PatternLibrary::new(ours, Registry::standard())
         } else {
             PatternLibrary::load_files(&files, Vec::new(), Registry::standard())
@@ -771,6 +768,10 @@ pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
     let b = board;
     let Some(c) = b.color(p) else { return Vec::new() };
     r.set_board(board);
+    // The connection reader's tactical questions get the owl's budget: unbounded, one query took seconds
+    // on a crowded board (owl.tst 65).
+    let saved = r.limits;
+    r.limits.node_limit = r.limits.node_limit.min(READ_NODES);
     let mut found = vec![b.string_id(p)];
     let mut k = 0;
     let mut libs_a = Vec::new();
@@ -806,6 +807,7 @@ pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
             }
         }
     }
+    r.limits = saved;
     let mut goal = vec![p];
     for h in found {
         goal.extend(b.string_stones(h).filter(|&s| s != p));
