@@ -29,6 +29,15 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("conn.db", include_str!("../databases/conn.db")),
 ];
 
+/// The project's own owl databases (original work, not GNU Go's), as (file name, text): the owl's
+/// attacker, defender and vital-point moves. They are kept apart from [`BUILTIN`] because only the owl
+/// reads them (its search judges their moves); a general library of shape moves must not offer them.
+pub const OWL_BUILTIN: &[(&str, &str)] = &[
+    ("owl_attack.db", include_str!("../databases/owl_attack.db")),
+    ("owl_defend.db", include_str!("../databases/owl_defend.db")),
+    ("owl_vital.db", include_str!("../databases/owl_vital.db")),
+];
+
 /// The built-in databases, parsed.
 pub fn builtin() -> Vec<DbFile> {
     BUILTIN.iter().map(|(name, text)| parse_db(name, text)).collect()

@@ -1,35 +1,58 @@
-//! A first owl (GNU Go's life-and-death reader, `owl.texi`): can a dragon be killed (`owl_attack`) or
-//! made to live (`owl_defend`)? Answers are a [`ReadResult`] ([`ReadResult::Lose`] or
-//! [`ReadResult::Win`]; the ko results are never produced yet: an illegal ko recapture is simply not tried) and the move that achieves them.
+//! The owl (GNU Go's life-and-death reader, `owl.texi`): can a dragon be killed (`owl_attack`) or
+//! made to live (`owl_defend`)? Answers are a [`ReadResult`] (`Lose`, `KoB`, `KoA`, `Win` as GNU Go reports
+//! them) and the move that achieves them; around them GNU Go's other owl questions: a given move
+//! ([`does_attack`], [`does_defend`]), two moves in a row ([`threaten_attack`], [`threaten_defense`]),
+//! [`substantial`], [`connection_defends`], and a node counter per thread ([`node_counter`]).
 //!
-//! This module owns the search only. It plays on the [`Reader`]'s board (every move is taken back and
-//! the reader is put back on the caller's position) and uses the reader's tactics, [`crate::analysis::eye`]'s eye
-//! spaces and [`crate::analysis::dragon`]'s escape measure for its evaluation; it never changes the position. It
-//! builds on the dragons, never the other way: [`crate::analysis::dragon::Dragons`] gets the owl's status through
-//! the [`LifeReading`] that [`OwlLimits`] implements.
+//! This module owns the search and the owl's pattern databases. It plays on the [`Reader`]'s board
+//! (every move is taken back and the reader is put back on the caller's position) and uses the reader's
+//! tactics, [`crate::analysis::eye`]'s eye spaces and [`crate::analysis::dragon`]'s escape measure for its
+//! evaluation; it never changes the position and must not change those modules' results. It builds on the
+//! dragons, never the other way: [`crate::analysis::dragon::Dragons`] gets the owl's status through the
+//! [`LifeReading`] that [`OwlLimits`] implements.
 //!
 //! Search: a depth-first alternation of attacker and defender moves, bounded by a ply depth, a node
 //! limit (when it runs out the leaf rule decides, so answers stay deterministic) and a branching factor
 //! that narrows with depth. At each node the goal is the strings holding the dragon's original stones;
-//! the attack has succeeded when the queried stone is captured. Evaluation: opponent strings next to the
-//! goal that the reader captures outright are dead ("lunches"), as are stones enclosed in small regions;
-//! the goal's eye spaces are valued ([`crate::analysis::eye::Eyes::compute_for`], diagonals judged by liberties)
-//! and summed ([`crate::analysis::dragon::genus`]). The goal lives when the minimum is two eyes or its escape
-//! potential reaches [`ESCAPE_OWL`]. At a leaf the side to move gets the benefit of the doubt: the
-//! defender lives if the maximum is two, the attacker kills if it is less.
+//! the attack has succeeded when the queried stone is captured, and a tactical capture of the queried
+//! stone's string (the reader's, ko results included) decides before any eye is counted. Evaluation:
+//! opponent strings next to the goal that the reader captures outright are dead ("lunches"), as are
+//! stones enclosed in small regions; the goal's eye spaces are valued
+//! ([`crate::analysis::eye::Eyes::compute_for`], diagonals judged by the reader) and summed
+//! ([`crate::analysis::dragon::genus`]). The goal lives when the minimum is two eyes or its escape
+//! potential reaches [`ESCAPE_OWL`] — below the root only: at the root that verdict is checked by
+//! reading (`owl_defend` answers PASS only when the attack fails), and a match of a vital-point pattern
+//! (`owl_vital.db`) overrides it anywhere for the attacker. At a leaf the side to move gets the benefit of
+//! the doubt: the defender lives if the maximum is two, the attacker kills if it is less.
+//!
+//! Ko: a forbidden ko capture may be made once per line within [`KO_DEPTH`] plies, as after a ko
+//! threat ([`Reader::play`] lifts the ban on the reader's own stack); a side that succeeds only that way
+//! gets at best `KoB`, and results pass between the sides through [`ReadResult::reverse`] (GNU Go's
+//! `KO_A`/`KO_B`). The transposition key holds the ko point and whether the line's capture is spent.
 //!
 //! Candidate moves, scored and tried best first: the eye spaces' vital points (attack or defence),
-//! their points and margins, tactical attacks and defences of goal strings short of liberties, captures
-//! of lunches (defender) or saving them (attacker), and the goal's liberties weighted by how open they
-//! are (escape for the defender, blocking for the attacker). Moves that put the mover in atari outside
-//! the eye spaces are skipped. A fixed transposition table per query caches results by position.
+//! their points and margins, tactical attacks and defences of goal strings short of liberties (the
+//! queried string's defence first), captures of lunches (defender) or saving them (attacker), the
+//! goal's liberties weighted by how open they are (escape for the defender, blocking for the
+//! attacker), and the owl pattern databases' moves within two points of the goal: ours
+//! (`patterns/databases/owl_attack.db`, `owl_defend.db`, `owl_vital.db`, built in as
+//! `patterns::library::OWL_BUILTIN`) or GNU Go's (`owl_attackpats.db`, `owl_defendpats.db`,
+//! `owl_vital_apats.db` from a `--patterns` directory, see [`set_pattern_dir`]). Only their diagrams and values are read (constraints are not evaluated inside
+//! the search yet), so a pattern's value counts a tenth ([`PATTERN_SCALE`]). Moves that put the mover in
+//! atari outside the eye spaces are skipped. A fixed transposition table per query caches results by
+//! position. `GO_OWL_TRACE` in the environment prints the tree to standard error.
 
 use crate::analysis::dragon::{escape, genus, mark_enclosed, DragonStatus, LifeReading};
 use crate::analysis::eye::{Eyes, Safety};
-use crate::analysis::read_result::ReadResult::{self, Lose, Win};
+pub use crate::analysis::read_result::ReadResult;
+use crate::analysis::read_result::ReadResult::{KoB, Lose, Win};
 use crate::analysis::reading::Reader;
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point, ARRAY};
+use patterns::{Cell, MatchBoard, PatternLibrary, Registry};
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 /// Escape potential at which the goal counts as having run out.
 pub const ESCAPE_OWL: usize = 16;
@@ -57,6 +80,10 @@ impl Default for OwlLimits {
 /// What the evaluation found at a node.
 struct Analysis {
     alive: bool,
+    /// The attacker's tactical capture of the queried stone's string (code and move).
+    capture: (ReadResult, Option<Point>),
+    /// The queried stone's string is captured whatever the defender does.
+    doomed: bool,
     max: u8,
     /// Scored candidate moves for the side to move.
     cands: Vec<(i32, Point)>,
@@ -71,11 +98,145 @@ struct Owl<'a> {
     limits: OwlLimits,
     /// (key, result, move); key 0 or no result is empty.
     table: Vec<(u64, Option<ReadResult>, Point)>,
+    /// Whether a forbidden ko capture was made (as after a threat) on the current line: one per line.
+    ko_used: bool,
+    /// Print the tree to standard error (`GO_OWL_TRACE`; for debugging).
+    trace: bool,
+    /// Moves on the current line, for the trace.
+    line: Vec<Point>,
+}
+
+/// Which owl database a pattern comes from (by its file name: ours `owl_attack.db`, `owl_defend.db`,
+/// `owl_vital.db`; GNU Go's `owl_attackpats.db`, `owl_defendpats.db`, `owl_vital_apats.db`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Attack,
+    Defend,
+    Vital,
+    Other,
+}
+
+/// The board as the owl's patterns see it, `own` (the side to move) playing the patterns' `O`. (The
+/// pattern language's own view lives in [`crate::analysis::pattern_context`], which reads the owl: this
+/// module must not import it.)
+struct View<'a> {
+    board: &'a Board,
+    own: Color,
+}
+
+impl MatchBoard for View<'_> {
+    fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    fn get(&self, row: usize, col: usize) -> Cell {
+        match self.board.color(self.board.point(col as u8, row as u8)) {
+            None => Cell::Empty,
+            Some(c) if c == self.own => Cell::O,
+            Some(_) => Cell::X,
+        }
+    }
+}
+
+/// The owl's pattern databases, compiled, with each pattern's role and value.
+struct OwlPatterns {
+    lib: PatternLibrary,
+    roles: Vec<(Role, i32)>,
+}
+
+/// GNU Go's owl database files, read from a `--patterns` directory instead of ours.
+const GNU_FILES: [&str; 3] = ["owl_attackpats.db", "owl_defendpats.db", "owl_vital_apats.db"];
+
+impl OwlPatterns {
+    fn build(dir: Option<&Path>) -> OwlPatterns {
+        let files: Vec<PathBuf> =
+            dir.map(|d| GNU_FILES.iter().map(|f| d.join(f)).filter(|p| p.is_file()).collect()).unwrap_or_default();
+        let lib = if files.is_empty() {
+            let ours =
+                patterns::library::OWL_BUILTIN.iter().map(|(name, text)| patterns::parse_db(name, text)).collect();
+            PatternLibrary::new(ours, Registry::standard())
+        } else {
+            PatternLibrary::load_files(&files, Vec::new(), Registry::standard())
+        };
+        let roles = (0..lib.set.patterns.len() as u32)
+            .map(|k| {
+                let db = lib.database_of(k);
+                let role = if db.contains("vital") {
+                    Role::Vital
+                } else if db.contains("attack") {
+                    Role::Attack
+                } else if db.contains("defend") {
+                    Role::Defend
+                } else {
+                    Role::Other
+                };
+                let value = lib.pattern(k).colon.value("value").and_then(|v| v.number()).unwrap_or(40.0);
+                (role, value.clamp(0.0, 100.0) as i32)
+            })
+            .collect();
+        OwlPatterns { lib, roles }
+    }
+}
+
+thread_local! {
+    /// The `--patterns` directory the owl reads GNU Go's owl databases from (`None`: ours).
+    static PATTERN_DIR: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
+    /// The owl databases compiled for the directory they came from.
+    static LIBRARY: RefCell<Option<(Option<PathBuf>, Rc<OwlPatterns>)>> = const { RefCell::new(None) };
+}
+
+/// Reads GNU Go's owl databases (`owl_attackpats.db`, `owl_defendpats.db`, `owl_vital_apats.db`) from
+/// `dir` instead of ours, for comparison (`go-gtp --patterns DIR`); `None` (or a directory without them)
+/// goes back to ours. Applies to owl reading on this thread from now on.
+pub fn set_pattern_dir(dir: Option<&Path>) {
+    PATTERN_DIR.with(|d| *d.borrow_mut() = dir.map(Path::to_path_buf));
+}
+
+/// The owl databases for the current directory, compiled on first use.
+fn library() -> Rc<OwlPatterns> {
+    let dir = PATTERN_DIR.with(|d| d.borrow().clone());
+    LIBRARY.with(|l| {
+        let mut l = l.borrow_mut();
+        match &*l {
+            Some((d, lib)) if *d == dir => lib.clone(),
+            _ => {
+                let lib = Rc::new(OwlPatterns::build(dir.as_deref()));
+                *l = Some((dir, lib.clone()));
+                lib
+            }
+        }
+    })
+}
+
+/// A pattern's value is divided by this before it joins a candidate's score.
+const PATTERN_SCALE: i32 = 10;
+
+/// Plies within which a forbidden ko capture may be made conditionally (GNU Go's `owl_ko_depth`-like bound).
+const KO_DEPTH: usize = 8;
+
+thread_local! {
+    /// Owl nodes visited on this thread since the last reset (GNU Go's `get_owl_node_counter`).
+    static NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Owl nodes read on this thread since [`reset_node_counter`].
+pub fn node_counter() -> u64 {
+    NODES.with(|n| n.get())
+}
+
+/// Sets the owl node counter back to zero.
+pub fn reset_node_counter() {
+    NODES.with(|n| n.set(0));
 }
 
 impl Owl<'_> {
     fn key(&self, attacker: bool) -> u64 {
-        let h = self.r.board().hash() ^ (u64::from(self.target) << 40) ^ 0x9e37_79b9_7f4a_7c15;
+        let ko = self.r.board().ko().map_or(0, |(k, c)| (u64::from(k) << 1 | c as u64) + 1);
+        let h = self.r.board().hash()
+            ^ (u64::from(self.target) << 40)
+            ^ 0x9e37_79b9_7f4a_7c15
+            ^ ko.wrapping_mul(0xff51_afd7_ed55_8ccd)
+            ^ u64::from(self.ko_used) << 63;
         (if attacker { h.rotate_left(17) } else { h }) | 1
     }
 
@@ -93,7 +254,7 @@ impl Owl<'_> {
     }
 
     /// Evaluates the current node and lists the candidates of `attacker` (or the defender).
-    fn analyse(&mut self, attacker: bool) -> Analysis {
+    fn analyse(&mut self, attacker: bool, full: bool) -> Analysis {
         let b = self.r.board().clone();
         let (color, opp) = (self.color, self.color.opponent());
         // The goal: strings holding an original stone.
@@ -127,6 +288,17 @@ impl Owl<'_> {
                 cands.push((w, p));
             }
         };
+        // The queried stone's string first: eyes do not help a string the reader captures.
+        let target = self.target;
+        let capture = if b.liberties(target) <= 3 { self.r.attack(target) } else { (Lose, None) };
+        let mut doomed = false;
+        if capture.0 != Lose && !attacker {
+            match self.r.defend(target) {
+                (Lose, _) => doomed = true,
+                (_, Some(m)) => add(&mut cands, m, 150),
+                _ => {}
+            }
+        }
         for &h in &near {
             if b.liberties(h) > 2 {
                 continue;
@@ -149,13 +321,71 @@ impl Owl<'_> {
             }
         }
         mark_enclosed(&b, &mut dead, false, Some(opp));
-        let eyes = Eyes::compute_for(&b, color, &dead, &cur, Safety::Quick);
+        // Diagonals judged by the reader: liberty counts alone took stones in atari that can escape for
+        // harmless and saw eyes that are false (owl.tst 92 → 103 with reading).
+        let eyes = Eyes::compute_for(&b, color, &dead, &cur, Safety::Read(self.r));
         let all: Vec<usize> = (0..eyes.spaces.len()).collect();
         let (min, max) = genus(&eyes, &all);
         let esc = escape(&b, &stones, color, &eyes, &dead);
-        let alive = min >= 2 || esc >= ESCAPE_OWL;
-        if alive {
-            return Analysis { alive, max, cands };
+        let alive = (min >= 2 || esc >= ESCAPE_OWL) && capture.0 == Lose;
+        if self.trace {
+            let sp: Vec<String> = eyes
+                .spaces
+                .iter()
+                .filter(|s| s.color == color)
+                .map(|s| {
+                    let v: Vec<String> = s
+                        .points
+                        .iter()
+                        .map(|&p| crate::rules::vertex::format_vertex(&b, crate::Move::Play(p)))
+                        .collect();
+                    format!("{}({}/{})", v.join(","), s.min, s.max)
+                })
+                .collect();
+            eprintln!("  eval min {min} max {max} esc {esc} spaces {}", sp.join(" "));
+        }
+        // Owl patterns around the goal (points within two steps of its stones), for the side to move.
+        let mover = if attacker { opp } else { color };
+        let pats = library();
+        let mut near = vec![false; ARRAY];
+        for &s in &stones {
+            let (x, y) = b.coords(s);
+            for dy in -2i32..=2 {
+                for dx in -2i32..=2 {
+                    let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
+                    let n = b.size() as i32;
+                    if dx.abs() + dy.abs() <= 2 && (0..n).contains(&nx) && (0..n).contains(&ny) {
+                        near[usize::from(b.point(nx as u8, ny as u8))] = true;
+                    }
+                }
+            }
+        }
+        let mut vital = false;
+        for m in pats.lib.matches(&View { board: &b, own: mover }, false) {
+            let Some(v) = m.move_vertex else { continue };
+            let p = b.point(v.col, v.row);
+            if !near[usize::from(p)] || !b.is_empty(p) {
+                continue;
+            }
+            let (role, value) = pats.roles[m.pattern as usize];
+            let fits = match role {
+                Role::Attack => attacker && !alive,
+                Role::Vital => attacker,
+                Role::Defend => !attacker && !alive,
+                Role::Other => false,
+            };
+            if fits {
+                vital |= role == Role::Vital;
+                // Without their constraints the patterns only order moves of equal standing: a tenth of
+                // the value (at full weight they pushed the eye analysis's moves out of the window and
+                // owl.tst lost 7 tests).
+                add(&mut cands, p, value / PATTERN_SCALE);
+            }
+        }
+        // Static life is trusted below the root unless a vital-point pattern says the eyes are unsound.
+        let alive = alive && !(vital && attacker);
+        if alive && !full {
+            return Analysis { alive, capture, doomed, max, cands };
         }
         for s in &eyes.spaces {
             let vital = if attacker { s.attack } else { s.defend };
@@ -203,8 +433,10 @@ impl Owl<'_> {
         }
         cands.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         // Moves into atari outside the eye spaces are wasted.
-        let mover = if attacker { opp } else { color };
         cands.retain(|&(_, p)| {
+            if b.ko() == Some((p, mover)) {
+                return true;
+            }
             if eyes.space(p, color).is_some() || !b.is_legal(p, mover) {
                 return b.is_legal(p, mover);
             }
@@ -212,15 +444,57 @@ impl Owl<'_> {
             t.play_unchecked(p, mover);
             t.liberties(p) >= 2
         });
-        Analysis { alive, max, cands }
+        Analysis { alive, capture, doomed, max, cands }
     }
 
     fn width(&self, depth: usize) -> usize {
         self.limits.branches.saturating_sub(depth / 2).max(2)
     }
 
-    fn attack(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
+    /// Plays `p` for `c`: an ordinary move, or a forbidden ko capture made as after a ko threat (once per
+    /// line, within [`KO_DEPTH`]). `None` when it cannot be played; otherwise whether it was such a capture.
+    fn play(&mut self, p: Point, c: Color, depth: usize) -> Option<bool> {
+        if self.r.board().ko() == Some((p, c)) {
+            if self.ko_used || depth >= KO_DEPTH || !self.r.play(p, c, true) {
+                return None;
+            }
+            self.ko_used = true;
+            self.line.push(p);
+            return Some(true);
+        }
+        if !self.r.trymove(p, c) {
+            return None;
+        }
+        self.line.push(p);
+        Some(false)
+    }
+
+    fn undo(&mut self, ko: bool) {
+        self.r.popgo();
+        self.line.pop();
+        if ko {
+            self.ko_used = false;
+        }
+    }
+
+    fn note(&self, what: &str, code: ReadResult, mv: Option<Point>) {
+        if self.trace {
+            let b = self.r.board();
+            let line: Vec<String> =
+                self.line.iter().map(|&p| crate::rules::vertex::format_vertex(b, crate::Move::Play(p))).collect();
+            let mv = mv.map_or("-".to_string(), |p| crate::rules::vertex::format_vertex(b, crate::Move::Play(p)));
+            eprintln!("owl {what} [{}] -> {code:?} {mv}", line.join(" "));
+        }
+    }
+
+    /// Counts a node (the query's budget and the thread's counter).
+    fn count(&mut self) {
         self.nodes += 1;
+        NODES.with(|n| n.set(n.get() + 1));
+    }
+
+    fn attack(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
+        self.count();
         if self.captured() {
             return (Win, None);
         }
@@ -228,22 +502,28 @@ impl Owl<'_> {
         if let Some(hit) = self.lookup(key) {
             return hit;
         }
-        let a = self.analyse(true);
-        let result = if a.alive {
+        // At the root the static verdict of life is checked by reading.
+        let a = self.analyse(true, depth == 0);
+        let result = if a.capture.0 == Win {
+            a.capture
+        } else if a.alive && depth > 0 {
             (Lose, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             (if a.max < 2 { Win } else { Lose }, None)
         } else {
-            let mut found = (Lose, None);
+            let mut found = a.capture;
+            let opp = self.color.opponent();
             for &(_, p) in a.cands.iter().take(self.width(depth)) {
-                if !self.r.trymove(p, self.color.opponent()) {
-                    continue;
-                }
+                let Some(ko) = self.play(p, opp, depth) else { continue };
                 let (c, _) = self.defend(depth + 1);
-                self.r.popgo();
-                if c == Lose {
-                    found = (Win, Some(p));
-                    break;
+                self.undo(ko);
+                // A conditional ko capture wins at best a ko the attacker must start with a threat.
+                let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
+                if got > found.0 {
+                    found = (got, Some(p));
+                    if got == Win {
+                        break;
+                    }
                 }
             }
             if found.0 == Lose && a.max < 2 && depth < self.limits.depth {
@@ -254,12 +534,13 @@ impl Owl<'_> {
             }
             found
         };
+        self.note("attack", result.0, result.1);
         self.store(key, result.0, result.1);
         result
     }
 
     fn defend(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
-        self.nodes += 1;
+        self.count();
         if self.captured() {
             return (Lose, None);
         }
@@ -267,38 +548,42 @@ impl Owl<'_> {
         if let Some(hit) = self.lookup(key) {
             return hit;
         }
-        let a = self.analyse(false);
-        let result = if a.alive {
+        let a = self.analyse(false, depth == 0);
+        let result = if a.doomed {
+            (Lose, None)
+        } else if a.alive && (depth > 0 || self.attack(0).0 == Lose) {
             (Win, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             (if a.max >= 2 { Win } else { Lose }, None)
         } else {
             let mut found = (Lose, None);
             for &(_, p) in a.cands.iter().take(self.width(depth)) {
-                if !self.r.trymove(p, self.color) {
-                    continue;
-                }
+                let Some(ko) = self.play(p, self.color, depth) else { continue };
                 let (c, _) = self.attack(depth + 1);
-                self.r.popgo();
-                if c == Lose {
-                    found = (Win, Some(p));
-                    break;
+                self.undo(ko);
+                let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
+                if got > found.0 {
+                    found = (got, Some(p));
+                    if got == Win {
+                        break;
+                    }
                 }
             }
             found
         };
+        self.note("defend", result.0, result.1);
         self.store(key, result.0, result.1);
         result
     }
 }
 
-fn run(
+fn run<T>(
     r: &mut Reader,
     board: &Board,
     goal: &[Point],
     limits: OwlLimits,
-    f: impl FnOnce(&mut Owl<'_>) -> (ReadResult, Option<Point>),
-) -> (ReadResult, Option<Point>) {
+    f: impl FnOnce(&mut Owl<'_>) -> (ReadResult, Option<T>),
+) -> (ReadResult, Option<T>) {
     let Some(&target) = goal.iter().find(|&&p| board.color(p).is_some()) else { return (Lose, None) };
     let color = board.color(target).expect("a stone");
     let mut mask = vec![false; ARRAY];
@@ -311,7 +596,10 @@ fn run(
     // Tactical questions inside the owl get a smaller budget, as GNU Go's owl reads at reduced depth.
     let saved = r.limits;
     r.limits.node_limit = r.limits.node_limit.min(READ_NODES);
-    let mut owl = Owl { r, color, target, goal: mask, nodes: 0, limits, table: vec![(0, None, 0); 1 << TABLE_BITS] };
+    let trace = std::env::var_os("GO_OWL_TRACE").is_some();
+    let table = vec![(0, None, 0); 1 << TABLE_BITS];
+    let mut owl =
+        Owl { r, color, target, goal: mask, nodes: 0, limits, table, ko_used: false, trace, line: Vec::new() };
     let out = f(&mut owl);
     r.limits = saved;
     r.set_board(board);
@@ -342,6 +630,142 @@ pub fn defend_dragon(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits)
     owl_defend(r, board, &goal, limits)
 }
 
+/// Does `m`, played by the opponent of the dragon through `p`, kill it? GNU Go's `owl_does_attack`: the
+/// result of the attacker's move (0 when it is illegal).
+pub fn does_attack(r: &mut Reader, board: &Board, m: Point, p: Point, limits: OwlLimits) -> ReadResult {
+    let Some(color) = board.color(p) else { return Lose };
+    let goal = dragon_goal(r, board, p);
+    let mut after = board.clone();
+    if after.play(crate::Move::Play(m), color.opponent()).is_err() {
+        return Lose;
+    }
+    if after.color(p) != Some(color) {
+        return Win;
+    }
+    owl_defend(r, &after, &goal, limits).0.reverse()
+}
+
+/// Does `m`, played by the owner of the dragon through `p`, save it? GNU Go's `owl_does_defend`.
+pub fn does_defend(r: &mut Reader, board: &Board, m: Point, p: Point, limits: OwlLimits) -> ReadResult {
+    let Some(color) = board.color(p) else { return Lose };
+    let mut goal = dragon_goal(r, board, p);
+    let mut after = board.clone();
+    if after.play(crate::Move::Play(m), color).is_err() || after.color(p) != Some(color) {
+        return Lose;
+    }
+    goal.push(m);
+    owl_attack(r, &after, &goal, limits).0.reverse()
+}
+
+/// Two moves in a row for one side: the first of the side's candidates after which the same side
+/// succeeds again (`attacker`: kills; otherwise: lives).
+fn threaten(
+    r: &mut Reader,
+    board: &Board,
+    p: Point,
+    limits: OwlLimits,
+    attacker: bool,
+) -> (ReadResult, Option<(Point, Point)>) {
+    let goal = dragon_goal(r, board, p);
+    let out = run(r, board, &goal, limits, |o| {
+        let a = o.analyse(attacker, true);
+        let mover = if attacker { o.color.opponent() } else { o.color };
+        for &(_, m1) in a.cands.iter().take(o.limits.branches + 1) {
+            let Some(ko) = o.play(m1, mover, 0) else { continue };
+            o.nodes = 0;
+            // The first move captured the dragon outright: any reply of the attacker's is the second.
+            let (code, m2) = if attacker { o.attack(1) } else { o.defend(1) };
+            o.undo(ko);
+            if code == Win {
+                return (Win, Some((m1, m2.unwrap_or(m1))));
+            }
+        }
+        (Lose, None)
+    });
+    match out {
+        (Win, Some((m1, m2))) if m1 == m2 => (Lose, None),
+        other => other,
+    }
+}
+
+/// GNU Go's `owl_threaten_attack`: two attacker moves in a row that kill the dragon through `p`.
+pub fn threaten_attack(
+    r: &mut Reader,
+    board: &Board,
+    p: Point,
+    limits: OwlLimits,
+) -> (ReadResult, Option<(Point, Point)>) {
+    threaten(r, board, p, limits, true)
+}
+
+/// GNU Go's `owl_threaten_defense`: two defender moves in a row that save the dragon through `p`.
+pub fn threaten_defense(
+    r: &mut Reader,
+    board: &Board,
+    p: Point,
+    limits: OwlLimits,
+) -> (ReadResult, Option<(Point, Point)>) {
+    threaten(r, board, p, limits, false)
+}
+
+/// GNU Go's `owl_substantial`: would capturing the string at `p` let the opponent's stones around it
+/// live? The string is captured on a copy by filling its liberties, then the neighbours are read as
+/// one dragon with the owl.
+pub fn substantial(r: &mut Reader, board: &Board, p: Point, limits: OwlLimits) -> bool {
+    let Some(color) = board.color(p) else { return false };
+    let opp = color.opponent();
+    let mut goal: Vec<Point> = Vec::new();
+    for s in board.string_stones(p) {
+        for q in Board::neighbors(s) {
+            if board.color(q) == Some(opp) && !goal.contains(&q) {
+                goal.extend(board.string_stones(q));
+            }
+        }
+    }
+    if goal.is_empty() {
+        return false;
+    }
+    let mut after = board.clone();
+    let mut libs = Vec::new();
+    while after.color(p) == Some(color) {
+        libs.clear();
+        after.string_liberties(p, usize::MAX, &mut libs);
+        let Some(&l) = libs.iter().find(|&&l| after.is_legal(l, opp)) else { return false };
+        after.play_unchecked(l, opp);
+        goal.push(l);
+    }
+    goal.retain(|&q| after.color(q) == Some(opp));
+    owl_attack(r, &after, &goal, limits).0 == Lose
+}
+
+/// GNU Go's `owl_connection_defends`: does the owner's move `m` join the dragons through `p` and `q`
+/// into one that cannot be killed? The result of the joint dragon's defence after the move.
+pub fn connection_defends(
+    r: &mut Reader,
+    board: &Board,
+    m: Point,
+    p: Point,
+    q: Point,
+    limits: OwlLimits,
+) -> ReadResult {
+    let Some(color) = board.color(p) else { return Lose };
+    let mut goal = dragon_goal(r, board, p);
+    for s in dragon_goal(r, board, q) {
+        if !goal.contains(&s) {
+            goal.push(s);
+        }
+    }
+    let mut after = board.clone();
+    if after.play(crate::Move::Play(m), color).is_err()
+        || after.color(p) != Some(color)
+        || after.color(q) != Some(color)
+    {
+        return Lose;
+    }
+    goal.push(m);
+    owl_attack(r, &after, &goal, limits).0.reverse()
+}
+
 /// The owl as the dragons' life-and-death reading: [`owl_attack`], then (when it kills) [`owl_defend`].
 impl LifeReading for OwlLimits {
     fn verdict(&self, r: &mut Reader, board: &Board, goal: &[Point]) -> (DragonStatus, Option<Point>, Option<Point>) {
@@ -365,6 +789,10 @@ pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
     let b = board;
     let Some(c) = b.color(p) else { return Vec::new() };
     r.set_board(board);
+    // The connection reader's tactical questions get the owl's budget: unbounded, one query took seconds
+    // on a crowded board (owl.tst 65).
+    let saved = r.limits;
+    r.limits.node_limit = r.limits.node_limit.min(READ_NODES);
     let mut found = vec![b.string_id(p)];
     let mut k = 0;
     let mut libs_a = Vec::new();
@@ -400,6 +828,7 @@ pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
             }
         }
     }
+    r.limits = saved;
     let mut goal = vec![p];
     for h in found {
         goal.extend(b.string_stones(h).filter(|&s| s != p));
@@ -444,5 +873,62 @@ mod tests {
         assert_eq!(owl_attack(&mut r, &dead, &goal, limits).0, Win);
         // The board handed in is untouched and the reader is back on it.
         assert_eq!(r.board(), &dead);
+    }
+
+    #[test]
+    fn a_dragon_living_only_through_a_ko_is_a_ko_for_the_attacker() {
+        // owl.tst 145 (nicklas19, move 63): white kills the black dragon at H8 only through the ko at H9,
+        // winning it only if it finds the first ko threat (GNU Go: 3 H9, KO_B).
+        let b = board_from(&[
+            "O.XOOXX..",
+            "OXXXOX.XO",
+            ".XXOOOXX.",
+            "XXXO.OOXX",
+            "OOXOOOOOX",
+            "XOOOXXO.O",
+            "XXXX.XXO.",
+            "......XOO",
+            ".......X.",
+        ]);
+        let mut r = Reader::new(&b);
+        let h8 = b.point(7, 1);
+        assert_eq!(attack_dragon(&mut r, &b, h8, OwlLimits::default()), (KoB, Some(b.point(7, 0))));
+        assert_eq!(r.board(), &b);
+    }
+
+    #[test]
+    fn does_attack_and_the_node_counter() {
+        let b = board_from(&[
+            "...XO....",
+            "XXXXO....",
+            "OOOOO....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let mut r = Reader::new(&b);
+        let (a8, b9, c9, d9) = (b.point(0, 1), b.point(1, 0), b.point(2, 0), b.point(3, 0));
+        reset_node_counter();
+        assert_eq!(does_attack(&mut r, &b, b9, a8, OwlLimits::default()), Win);
+        assert!(node_counter() > 0);
+        assert_eq!(does_defend(&mut r, &b, b9, a8, OwlLimits::default()), Win);
+        assert_eq!(does_defend(&mut r, &b, c9, a8, OwlLimits::default()), Lose);
+        // A point that is not empty is no move.
+        assert_eq!(does_attack(&mut r, &b, d9, a8, OwlLimits::default()), Lose);
+        reset_node_counter();
+        assert_eq!(node_counter(), 0);
+    }
+
+    #[test]
+    fn our_owl_databases_compile_without_errors_and_cover_the_three_roles() {
+        let pats = OwlPatterns::build(None);
+        assert!(pats.lib.errors.is_empty(), "{:?}", pats.lib.errors);
+        for role in [Role::Attack, Role::Defend, Role::Vital] {
+            assert!(pats.roles.iter().any(|r| r.0 == role), "{role:?}");
+        }
+        assert!(pats.roles.iter().all(|r| r.0 != Role::Other && r.1 > 0));
     }
 }

@@ -554,7 +554,7 @@ impl Reader {
     }
 
     /// Plays on the reading board (a forbidden ko capture too when `ko`) and remembers the move.
-    fn play(&mut self, p: Point, c: Color, ko: bool) -> bool {
+    pub(crate) fn play(&mut self, p: Point, c: Color, ko: bool) -> bool {
         let ok = if ko { self.t.tryko(p, c) } else { self.t.trymove(p, c) };
         if ok {
             self.memo.next_generation();
