@@ -68,7 +68,7 @@ pub struct SemeaiLimits {
 
 impl Default for SemeaiLimits {
     fn default() -> Self {
-        SemeaiLimits { depth: 10, node_limit: 400, branches: 5 }
+        SemeaiLimits { depth: 12, node_limit: 600, branches: 5 }
     }
 }
 
