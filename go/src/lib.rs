@@ -14,10 +14,12 @@
 //!             unconditional (Benson) life, status (dead/seki)
 //! sgf         game records; loading a position from a record    rules, game
 //! analysis/   read_result, candidates, worm, reading,           rules, game
-//!             connection, eye, dragon, owl, pattern_context
+//!             connection, eye, dragon, owl, semeai,
+//!             pattern_context
 //! genmove/    the move generator and its tree search (mcts)     rules, playout, game
 //! gtp/        state, the command groups (standard,              everything above
-//!             analysis, owl, dragon, eye, pattern commands),
+//!             analysis, owl, dragon, eye, semeai, pattern
+//!             commands),
 //!             serving on stdio and TCP
 //! gtp_match   matches between GTP engines (a front end)         gtp, sgf, game, rules
 //! gmp         the Go Modem Protocol (a front end: one game)     gtp, rules

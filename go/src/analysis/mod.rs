@@ -3,8 +3,8 @@
 //! and their data) and [`reading`] (tactical attack and defence, with `candidates`' move lists) →
 //! [`connection`] and [`eye`] (eye spaces and their values, from an eye database or the local game of
 //! [`eye_graph`], which also generates our database) → [`dragon`] (dragons, their eyes and status)
-//! → [`owl`] (life and death reading on top of the dragons) → [`pattern_context`] (the pattern
-//! language's view of a position: `patterns::PatternContext`).
+//! → [`owl`] (life and death reading on top of the dragons) → [`semeai`] (capturing races between two
+//! dragons) → [`pattern_context`] (the pattern language's view of a position: `patterns::PatternContext`).
 //!
 //! It imports the rules and game layers only; it must not import the move generator or GTP. The move
 //! generator ([`crate::genmove`]) does not use it yet.
@@ -18,4 +18,5 @@ pub mod owl;
 pub mod pattern_context;
 pub mod read_result;
 pub mod reading;
+pub mod semeai;
 pub mod worm;

@@ -1,0 +1,613 @@
+//! Capturing races (GNU Go's semeai, `owl.texi` and `dragon.texi`): two adjacent dragons of opposite
+//! colours, neither alive on its own; which one survives, is it seki, and does it matter who moves first?
+//! [`analyze_semeai`] answers as GNU Go's `owl_analyze_semeai` does, for dragon A moving first: A's
+//! defence result, the attack result on B, and A's move ([`Semeai`]).
+//!
+//! This module owns the race search and its liberty count only. It plays on the [`Reader`]'s board
+//! (every move is taken back and the reader is put back on the caller's position), asks the reader's
+//! tactics, [`crate::analysis::eye`]'s eye spaces, [`crate::analysis::dragon`]'s genus and escape
+//! measure and [`crate::analysis::owl::dragon_goal`] for the dragons' stones; it changes none of them
+//! and never changes the position it is given.
+//!
+//! Search: a depth-first alternation of the two sides (each trying to save its own dragon and kill the
+//! other), with passes, bounded by a ply depth, a node limit and a branching factor that narrows with
+//! depth; a transposition table per query. Outcomes for the side to move: it kills the other dragon
+//! (GNU Go's `1 1`), both live (seki or independent life: `1 0`), or its dragon dies (`0 0`). At each
+//! node a dragon is the strings holding one of its original stones; it is captured when its queried
+//! stone is. A dragon is alive when its eye spaces (opponent strings next to it that the reader captures
+//! count as dead, the other dragon never does) give two eyes or its escape potential reaches the owl's
+//! [`ESCAPE_OWL`]; both alive ends the race.
+//!
+//! At the horizon (depth, nodes, or two passes) the race is decided by counting liberties, as a small
+//! exact game over counts: each dragon's outside liberties (its own, plus one for every liberty the
+//! opponent can fill only after an approach move), the shared liberties, and its eye liberties (an eye of
+//! n points is worth 1, 2, 3, 5, 8, 12, 17 liberties, the classical big-eye counts). A side fills the
+//! other's outside liberties, then shared ones (which cost it a liberty too; suicide is not allowed), then
+//! the eye; two passes in a row are seki. A dragon that is alive counts as having liberties to spare.
+//!
+//! Candidate moves, scored and tried best first: tactical captures of the other dragon's strings and
+//! defences of one's own, captures of lunches next to one's dragon, the vital points of both dragons'
+//! eye spaces, the other dragon's liberties (outside ones first, then shared ones, then its eye), and
+//! liberties that extend one's own dragon. Moves that put the mover in atari without capturing are
+//! skipped outside the other dragon's eye spaces.
+
+use crate::analysis::dragon::{escape, genus, mark_enclosed};
+use crate::analysis::eye::{Eyes, Safety};
+use crate::analysis::owl::{dragon_goal, ESCAPE_OWL};
+use crate::analysis::read_result::ReadResult::{self, Lose, Win};
+use crate::analysis::reading::Reader;
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point, ARRAY};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Node budget of each tactical query made by the race search.
+const READ_NODES: u64 = 500;
+/// Liberties counted for a dragon that is alive on its own (more than any race needs).
+const ALIVE_LIBS: u8 = 24;
+/// Largest liberty count the counting game distinguishes.
+const MAX_COUNT: u8 = 24;
+/// Liberties of a real eye by its number of points (classical big-eye counts; larger eyes stop at the last).
+const EYE_LIBS: [u8; 8] = [0, 1, 2, 3, 5, 8, 12, 17];
+
+/// Outcomes for the side to move, worst first.
+const LOST: u8 = 0;
+const SEKI: u8 = 1;
+const WON: u8 = 2;
+
+/// Depth, node and branching limits of one race query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SemeaiLimits {
+    /// Plies read at most.
+    pub depth: usize,
+    /// Nodes per query before the liberty count decides.
+    pub node_limit: u64,
+    /// Moves tried at the root; one fewer every two plies, at least two.
+    pub branches: usize,
+}
+
+impl Default for SemeaiLimits {
+    fn default() -> Self {
+        SemeaiLimits { depth: 12, node_limit: 600, branches: 5 }
+    }
+}
+
+/// The answer of a race query, for dragon A moving first (GNU Go's `owl_analyze_semeai`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Semeai {
+    /// Does A survive? (`Win`: it lives or the race is seki.)
+    pub defend: ReadResult,
+    /// Is B killed?
+    pub attack: ReadResult,
+    /// A's move (`None`: pass, or nothing helps).
+    pub mv: Option<Point>,
+    /// The search finished without running into its node limit.
+    pub certain: bool,
+}
+
+/// One dragon as a node sees it.
+struct Side {
+    color: Color,
+    /// String heads of the dragon's strings on the board now.
+    heads: Vec<Point>,
+    /// The dragon's liberties (union over its strings).
+    libs: Vec<Point>,
+    eyes: Eyes,
+    alive: bool,
+    /// Eyes it has for sure (the genus minimum) and whether it can run out.
+    min: u8,
+    escapes: bool,
+    /// Stones on the board now.
+    size: usize,
+}
+
+struct Race<'a> {
+    r: &'a mut Reader,
+    color: [Color; 2],
+    target: [Point; 2],
+    /// Original stones of each dragon.
+    goal: [Vec<bool>; 2],
+    nodes: u64,
+    limits: SemeaiLimits,
+    certain: bool,
+    table: HashMap<u64, (u8, Point)>,
+    count_memo: HashMap<u32, u8>,
+    /// Each dragon's evaluation by position (transpositions and the two passes revisit positions).
+    sides: HashMap<(u64, usize), Rc<Side>>,
+}
+
+impl Race<'_> {
+    fn key(&self, me: usize, passes: u8) -> u64 {
+        let h = self.r.board().hash() ^ (u64::from(self.target[0]) << 40) ^ (u64::from(self.target[1]) << 20);
+        h.rotate_left(7 * me as u32 + 3 * u32::from(passes)) ^ (me as u64 + 2 * u64::from(passes))
+    }
+
+    fn captured(&self, who: usize) -> bool {
+        self.r.board().color(self.target[who]) != Some(self.color[who])
+    }
+
+    /// The dragon `who` on the current board, from the cache when the position was seen.
+    fn side(&mut self, who: usize) -> Rc<Side> {
+        let key = (self.r.board().hash(), who);
+        if let Some(s) = self.sides.get(&key) {
+            return Rc::clone(s);
+        }
+        let s = Rc::new(self.evaluate(who));
+        self.sides.insert(key, Rc::clone(&s));
+        s
+    }
+
+    /// The dragon `who` on the current board: its strings, liberties, eye spaces and whether it lives.
+    fn evaluate(&mut self, who: usize) -> Side {
+        let b = self.r.board().clone();
+        let color = self.color[who];
+        let opp = color.opponent();
+        let other = &self.goal[1 - who];
+        let mut cur = vec![false; ARRAY];
+        let mut heads: Vec<Point> = Vec::new();
+        let mut stones: Vec<Point> = Vec::new();
+        for p in b.points() {
+            if self.goal[who][usize::from(p)] && b.color(p) == Some(color) && !heads.contains(&b.string_id(p)) {
+                heads.push(b.string_id(p));
+                for s in b.string_stones(p) {
+                    cur[usize::from(s)] = true;
+                    stones.push(s);
+                }
+            }
+        }
+        let mut libs: Vec<Point> = Vec::new();
+        let mut buf = Vec::new();
+        for &h in &heads {
+            buf.clear();
+            b.string_liberties(h, usize::MAX, &mut buf);
+            for &l in &buf {
+                if !libs.contains(&l) {
+                    libs.push(l);
+                }
+            }
+        }
+        // Opponent strings next to the dragon that the reader captures are dead (lunches); small
+        // enclosed groups too, but never the other dragon's own stones (that is what the race decides).
+        let mut dead = vec![false; ARRAY];
+        let mut near: Vec<Point> = Vec::new();
+        for &s in &stones {
+            for q in Board::neighbors(s) {
+                if b.color(q) == Some(opp) && !near.contains(&b.string_id(q)) {
+                    near.push(b.string_id(q));
+                }
+            }
+        }
+        for &h in &near {
+            if b.liberties(h) > 2 {
+                continue;
+            }
+            if self.r.attack(h).0 == Win && self.r.defend(h).0 == Lose {
+                for s in b.string_stones(h) {
+                    dead[usize::from(s)] = true;
+                }
+            }
+        }
+        let mut enclosed = vec![false; ARRAY];
+        mark_enclosed(&b, &mut enclosed, false, Some(opp));
+        for p in b.points() {
+            let i = usize::from(p);
+            if enclosed[i] && !other[i] {
+                dead[i] = true;
+            }
+        }
+        let eyes = Eyes::compute_for(&b, color, &dead, &cur, Safety::Quick);
+        let all: Vec<usize> = (0..eyes.spaces.len()).collect();
+        let (min, _) = genus(&eyes, &all);
+        let escapes = escape(&b, &stones, color, &eyes, &dead) >= ESCAPE_OWL;
+        let alive = min >= 2 || escapes;
+        Side { color, heads, libs, eyes, alive, min, escapes, size: stones.len() }
+    }
+
+    /// The liberty count of dragon `x` against `y`: (outside liberties, eye liberties).
+    fn counts(&self, x: &Side, y: &Side) -> (u8, u8) {
+        if x.alive {
+            return (ALIVE_LIBS, 0);
+        }
+        let b = self.r.board();
+        let mut out = 0u32;
+        let mut eye = 0u32;
+        for (i, s) in x.eyes.spaces.iter().enumerate() {
+            if s.min >= 1 || (s.max >= 1 && x.eyes.spaces.len() == 1 && i == 0 && s.points.len() >= 3) {
+                let n = s.points.len().min(EYE_LIBS.len() - 1);
+                eye += u32::from(EYE_LIBS[n]);
+            }
+        }
+        for &l in &x.libs {
+            if y.libs.contains(&l) {
+                continue;
+            }
+            match x.eyes.space(l, x.color) {
+                Some(s) if s.min >= 1 => continue,
+                _ => {}
+            }
+            out += 1;
+            // The opponent fills this liberty only after an approach move when its stone there would
+            // be in atari without capturing.
+            if b.is_legal(l, y.color) {
+                let mut t = b.clone();
+                let caught = t.play_unchecked(l, y.color);
+                if caught == 0 && t.color(l) == Some(y.color) && t.liberties(l) <= 1 {
+                    out += 1;
+                }
+            } else {
+                out += 1;
+            }
+        }
+        let cap = u32::from(MAX_COUNT);
+        (out.min(cap) as u8, eye.min(cap) as u8)
+    }
+
+    /// The race by counting liberties, `x` to move: [`LOST`], [`SEKI`] or [`WON`] for `x`.
+    fn count(&mut self, x: &Side, y: &Side) -> u8 {
+        if x.alive && y.alive {
+            return SEKI;
+        }
+        let shared = x.libs.iter().filter(|l| y.libs.contains(l)).count().min(usize::from(MAX_COUNT)) as u8;
+        let (xo, xe) = self.counts(x, y);
+        let (yo, ye) = self.counts(y, x);
+        let v = count_game(&mut self.count_memo, [xo, xe], [yo, ye], shared, false);
+        // Capturing the other dragon wins only when the capturer then lives: the captured stones leave
+        // one eye (two when they were many).
+        let gained = if y.size >= 7 { 2 } else { 1 };
+        if v == WON && !(x.alive || x.escapes || x.min + gained >= 2) {
+            LOST
+        } else {
+            v
+        }
+    }
+
+    /// Scored candidate moves of `me` (dragon `us`) against dragon `them`.
+    fn candidates(&mut self, us: &Side, them: &Side) -> Vec<Point> {
+        let b = self.r.board().clone();
+        let mover = us.color;
+        let mut cands: Vec<(i32, Point)> = Vec::new();
+        let add = |cands: &mut Vec<(i32, Point)>, p: Point, w: i32| {
+            if let Some(c) = cands.iter_mut().find(|c| c.1 == p) {
+                c.0 += w;
+            } else {
+                cands.push((w, p));
+            }
+        };
+        let target_them = b.string_id(self.target[usize::from(them.color == self.color[1])]);
+        for &h in &them.heads {
+            if b.liberties(h) > 3 {
+                continue;
+            }
+            if let (Win, Some(m)) = self.r.attack(h) {
+                add(&mut cands, m, if h == target_them { 150 } else { 100 });
+            }
+        }
+        for &h in &us.heads {
+            if b.liberties(h) > 3 {
+                continue;
+            }
+            if self.r.attack(h).0 == Lose {
+                continue;
+            }
+            if let (d, Some(m)) = self.r.defend(h) {
+                if d != Lose {
+                    add(&mut cands, m, 110);
+                }
+            }
+        }
+        // Lunches next to our dragon: capturing them gains liberties and eyes.
+        let mut near: Vec<Point> = Vec::new();
+        for &h in &us.heads {
+            for s in b.string_stones(h) {
+                for q in Board::neighbors(s) {
+                    if b.color(q) == Some(them.color) && !near.contains(&b.string_id(q)) {
+                        near.push(b.string_id(q));
+                    }
+                }
+            }
+        }
+        for &h in &near {
+            if them.heads.contains(&h) || b.liberties(h) > 2 {
+                continue;
+            }
+            if let (Win, Some(m)) = self.r.attack(h) {
+                add(&mut cands, m, 60);
+            }
+        }
+        for s in &them.eyes.spaces {
+            if let Some(v) = s.attack {
+                add(&mut cands, v, 80);
+            }
+            if s.points.len() <= 6 && !them.alive {
+                for &p in &s.points {
+                    if b.is_empty(p) {
+                        add(&mut cands, p, 5);
+                    }
+                }
+            }
+        }
+        for s in &us.eyes.spaces {
+            if let Some(v) = s.defend {
+                add(&mut cands, v, 80);
+            }
+        }
+        for &l in &them.libs {
+            if us.libs.contains(&l) {
+                add(&mut cands, l, 30);
+            } else if them.eyes.space(l, them.color).is_some() {
+                add(&mut cands, l, 10);
+            } else {
+                let open = Board::neighbors(l).iter().filter(|&&q| b.is_empty(q)).count() as i32;
+                add(&mut cands, l, 50 - 3 * open);
+            }
+        }
+        for &l in &us.libs {
+            if them.libs.contains(&l) || us.eyes.space(l, us.color).is_some() {
+                continue;
+            }
+            let gain = Board::neighbors(l).iter().filter(|&&q| b.is_empty(q) && !us.libs.contains(&q)).count() as i32;
+            if gain >= 2 {
+                add(&mut cands, l, 10 + 5 * gain);
+            }
+        }
+        cands.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+        cands
+            .into_iter()
+            .filter(|&(_, p)| {
+                if !b.is_legal(p, mover) {
+                    return false;
+                }
+                if them.eyes.space(p, them.color).is_some() {
+                    return true;
+                }
+                let mut t = b.clone();
+                let caught = t.play_unchecked(p, mover);
+                caught > 0 || t.liberties(p) >= 2
+            })
+            .map(|(_, p)| p)
+            .collect()
+    }
+
+    fn width(&self, depth: usize) -> usize {
+        self.limits.branches.saturating_sub(depth / 2).max(2)
+    }
+
+    /// The best outcome for side `me` to move, and its move (`None`: pass).
+    fn search(&mut self, me: usize, depth: usize, passes: u8) -> (u8, Option<Point>) {
+        self.nodes += 1;
+        self.r.count_node();
+        if self.captured(me) {
+            // The other dragon wins the race by capturing, but only if it then lives.
+            let them = self.side(1 - me);
+            return (if them.min >= 2 || them.escapes { LOST } else { WON }, None);
+        }
+        if self.captured(1 - me) {
+            let us = self.side(me);
+            return (if us.min >= 2 || us.escapes { WON } else { LOST }, None);
+        }
+        let key = self.key(me, passes);
+        if let Some(&(v, m)) = self.table.get(&key) {
+            return (v, (m != 0).then_some(m));
+        }
+        let us = self.side(me);
+        let them = self.side(1 - me);
+        let out_of_nodes = self.nodes > self.limits.node_limit;
+        if out_of_nodes {
+            self.certain = false;
+        }
+        let result = if us.alive && them.alive {
+            (SEKI, None)
+        } else if passes >= 2 || depth >= self.limits.depth || out_of_nodes {
+            (self.count(&us, &them), None)
+        } else {
+            let cands = self.candidates(&us, &them);
+            let mut best: Option<(u8, Option<Point>)> = None;
+            let mut tried = 0;
+            for p in cands {
+                if tried >= self.width(depth) {
+                    break;
+                }
+                if !self.r.trymove(p, self.color[me]) {
+                    continue;
+                }
+                tried += 1;
+                let v = WON - self.search(1 - me, depth + 1, 0).0;
+                self.r.popgo();
+                if best.is_none_or(|(bv, _)| v > bv) {
+                    best = Some((v, Some(p)));
+                }
+                if v == WON {
+                    break;
+                }
+            }
+            if best.is_none_or(|(bv, _)| bv < WON) {
+                let v = WON - self.search(1 - me, depth + 1, passes + 1).0;
+                if best.is_none_or(|(bv, _)| v > bv) {
+                    best = Some((v, None));
+                }
+            }
+            best.unwrap_or((LOST, None))
+        };
+        self.table.insert(key, (result.0, result.1.unwrap_or(0)));
+        result
+    }
+
+    /// The root: like [`Race::search`] for A, but a pass that does as well as the best move is preferred
+    /// when the best is seki or a loss (GNU Go answers `PASS` then).
+    fn root(&mut self) -> (u8, Option<Point>) {
+        let (v, m) = self.search(0, 0, 0);
+        if v == WON || m.is_none() {
+            return (v, if v == LOST { None } else { m });
+        }
+        let pass = WON - self.search(1, 1, 1).0;
+        if pass >= v {
+            (v, None)
+        } else {
+            (v, if v == LOST { None } else { m })
+        }
+    }
+}
+
+/// The counting game (see the module documentation): `x` to move with (outside, eye) liberties `x`,
+/// the opponent `y`, `shared` liberties; [`LOST`], [`SEKI`] or [`WON`] for `x`.
+fn count_game(memo: &mut HashMap<u32, u8>, x: [u8; 2], y: [u8; 2], shared: u8, passed: bool) -> u8 {
+    let key = u32::from(x[0])
+        | u32::from(x[1]) << 5
+        | u32::from(y[0]) << 10
+        | u32::from(y[1]) << 15
+        | u32::from(shared) << 20
+        | u32::from(passed) << 25;
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let libs = |s: [u8; 2], shared: u8| u32::from(s[0]) + u32::from(s[1]) + u32::from(shared);
+    let alive = |s: [u8; 2]| s[0] >= ALIVE_LIBS;
+    let mut best = LOST;
+    // Fill an outside liberty.
+    if y[0] > 0 && !alive(y) {
+        let ny = [y[0] - 1, y[1]];
+        let v = if libs(ny, shared) == 0 { WON } else { WON - count_game(memo, ny, x, shared, false) };
+        best = best.max(v);
+    }
+    // Fill a shared liberty: both lose one; suicide is not allowed.
+    if best < WON && shared > 0 {
+        let s = shared - 1;
+        let v = if libs(y, s) == 0 && !alive(y) {
+            Some(WON)
+        } else if libs(x, s) == 0 {
+            None
+        } else {
+            Some(WON - count_game(memo, y, x, s, false))
+        };
+        if let Some(v) = v {
+            best = best.max(v);
+        }
+    }
+    // Fill the eye, once everything outside it is gone.
+    if best < WON && y[1] > 0 && y[0] == 0 && shared == 0 && !alive(y) {
+        let ny = [0, y[1] - 1];
+        let v = if libs(ny, 0) == 0 { WON } else { WON - count_game(memo, ny, x, 0, false) };
+        best = best.max(v);
+    }
+    // Pass: two in a row leave both standing.
+    if best < WON {
+        let v = if passed { SEKI } else { WON - count_game(memo, y, x, shared, true) };
+        best = best.max(v);
+    }
+    memo.insert(key, best);
+    best
+}
+
+fn run(r: &mut Reader, board: &Board, goals: [&[Point]; 2], limits: SemeaiLimits) -> Semeai {
+    let none = Semeai { defend: Lose, attack: Lose, mv: None, certain: true };
+    let (Some(&ta), Some(&tb)) = (goals[0].first(), goals[1].first()) else { return none };
+    let (Some(ca), Some(cb)) = (board.color(ta), board.color(tb)) else { return none };
+    if ca == cb {
+        return none;
+    }
+    let mut masks = [vec![false; ARRAY], vec![false; ARRAY]];
+    for (k, (goal, c)) in goals.iter().zip([ca, cb]).enumerate() {
+        for &p in goal.iter() {
+            if board.color(p) == Some(c) {
+                masks[k][usize::from(p)] = true;
+            }
+        }
+    }
+    r.set_board(board);
+    let saved = r.limits;
+    r.limits.node_limit = r.limits.node_limit.min(READ_NODES);
+    let mut race = Race {
+        r,
+        color: [ca, cb],
+        target: [ta, tb],
+        goal: masks,
+        nodes: 0,
+        limits,
+        certain: true,
+        table: HashMap::new(),
+        count_memo: HashMap::new(),
+        sides: HashMap::new(),
+    };
+    let (v, mv) = race.root();
+    let certain = race.certain;
+    r.limits = saved;
+    r.set_board(board);
+    let (defend, attack) = match v {
+        WON => (Win, Win),
+        SEKI => (Win, Lose),
+        _ => (Lose, Lose),
+    };
+    Semeai { defend, attack, mv, certain }
+}
+
+/// The race between the dragons through `a` and `b` (opposite colours), A moving first: GNU Go's
+/// `analyze_semeai`. The dragons' stones come from [`dragon_goal`].
+pub fn analyze_semeai(r: &mut Reader, board: &Board, a: Point, b: Point, limits: SemeaiLimits) -> Semeai {
+    let ga = dragon_goal(r, board, a);
+    let gb = dragon_goal(r, board, b);
+    run(r, board, [&ga, &gb], limits)
+}
+
+/// The race between the strings through `a` and `b` alone (GNU Go's `tactical_analyze_semeai`).
+pub fn tactical_analyze_semeai(r: &mut Reader, board: &Board, a: Point, b: Point, limits: SemeaiLimits) -> Semeai {
+    let ga: Vec<Point> = std::iter::once(a).chain(board.string_stones(a).filter(|&s| s != a)).collect();
+    let gb: Vec<Point> = std::iter::once(b).chain(board.string_stones(b).filter(|&s| s != b)).collect();
+    run(r, board, [&ga, &gb], limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::board::tests::board_from;
+
+    fn race(x: [u8; 2], y: [u8; 2], shared: u8) -> u8 {
+        count_game(&mut HashMap::new(), x, y, shared, false)
+    }
+
+    #[test]
+    fn counting_game_follows_the_classical_rules() {
+        // No eyes, no shared liberties: the side to move wins with as many liberties as the other.
+        assert_eq!(race([3, 0], [3, 0], 0), WON);
+        assert_eq!(race([2, 0], [3, 0], 0), LOST);
+        // No eyes, two shared liberties and few outside ones: seki.
+        assert_eq!(race([1, 0], [1, 0], 2), SEKI);
+        // An eye beats no eye when the shared liberties count for the eye.
+        assert_eq!(race([1, 1], [2, 0], 2), WON);
+        assert_eq!(race([2, 0], [1, 1], 2), LOST);
+        // Eye against eye with shared liberties: the one to move fills outside and wins when ahead.
+        assert_eq!(race([2, 1], [1, 1], 1), WON);
+        // A living dragon never runs out.
+        assert_eq!(race([ALIVE_LIBS, 0], [5, 0], 0), WON);
+        assert_eq!(race([5, 3], [ALIVE_LIBS, 0], 0), LOST);
+    }
+
+    #[test]
+    fn stones_in_atari_lose_the_race_and_the_board_is_untouched() {
+        // White B9 and A8 share their last liberty A9 inside black's wall.
+        let b = board_from(&[
+            ".OX......",
+            "OXX......",
+            "XX.......",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let mut r = Reader::new(&b);
+        let limits = SemeaiLimits::default();
+        let (black, white, a9) = (b.point(2, 0), b.point(1, 0), b.point(0, 0));
+        let s = analyze_semeai(&mut r, &b, black, white, limits);
+        assert_eq!((s.defend, s.attack, s.mv), (Win, Win, Some(a9)));
+        assert_eq!(r.board(), &b);
+        let s = analyze_semeai(&mut r, &b, white, black, limits);
+        assert_eq!((s.defend, s.attack, s.mv), (Lose, Lose, None));
+        let s = tactical_analyze_semeai(&mut r, &b, black, white, limits);
+        assert_eq!((s.defend, s.attack), (Win, Win));
+        // Stones of one colour are no race.
+        let s = analyze_semeai(&mut r, &b, black, b.point(0, 2), limits);
+        assert_eq!((s.defend, s.attack, s.mv), (Lose, Lose, None));
+        assert_eq!(r.board(), &b);
+    }
+}
