@@ -16,4 +16,5 @@ pub mod owl;
 pub mod pattern_context;
 pub mod read_result;
 pub mod reading;
+pub mod score;
 pub mod worm;
