@@ -94,8 +94,13 @@ impl FinalStatuses {
         }
         for d in dragons.graph.node_weights() {
             let color = d.color.unwrap_or(Color::Black);
-            // A critical dragon goes to whoever moves first: the game is played out from here.
-            let lost = d.status == DragonStatus::Dead || (d.status == DragonStatus::Critical && color != to_move);
+            // GNU Go counts a critical dragon as dead whoever moves next; at the end of a game a dragon
+            // with at most one eye and nowhere to run is dead whatever the owl's node budget said.
+            let _ = color;
+            let lost = match d.status {
+                DragonStatus::Dead | DragonStatus::Critical => true,
+                _ => d.eyes_max <= 1 && d.escape == 0,
+            };
             if lost {
                 for &s in &d.stones {
                     dead[usize::from(s)] = true;
