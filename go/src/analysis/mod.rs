@@ -12,6 +12,7 @@ pub(crate) mod candidates;
 pub mod connection;
 pub mod dragon;
 pub mod eye;
+pub mod influence;
 pub mod owl;
 pub mod pattern_context;
 pub mod read_result;

@@ -15,6 +15,7 @@ pub(crate) mod args;
 pub mod display;
 pub mod dragon_commands;
 pub mod eye_commands;
+pub mod influence_commands;
 pub mod owl_commands;
 pub mod pattern_commands;
 pub mod serve;
@@ -39,6 +40,7 @@ pub fn registry() -> Registry<GtpState> {
     owl_commands::register(&mut r);
     dragon_commands::register(&mut r);
     eye_commands::register(&mut r);
+    influence_commands::register(&mut r);
     pattern_commands::register(&mut r);
     r
 }
