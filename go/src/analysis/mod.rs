@@ -18,4 +18,5 @@ pub mod pattern_context;
 pub mod read_result;
 pub mod reading;
 pub mod score;
+pub mod surround;
 pub mod worm;

@@ -11,7 +11,8 @@ use crate::analysis::dragon::Dragons;
 use crate::analysis::influence::{Field, Influence};
 use crate::analysis::owl::OwlLimits;
 use crate::analysis::score::FinalStatuses;
-use crate::gtp::args::vertex;
+use crate::analysis::surround::{does_surround, surround};
+use crate::gtp::args::{move_and_stone, vertex};
 use crate::gtp::state::GtpState;
 use crate::rules::board::Board;
 use crate::rules::stone::Color;
@@ -64,6 +65,41 @@ pub fn register(r: &mut Registry<GtpState>) {
         let w = -f.score(&b, s.game().rules().scoring, s.game().komi());
         Ok(estimate_text(w as f32))
     });
+    r.register("is_surrounded", "is_surrounded DRAGON: 0, 1 (surrounded) or 2 (weakly surrounded)", |s, a| {
+        let p = dragon(s, a, 0)?;
+        let b = s.board().clone();
+        let ds = Dragons::compute(&b, s.reader(), Some(&OwlLimits::default()));
+        Ok(surround(&b, &ds, p).0.to_string())
+    });
+    r.register("surround_map", "surround_map DRAGON VERTEX: 1 when VERTEX is in the dragon's surround map", |s, a| {
+        let p = dragon(s, a, 0)?;
+        let q = vertex(s, a, 1)?;
+        let b = s.board().clone();
+        let ds = Dragons::compute(&b, s.reader(), Some(&OwlLimits::default()));
+        Ok(u8::from(surround(&b, &ds, p).1[usize::from(q)]).to_string())
+    });
+    r.register(
+        "does_surround",
+        "does_surround MOVE DRAGON: whether the other colour's MOVE surrounds the dragon (0, 1 or 2)",
+        |s, a| {
+            let (mv, p) = move_and_stone(s, a)?;
+            let b = s.board().clone();
+            let Some(color) = b.color(p) else { return Err(CommandError::failed("vertex must not be empty")) };
+            let ds = Dragons::compute(&b, s.reader(), Some(&OwlLimits::default()));
+            let before = surround(&b, &ds, p).0;
+            let mut after_board = b.clone();
+            if !after_board.is_legal(mv, color.opponent()) {
+                return Ok("0".into());
+            }
+            after_board.play_unchecked(mv, color.opponent());
+            if after_board.color(p) != Some(color) {
+                return Ok("0".into());
+            }
+            let ds = Dragons::compute(&after_board, s.reader(), Some(&OwlLimits::default()));
+            let after = surround(&after_board, &ds, p).0;
+            Ok(does_surround(before, after).to_string())
+        },
+    );
     r.register(
         "final_status",
         "final_status VERTEX [SEED]: alive, dead, seki, white_territory, black_territory or dame",
@@ -75,6 +111,15 @@ pub fn register(r: &mut Registry<GtpState>) {
             Ok(f.at(p).gtp_name().to_string())
         },
     );
+}
+
+/// A dragon argument: a vertex with a stone, in GNU Go's words.
+fn dragon(s: &GtpState, a: &Args, i: usize) -> Result<crate::rules::stone::Point, CommandError> {
+    let p = vertex(s, a, i)?;
+    if s.board().is_empty(p) {
+        return Err(CommandError::failed("dragon vertex must be nonempty"));
+    }
+    Ok(p)
 }
 
 fn color(a: &Args, i: usize) -> Result<Color, CommandError> {
