@@ -3,7 +3,9 @@
 //! and their data) and [`reading`] (tactical attack and defence, with `candidates`' move lists) →
 //! [`connection`] and [`eye`] (eye spaces and their values) → [`dragon`] (dragons, their eyes and status)
 //! → [`owl`] (life and death reading on top of the dragons) → [`pattern_context`] (the pattern
-//! language's view of a position: `patterns::PatternContext`).
+//! language's view of a position: `patterns::PatternContext`); on the dragons, [`influence`] (the
+//! influence function, territory, moyo and area), [`surround`] (surrounded dragons) and [`score`] (final
+//! statuses and the score without playouts).
 //!
 //! It imports the rules and game layers only; it must not import the move generator or GTP. The move
 //! generator ([`crate::genmove`]) does not use it yet.

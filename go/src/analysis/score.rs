@@ -6,6 +6,12 @@
 //! This module owns that judgement and the count; it reads the position through the caller's
 //! [`Reader`] and never changes it. It must not import the move generator or GTP.
 //!
+//! Dead stones: dragons the owl reads dead or critical (GNU Go's `final_score` counts critical dragons
+//! as dead whoever moves next), and dragons with at most one eye and no escape at all; then what
+//! unconditional life and death settles; then stones called dead whose region of empty points and
+//! dead stones touches no living enemy stone are revived (what is left inside a dead group lives).
+//! Seki: living strings of both colours at two liberties around a shared liberty.
+//!
 //! Facts it follows (measured with GNU Go 3.8 on `score.tst`): the score is, per colour, its empty
 //! territory points, two points per dead opponent stone (the point and the prisoner) and its captures,
 //! plus komi for white; and on an unfinished board GNU Go plays the game out before counting, so an open
@@ -78,25 +84,9 @@ impl FinalStatuses {
     pub fn compute(board: &Board, r: &mut Reader, owl: &dyn LifeReading, to_move: Color) -> FinalStatuses {
         let dragons = Dragons::compute(board, r, Some(owl));
         let mut dead = vec![false; ARRAY];
-        if std::env::var_os("SCORE_DEBUG").is_some() {
-            for d in dragons.graph.node_weights() {
-                let v = crate::rules::vertex::format_vertex(board, crate::rules::stone::Move::Play(d.origin));
-                eprintln!(
-                    "{v} {:?} n={} eyes {}-{} esc {} settled {}",
-                    d.status,
-                    d.stones.len(),
-                    d.eyes_min,
-                    d.eyes_max,
-                    d.escape,
-                    d.settled
-                );
-            }
-        }
         for d in dragons.graph.node_weights() {
-            let color = d.color.unwrap_or(Color::Black);
             // GNU Go counts a critical dragon as dead whoever moves next; at the end of a game a dragon
             // with at most one eye and nowhere to run is dead whatever the owl's node budget said.
-            let _ = color;
             let lost = match d.status {
                 DragonStatus::Dead | DragonStatus::Critical => true,
                 _ => d.eyes_max <= 1 && d.escape == 0,

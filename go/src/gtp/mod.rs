@@ -4,7 +4,8 @@
 //! each group registers its own commands and reads only what it needs — [`standard`] (the GTP standard
 //! commands, `loadsgf`/`printsgf`, `level`; [`display`] draws `showboard`), GNU Go's analysis extension in
 //! [`analysis_commands`] (reading, connections, worms), [`owl_commands`], [`dragon_commands`] and
-//! [`eye_commands`], and [`pattern_commands`] (`list_pattern_matches`); [`args`] reads their arguments
+//! [`eye_commands`], [`influence_commands`] (influence, surround, score estimates, `final_status`), and
+//! [`pattern_commands`] (`list_pattern_matches`); [`args`] reads their arguments
 //! and words their answers. [`serve`] serves the engine on standard input or TCP.
 //!
 //! This module assembles the engine ([`registry`], [`engine`]) and re-exports what front ends use; it is
