@@ -17,9 +17,9 @@
 //! plus komi for white; and on an unfinished board GNU Go plays the game out before counting, so an open
 //! boundary still ends as somebody's territory and dame end filled (counted for who fills them).
 //! Without playing out, an open area's points go to the colour whose living stones are strictly
-//! nearer (through empty points and dead stones); points as near to both are dame, and half of them
-//! (rounded up, for the side to move, which fills first) count as that side's, the other half as the
-//! opponent's, except dame next to a seki, which nobody can fill.
+//! nearer (through empty points and dead stones); points as near to both are dame and count for
+//! nobody (splitting them between the sides as GNU Go's filling does changed no answer of
+//! `score.tst`, and counted a finished game's dame for someone).
 
 use crate::analysis::dragon::{DragonStatus, Dragons, LifeReading};
 use crate::analysis::reading::Reader;
@@ -80,8 +80,8 @@ pub struct FinalStatuses {
 }
 
 impl FinalStatuses {
-    /// Judges `board` with `to_move` to play, reading dragons through `r` and `owl`.
-    pub fn compute(board: &Board, r: &mut Reader, owl: &dyn LifeReading, to_move: Color) -> FinalStatuses {
+    /// Judges `board`, reading dragons through `r` and `owl`.
+    pub fn compute(board: &Board, r: &mut Reader, owl: &dyn LifeReading) -> FinalStatuses {
         let dragons = Dragons::compute(board, r, Some(owl));
         let mut dead = vec![false; ARRAY];
         for d in dragons.graph.node_weights() {
@@ -109,11 +109,11 @@ impl FinalStatuses {
             }
         }
         resurrect(board, &mut dead);
-        Self::from_dead(board, &dead, to_move)
+        Self::from_dead(board, &dead)
     }
 
     /// The statuses given the dead stones (`dead`, indexed by [`Point`]).
-    pub fn from_dead(board: &Board, dead: &[bool], to_move: Color) -> FinalStatuses {
+    pub fn from_dead(board: &Board, dead: &[bool]) -> FinalStatuses {
         let mut status = vec![FinalStatus::Dame; ARRAY];
         let alive = |p: Point| if dead[usize::from(p)] { None } else { board.color(p) };
         let seki = seki_stones(board, dead);
@@ -151,7 +151,6 @@ impl FinalStatuses {
                 frontier = next;
             }
         }
-        let mut dame = Vec::new();
         for p in board.points() {
             if alive(p).is_some() {
                 continue;
@@ -165,21 +164,10 @@ impl FinalStatuses {
                 None
             };
             if board.color(p).is_none() {
-                match owner {
-                    Some(c) => status[usize::from(p)] = FinalStatus::territory(c),
-                    None => {
-                        let by_seki = Board::neighbors(p).iter().any(|&n| seki[usize::from(n)]);
-                        if !by_seki && b != u16::MAX {
-                            dame.push(p);
-                        }
-                    }
+                if let Some(c) = owner {
+                    status[usize::from(p)] = FinalStatus::territory(c);
                 }
             }
-        }
-        // Dame get filled, the side to move first.
-        for (i, &p) in dame.iter().enumerate() {
-            let c = if i % 2 == 0 { to_move } else { to_move.opponent() };
-            status[usize::from(p)] = FinalStatus::territory(c);
         }
         FinalStatuses { status }
     }
@@ -310,7 +298,7 @@ mod tests {
     fn dead_stone_and_territory() {
         let b = board_from(&["..XO...", "..XO.X.", "..XO...", "..XO...", "..XO...", "..XO...", "..XO..."]);
         let mut r = Reader::new(&b);
-        let f = FinalStatuses::compute(&b, &mut r, &OwlLimits::default(), Color::Black);
+        let f = FinalStatuses::compute(&b, &mut r, &OwlLimits::default());
         assert_eq!(f.at(b.point(5, 1)), FinalStatus::Dead);
         assert_eq!(f.at(b.point(2, 0)), FinalStatus::Alive);
         assert_eq!(f.at(b.point(0, 0)), FinalStatus::BlackTerritory);

@@ -60,8 +60,7 @@ pub fn register(r: &mut Registry<GtpState>) {
     );
     r.register("new_score", "new_score: the score from the dragons' status and territory", |s, _| {
         let b = s.board().clone();
-        let to_move = s.game().to_move();
-        let f = FinalStatuses::compute(&b, s.reader(), &OwlLimits::default(), to_move);
+        let f = FinalStatuses::compute(&b, s.reader(), &OwlLimits::default());
         let w = -f.score(&b, s.game().rules().scoring, s.game().komi());
         Ok(estimate_text(w as f32))
     });
@@ -106,8 +105,7 @@ pub fn register(r: &mut Registry<GtpState>) {
         |s, a| {
             let p = vertex(s, a, 0)?;
             let b = s.board().clone();
-            let to_move = s.game().to_move();
-            let f = FinalStatuses::compute(&b, s.reader(), &OwlLimits::default(), to_move);
+            let f = FinalStatuses::compute(&b, s.reader(), &OwlLimits::default());
             Ok(f.at(p).gtp_name().to_string())
         },
     );

@@ -223,14 +223,12 @@ fn time_left(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
 /// The final statuses of the current position (dragons read by the owl, territory around them).
 pub(crate) fn final_statuses(s: &mut GtpState) -> FinalStatuses {
     let b = s.board().clone();
-    let to_move = s.game().to_move();
-    FinalStatuses::compute(&b, s.reader(), &OwlLimits::default(), to_move)
+    FinalStatuses::compute(&b, s.reader(), &OwlLimits::default())
 }
 
 fn final_status_list(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
-    let wanted = a
-        .get(0)
-        .and_then(|w| FinalStatus::from_name(&w.to_ascii_lowercase()))
+    // No argument is a syntax error; an unknown word is GNU Go's "invalid status".
+    let wanted = FinalStatus::from_name(&a.str(0)?.to_ascii_lowercase())
         .ok_or_else(|| CommandError::failed("invalid status"))?;
     let st = final_statuses(s);
     let board = s.board();
