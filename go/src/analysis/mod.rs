@@ -4,7 +4,9 @@
 //! [`connection`] and [`eye`] (eye spaces and their values, from an eye database or the local game of
 //! [`eye_graph`], which also generates our database) → [`dragon`] (dragons, their eyes and status)
 //! → [`owl`] (life and death reading on top of the dragons) → [`semeai`] (capturing races between two
-//! dragons) → [`pattern_context`] (the pattern language's view of a position: `patterns::PatternContext`).
+//! dragons) → [`pattern_context`] (the pattern language's view of a position: `patterns::PatternContext`);
+//! on the dragons, [`influence`] (the influence function, territory, moyo and area), [`surround`]
+//! (surrounded dragons) and [`score`] (final statuses and the score without playouts).
 //!
 //! It imports the rules and game layers only; it must not import the move generator or GTP. The move
 //! generator ([`crate::genmove`]) does not use it yet.
@@ -14,9 +16,12 @@ pub mod connection;
 pub mod dragon;
 pub mod eye;
 pub mod eye_graph;
+pub mod influence;
 pub mod owl;
 pub mod pattern_context;
 pub mod read_result;
 pub mod reading;
+pub mod score;
 pub mod semeai;
+pub mod surround;
 pub mod worm;

@@ -4,9 +4,10 @@
 //! each group registers its own commands and reads only what it needs — [`standard`] (the GTP standard
 //! commands, `loadsgf`/`printsgf`, `level`; [`display`] draws `showboard`), GNU Go's analysis extension in
 //! [`analysis_commands`] (reading, connections, worms), [`owl_commands`], [`dragon_commands`] and
-//! [`eye_commands`], [`semeai_commands`] (capturing races), [`pattern_commands`] (`list_pattern_matches`),
-//! [`query_commands`] (GNU Go's setup and query commands: `black`, `white`, `color`, `list_stones`, counters,
-//! ...) and [`kgs_commands`] (kgsGtp's `kgs-rules`, `kgs-game_over`, `kgs-chat`); [`args`] reads their arguments
+//! [`eye_commands`], [`semeai_commands`] (capturing races), [`influence_commands`] (influence, surround,
+//! score estimates, `final_status`), [`pattern_commands`] (`list_pattern_matches`), [`query_commands`] (GNU
+//! Go's setup and query commands: `black`, `white`, `color`, `list_stones`, counters, ...) and
+//! [`kgs_commands`] (kgsGtp's `kgs-rules`, `kgs-game_over`, `kgs-chat`); [`args`] reads their arguments
 //! and words their answers. [`serve`] serves the engine on standard input or TCP.
 //!
 //! This module assembles the engine ([`registry`], [`engine`]) and re-exports what front ends use; it is
@@ -17,6 +18,7 @@ pub(crate) mod args;
 pub mod display;
 pub mod dragon_commands;
 pub mod eye_commands;
+pub mod influence_commands;
 pub mod kgs_commands;
 pub mod owl_commands;
 pub mod pattern_commands;
@@ -46,6 +48,7 @@ pub fn registry() -> Registry<GtpState> {
     eye_commands::register(&mut r);
     kgs_commands::register(&mut r);
     semeai_commands::register(&mut r);
+    influence_commands::register(&mut r);
     pattern_commands::register(&mut r);
     query_commands::register(&mut r);
     r

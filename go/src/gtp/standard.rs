@@ -9,7 +9,8 @@
 //! `cannot open or parse 'FILE'`). Files are read up to `engine_core::limits::MAX_INPUT_FILE_BYTES` and
 //! written whole or not at all.
 
-use crate::game::status::{statuses, Status};
+use crate::analysis::owl::OwlLimits;
+use crate::analysis::score::{FinalStatus, FinalStatuses};
 use crate::game::GoGame;
 use crate::gtp::display;
 use crate::gtp::state::{GtpState, TimeSettings, MAX_LEVEL};
@@ -53,15 +54,23 @@ pub fn register(r: &mut Registry<GtpState>) {
     r.register("time_settings", "time_settings MAIN BYO_TIME BYO_STONES", time_settings);
     r.register("kgs-time_settings", "kgs-time_settings none|absolute|byoyomi|canadian ...", kgs_time_settings);
     r.register("time_left", "time_left COLOR TIME STONES", time_left);
-    r.register("final_score", "the score of the position: B+n, W+n or 0", |s, _| {
-        let m = s.game().score();
-        if m.is_finite() {
-            Ok(format_result(m))
-        } else {
-            Err(CommandError::failed("cannot score"))
-        }
-    });
-    r.register("final_status_list", "final_status_list alive|dead|seki", final_status_list);
+    r.register(
+        "final_score",
+        "final_score [SEED]: the score (B+n, W+n or 0) from the dragons' status and territory",
+        |s, _| {
+            let m = final_statuses(s).score(s.board(), s.game().rules().scoring, s.game().komi());
+            if m.is_finite() {
+                Ok(format_result(m))
+            } else {
+                Err(CommandError::failed("cannot score"))
+            }
+        },
+    );
+    r.register(
+        "final_status_list",
+        "final_status_list alive|dead|seki|white_territory|black_territory|dame [SEED]",
+        final_status_list,
+    );
     r.register("showboard", "the board in GNU Go's layout", |s, _| Ok(display::showboard(s.board())));
     r.register("loadsgf", "loadsgf FILE [MOVE_NUMBER|VERTEX]: load a game up to (not including) that move", loadsgf);
     r.register("printsgf", "printsgf [FILE]: the game as SGF", printsgf);
@@ -211,19 +220,27 @@ fn time_left(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
     Ok(String::new())
 }
 
+/// The final statuses of the current position (dragons read by the owl, territory around them).
+pub(crate) fn final_statuses(s: &mut GtpState) -> FinalStatuses {
+    let b = s.board().clone();
+    FinalStatuses::compute(&b, s.reader(), &OwlLimits::default())
+}
+
 fn final_status_list(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
-    let wanted = match a.str(0)?.to_ascii_lowercase().as_str() {
-        "alive" => Status::Alive,
-        "dead" => Status::Dead,
-        "seki" => Status::Seki,
-        _ => return Err(CommandError::failed("invalid status")),
-    };
+    // No argument is a syntax error; an unknown word is GNU Go's "invalid status".
+    let wanted = FinalStatus::from_name(&a.str(0)?.to_ascii_lowercase())
+        .ok_or_else(|| CommandError::failed("invalid status"))?;
+    let st = final_statuses(s);
     let board = s.board();
-    let st = statuses(board);
-    let mut done = vec![false; st.len()];
+    let mut done = vec![false; st.status.len()];
     let mut lines = Vec::new();
+    let mut empty = Vec::new();
     for p in board.points() {
-        if st[usize::from(p)] != Some(wanted) || done[usize::from(p)] {
+        if st.at(p) != wanted || done[usize::from(p)] {
+            continue;
+        }
+        if board.is_empty(p) {
+            empty.push(format_vertex(board, Move::Play(p)));
             continue;
         }
         let mut stones: Vec<Point> = board.string_stones(p).collect();
@@ -232,6 +249,10 @@ fn final_status_list(s: &mut GtpState, a: &Args) -> Result<String, CommandError>
             done[usize::from(q)] = true;
         }
         lines.push(stones.iter().map(|&q| format_vertex(board, Move::Play(q))).collect::<Vec<_>>().join(" "));
+    }
+    // Territory and dame are empty points, listed on one line as GNU Go does.
+    if !empty.is_empty() {
+        lines.push(empty.join(" "));
     }
     Ok(lines.join("\n"))
 }
