@@ -169,3 +169,8 @@ fn owl_floor() {
 fn semeai_floor() {
     check_floor("semeai.tst", 63); // GNU Go 121
 }
+
+#[test]
+fn score_floor() {
+    check_floor("score.tst", 27); // GNU Go 28
+}
