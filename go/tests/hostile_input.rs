@@ -235,6 +235,26 @@ fn expensive(cmd: &str) -> bool {
             | "final_status_list"
             | "worm_data"
             | "place_free_handicap"
+            | "owl_does_attack"
+            | "owl_does_defend"
+            | "owl_threaten_attack"
+            | "owl_threaten_defense"
+            | "owl_substantial"
+            | "owl_connection_defends"
+            | "eye_data"
+            | "half_eye_data"
+            | "analyze_semeai"
+            | "analyze_semeai_after_move"
+            | "tactical_analyze_semeai"
+            | "initial_influence"
+            | "move_influence"
+            | "estimate_score"
+            | "new_score"
+            | "experimental_score"
+            | "final_status"
+            | "is_surrounded"
+            | "does_surround"
+            | "surround_map"
     )
 }
 
@@ -317,8 +337,26 @@ fn no_command_panics_on_hostile_arguments() {
                 }
                 let keep = match (cmd.as_str(), size <= 9) {
                     // they take no vertex: a few lists show what extra arguments do
-                    ("final_score" | "kgs-genmove_cleanup" | "genmove" | "reg_genmove", true) => 20,
-                    ("final_score" | "kgs-genmove_cleanup" | "genmove" | "reg_genmove", false) => 5,
+                    (
+                        "final_score"
+                        | "estimate_score"
+                        | "new_score"
+                        | "experimental_score"
+                        | "kgs-genmove_cleanup"
+                        | "genmove"
+                        | "reg_genmove",
+                        true,
+                    ) => 20,
+                    (
+                        "final_score"
+                        | "estimate_score"
+                        | "new_score"
+                        | "experimental_score"
+                        | "kgs-genmove_cleanup"
+                        | "genmove"
+                        | "reg_genmove",
+                        false,
+                    ) => 5,
                     (_, true) => 80,
                     (_, false) => 40,
                 };
