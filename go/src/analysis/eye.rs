@@ -289,6 +289,27 @@ impl Eyes {
                 }
                 big |= region.len() > MAX_EYE;
             }
+            if big && touches_own && touches_goal && openings.is_empty() {
+                // A closed region too large for the eye graphs (territory, as on a finished board): two
+                // eyes whoever moves, as GNU Go values large eye spaces.
+                region.sort_unstable();
+                let index = self.spaces.len() as u16 + 1;
+                for &p in &region {
+                    self.owner[ci][usize::from(p)] = index;
+                }
+                self.spaces.push(EyeSpace {
+                    color,
+                    points: region.clone(),
+                    marginal: Vec::new(),
+                    min: 2,
+                    max: 2,
+                    attack: None,
+                    defend: None,
+                    value: [2; 4],
+                    live_bound,
+                });
+                continue;
+            }
             if big || !touches_own || !touches_goal {
                 continue;
             }
