@@ -38,6 +38,7 @@
 //!    saved), half eye, surrounded-ness (a closed region of empty points around the dragon, see
 //!    [`surround`]), neighbours (the graph's edges).
 
+use crate::analysis::board_view::BoardView;
 use crate::analysis::connection;
 use crate::analysis::eye::{Eyes, Safety as EyeSafety, Topology};
 use crate::analysis::read_result::ReadResult::{self, Lose, Win};
@@ -712,26 +713,6 @@ pub fn conn_library() -> &'static PatternLibrary {
     })
 }
 
-/// The board from `own`'s side, for matching the connection patterns.
-struct View<'a> {
-    board: &'a Board,
-    own: Color,
-}
-
-impl MatchBoard for View<'_> {
-    fn size(&self) -> usize {
-        self.board.size()
-    }
-
-    fn get(&self, row: usize, col: usize) -> Cell {
-        match self.board.color(self.board.point(col as u8, row as u8)) {
-            None => Cell::Empty,
-            Some(c) if c == self.own => Cell::O,
-            Some(_) => Cell::X,
-        }
-    }
-}
-
 /// What the connection patterns' constraints ask, answered on the position through the tactical reader:
 /// liberties, ko, legality, `attack`/`defend`, `does_attack`/`does_defend`, `safe_xmove`/`safe_omove`,
 /// `xdefend_against`/`odefend_against`, and `xcut`/`ocut` from the cutting points the class B patterns
@@ -774,7 +755,7 @@ impl PatternContext for ConnContext<'_> {
     }
 
     fn color(&self, v: Vertex) -> Cell {
-        View { board: self.board, own: self.own }.get(usize::from(v.row), usize::from(v.col))
+        BoardView { board: self.board, own: self.own }.get(usize::from(v.row), usize::from(v.col))
     }
 
     fn liberties(&mut self, v: Vertex, order: u8) -> u32 {
@@ -909,7 +890,7 @@ fn amalgamate_by_patterns(b: &Board, r: &mut Reader, parent: &mut [Point], tacti
     let mut cuts = [vec![false; ARRAY], vec![false; ARRAY]];
     let matches: Vec<(Color, Vec<patterns::Match>)> = [Color::Black, Color::White]
         .into_iter()
-        .map(|own| (own, lib.matches(&View { board: b, own }, false)))
+        .map(|own| (own, lib.matches(&BoardView { board: b, own }, false)))
         .collect();
     let class = |m: &patterns::Match, c: char| lib.pattern(m.pattern).colon.has_class(c);
     // Class B first, for both colours: the C patterns' `xcut` reads them.

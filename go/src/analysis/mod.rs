@@ -3,7 +3,7 @@
 //! and their data) and [`reading`] (tactical attack and defence, with `candidates`' move lists) →
 //! [`connection`] and [`eye`] (eye spaces and their values, from an eye database or the local game of
 //! [`eye_graph`], which also generates our database) → [`dragon`] (dragons, their eyes and status)
-//! → [`owl`] (life and death reading on top of the dragons) → [`semeai`] (capturing races between two
+//! ([`board_view`], the matchers' view of the board, sits under the pattern users) → [`owl`] (life and death reading on top of the dragons) → [`semeai`] (capturing races between two
 //! dragons) → [`pattern_context`] (the pattern language's view of a position: `patterns::PatternContext`);
 //! on the dragons, [`influence`] (the influence function, territory, moyo and area), [`surround`]
 //! (surrounded dragons) and [`score`] (final statuses and the score without playouts).
@@ -11,6 +11,7 @@
 //! It imports the rules and game layers only; it must not import the move generator or GTP. The move
 //! generator ([`crate::genmove`]) does not use it yet.
 
+pub mod board_view;
 pub(crate) mod candidates;
 pub mod connection;
 pub mod dragon;

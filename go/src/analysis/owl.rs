@@ -42,6 +42,7 @@
 //! atari outside the eye spaces are skipped. A fixed transposition table per query caches results by
 //! position. `GO_OWL_TRACE` in the environment prints the tree to standard error.
 
+use crate::analysis::board_view::BoardView;
 use crate::analysis::dragon::{escape, genus, mark_enclosed, DragonStatus, LifeReading};
 use crate::analysis::eye::{Eyes, Safety};
 pub use crate::analysis::read_result::ReadResult;
@@ -49,7 +50,7 @@ use crate::analysis::read_result::ReadResult::{KoB, Lose, Win};
 use crate::analysis::reading::Reader;
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point, ARRAY};
-use patterns::{Cell, MatchBoard, PatternLibrary, Registry};
+use patterns::{PatternLibrary, Registry};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -114,28 +115,6 @@ enum Role {
     Defend,
     Vital,
     Other,
-}
-
-/// The board as the owl's patterns see it, `own` (the side to move) playing the patterns' `O`. (The
-/// pattern language's own view lives in [`crate::analysis::pattern_context`], which reads the owl: this
-/// module must not import it.)
-struct View<'a> {
-    board: &'a Board,
-    own: Color,
-}
-
-impl MatchBoard for View<'_> {
-    fn size(&self) -> usize {
-        self.board.size()
-    }
-
-    fn get(&self, row: usize, col: usize) -> Cell {
-        match self.board.color(self.board.point(col as u8, row as u8)) {
-            None => Cell::Empty,
-            Some(c) if c == self.own => Cell::O,
-            Some(_) => Cell::X,
-        }
-    }
 }
 
 /// The owl's pattern databases, compiled, with each pattern's role and value.
@@ -361,7 +340,7 @@ impl Owl<'_> {
             }
         }
         let mut vital = false;
-        for m in pats.lib.matches(&View { board: &b, own: mover }, false) {
+        for m in pats.lib.matches(&BoardView { board: &b, own: mover }, false) {
             let Some(v) = m.move_vertex else { continue };
             let p = b.point(v.col, v.row);
             if !near[usize::from(p)] || !b.is_empty(p) {

@@ -58,32 +58,9 @@ use crate::rules::stone::{Color, Point, ARRAY};
 use crate::rules::vertex::format_vertex;
 use crate::Move;
 use patterns::eval::{codes, DragonQuery, EyeQuery, SequenceTest, Side, Tactical, Territory, Value};
-use patterns::{Cell, Evaluated, MatchBoard, PatternContext, PatternLibrary, Vertex};
+use patterns::{Cell, Evaluated, PatternContext, PatternLibrary, Vertex};
 
-/// A board as the matchers see it, `own` playing the patterns' `O`.
-#[derive(Clone, Copy)]
-pub struct BoardView<'a> {
-    pub board: &'a Board,
-    pub own: Color,
-}
-
-fn cell(board: &Board, own: Color, p: Point) -> Cell {
-    match board.color(p) {
-        None => Cell::Empty,
-        Some(c) if c == own => Cell::O,
-        Some(_) => Cell::X,
-    }
-}
-
-impl MatchBoard for BoardView<'_> {
-    fn size(&self) -> usize {
-        self.board.size()
-    }
-
-    fn get(&self, row: usize, col: usize) -> Cell {
-        cell(self.board, self.own, self.board.point(col as u8, row as u8))
-    }
-}
+pub use crate::analysis::board_view::BoardView;
 
 fn flag(b: bool) -> f64 {
     if b {
@@ -327,7 +304,7 @@ impl PatternContext for GoPatternContext<'_> {
     }
 
     fn color(&self, v: Vertex) -> Cell {
-        cell(self.board, self.own, self.point(v))
+        BoardView { board: self.board, own: self.own }.cell(self.point(v))
     }
 
     fn liberties(&mut self, v: Vertex, order: u8) -> u32 {
