@@ -26,8 +26,12 @@ pub const BUILTIN: &[(&str, &str)] = &[
     ("shape.db", include_str!("../databases/shape.db")),
     ("connect.db", include_str!("../databases/connect.db")),
     ("edge.db", include_str!("../databases/edge.db")),
-    ("conn.db", include_str!("../databases/conn.db")),
 ];
+
+/// The project's own connection database (original work, the `conn.db` role), as (file name, text).
+/// Its patterns have no move: they tell the dragons which strings belong together. Kept apart from
+/// [`BUILTIN`] for the same reason as [`OWL_BUILTIN`]: a library of moves must not list them.
+pub const CONN_BUILTIN: (&str, &str) = ("conn.db", include_str!("../databases/conn.db"));
 
 /// The project's own owl databases (original work, not GNU Go's), as (file name, text): the owl's
 /// attacker, defender and vital-point moves. They are kept apart from [`BUILTIN`] because only the owl

@@ -17,7 +17,7 @@
 //!    than stones) that no Benson-invincible stone holds.
 //! 2. Eye spaces of both colours ([`Eyes::compute`], diagonals read tactically).
 //! 3. Amalgamation (union of strings of one colour): strings sharing two liberties, strings bounding the
-//!    same cave (an eye space no living stone of the other colour touches); then the connection patterns (the built-in `conn.db` of the `patterns` crate, GNU
+//!    same cave (an eye space no living stone of the other colour touches); then the connection patterns (the `patterns` crate's `CONN_BUILTIN` `conn.db`, GNU
 //!    Go's `conn.db` role, matched for both colours through [`ConnContext`]): class B patterns first mark
 //!    the cutting points (`xcut`/`ocut`, kept in [`Dragons::cuts`]), then every class C pattern whose
 //!    constraint holds joins the O strings of its diagram (or those its `amalgamate` action names);
@@ -708,8 +708,8 @@ pub fn surround(b: &Board, stones: &[Point], color: Color, dead: &[bool]) -> (bo
 pub fn conn_library() -> &'static PatternLibrary {
     static LIB: OnceLock<PatternLibrary> = OnceLock::new();
     LIB.get_or_init(|| {
-        let dbs = patterns::builtin().into_iter().filter(|d| d.name == "conn.db").collect();
-        PatternLibrary::new(dbs, patterns::Registry::standard())
+        let (name, text) = patterns::library::CONN_BUILTIN;
+        PatternLibrary::new(vec![patterns::parse_db(name, text)], patterns::Registry::standard())
     })
 }
 
