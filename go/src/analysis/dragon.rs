@@ -17,8 +17,9 @@
 //!    than stones) that no Benson-invincible stone holds.
 //! 2. Eye spaces of both colours ([`Eyes::compute`], diagonals read tactically).
 //! 3. Amalgamation (union of strings of one colour): strings sharing two liberties, strings bounding the
-//!    same cave (an eye space no living stone of the other colour touches); then the connection patterns (the `patterns` crate's `CONN_BUILTIN` `conn.db`, GNU
-//!    Go's `conn.db` role, matched for both colours through [`ConnContext`]): class B patterns first mark
+//!    same cave (an eye space no living stone of the other colour touches); then the connection patterns (the `patterns` crate's `CONN_BUILTIN`,
+//!    GNU Go's `conn.db` role, or GNU Go's own `conn.db` from the directory of [`set_pattern_dir`]; matched
+//!    for both colours through [`ConnContext`]): class B patterns first mark
 //!    the cutting points (`xcut`/`ocut`, kept in [`Dragons::cuts`]), then every class C pattern whose
 //!    constraint holds joins the O strings of its diagram (or those its `amalgamate` action names);
 //!    last, strings within two points of each other that the connection reader
@@ -48,7 +49,9 @@ use crate::rules::board::Board;
 use crate::rules::stone::{Color, Move, Point, ARRAY};
 use patterns::{Binding, Cell, Element, MatchBoard, PatternContext, PatternLibrary, Side, Tactical, Value, Vertex};
 use petgraph::graph::{NodeIndex, UnGraph};
-use std::sync::OnceLock;
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 /// Largest enclosed region whose stones count as dead before any reading.
 pub const ENCLOSED: usize = 8;
@@ -704,12 +707,41 @@ pub fn surround(b: &Board, stones: &[Point], color: Color, dead: &[bool]) -> (bo
     (true, region + stones.len())
 }
 
-/// The connection patterns (the built-in `conn.db`), compiled once.
-pub fn conn_library() -> &'static PatternLibrary {
-    static LIB: OnceLock<PatternLibrary> = OnceLock::new();
-    LIB.get_or_init(|| {
-        let (name, text) = patterns::library::CONN_BUILTIN;
-        PatternLibrary::new(vec![patterns::parse_db(name, text)], patterns::Registry::standard())
+thread_local! {
+    /// The `--patterns` directory whose `conn.db` replaces ours (`None`: ours).
+    static PATTERN_DIR: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
+    /// The connection patterns compiled for the directory they came from.
+    static CONN_LIBRARY: RefCell<Option<(Option<PathBuf>, Rc<PatternLibrary>)>> = const { RefCell::new(None) };
+}
+
+/// Reads GNU Go's `conn.db` from `dir` instead of ours, for comparison (`go-gtp --patterns DIR`); `None`
+/// (or a directory without one) goes back to ours. Applies to amalgamation on this thread from now on.
+pub fn set_pattern_dir(dir: Option<&Path>) {
+    let dir = dir.map(|d| d.join("conn.db")).filter(|f| f.is_file()).and(dir.map(Path::to_path_buf));
+    PATTERN_DIR.with(|d| *d.borrow_mut() = dir);
+}
+
+/// The connection patterns for the current directory (see [`set_pattern_dir`]), compiled on first use.
+pub fn conn_library() -> Rc<PatternLibrary> {
+    let dir = PATTERN_DIR.with(|d| d.borrow().clone());
+    CONN_LIBRARY.with(|l| {
+        let mut l = l.borrow_mut();
+        match &*l {
+            Some((d, lib)) if *d == dir => lib.clone(),
+            _ => {
+                let lib = Rc::new(match &dir {
+                    Some(d) => {
+                        PatternLibrary::load_files(&[d.join("conn.db")], Vec::new(), patterns::Registry::standard())
+                    }
+                    None => {
+                        let (name, text) = patterns::library::CONN_BUILTIN;
+                        PatternLibrary::new(vec![patterns::parse_db(name, text)], patterns::Registry::standard())
+                    }
+                });
+                *l = Some((dir, lib.clone()));
+                lib
+            }
+        }
     })
 }
 
@@ -1023,6 +1055,40 @@ mod tests {
         let cuts = amalgamate_by_patterns(b, &mut r, &mut parent, &vec![false; ARRAY]);
         let roots = (0..ARRAY as Point).map(|p| find(&mut parent, p)).collect();
         (roots, cuts)
+    }
+
+    #[test]
+    fn a_pattern_directory_replaces_our_connection_patterns() {
+        // Tests run one per thread, so the directory set here reaches no other test.
+        let b = board_from(&[
+            ".........",
+            ".........",
+            "......O..",
+            ".......O.",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let (roots, _) = joined_by_patterns(&b);
+        let root = |roots: &[Point], c: u8, r: u8| roots[usize::from(b.string_id(b.point(c, r)))];
+        assert_eq!(root(&roots, 6, 2), root(&roots, 7, 3), "ours join a plain diagonal");
+        // A directory whose conn.db has one pattern that never matches this board: nothing is joined.
+        let dir = std::env::temp_dir().join(format!("conn-dir-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("conn.db"), "Pattern Only\n\nXXX\nO.O\n\n:8,C\n").unwrap();
+        set_pattern_dir(Some(&dir));
+        let lib = conn_library();
+        assert_eq!((lib.set.patterns.len(), lib.errors.len()), (1, 0), "{:?}", lib.errors);
+        let (roots, _) = joined_by_patterns(&b);
+        assert_ne!(root(&roots, 6, 2), root(&roots, 7, 3), "the directory's patterns replace ours");
+        // A directory without conn.db keeps ours.
+        std::fs::remove_file(dir.join("conn.db")).unwrap();
+        set_pattern_dir(Some(&dir));
+        assert!(conn_library().set.patterns.len() > 1);
+        std::fs::remove_dir_all(&dir).ok();
+        set_pattern_dir(None);
     }
 
     #[test]

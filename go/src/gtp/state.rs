@@ -88,6 +88,8 @@ impl GtpState {
     /// A fresh state with an empty board.
     pub fn new(options: Options) -> GtpState {
         let level = options.level;
+        // The dragons read their connection patterns per thread; this thread answers the commands.
+        crate::analysis::dragon::set_pattern_dir(options.patterns.as_deref());
         GtpState {
             game: GoGame::new(options.boardsize, options.komi, options.rules),
             patterns: load_library(options.patterns.as_deref()),
