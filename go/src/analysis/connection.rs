@@ -4,7 +4,8 @@
 //!
 //! This module owns the connection search only. It reads on the [`Reader`]'s board (played moves are
 //! always taken back) and uses its tactical `attack`/`defend` and ladder reading to tell whether a
-//! string, a cutting stone or a connecting stone falls. It must not change the reader's limits.
+//! string, a cutting stone or a connecting stone falls. It must not change the reader's limits, except
+//! for the length of a break-in query (see `with_break_in_limits`), which puts them back.
 //!
 //! The search follows the idea of GNU Go's "alternate" connection reader (readconnect): a connector
 //! node and a cutter node call each other; each side only tries moves that change an approximate
@@ -26,6 +27,10 @@
 //! copy of the position with the ko lifted) swapped in for the caller's, whose move stack is never
 //! touched.
 //!
+//! `break_in` and `block_off` (GNU Go's break-ins into territory) are the same search with an area in
+//! place of the second string: the goal's points all start at distance zero, and the string has arrived
+//! when one of its stones stands on a goal point.
+//!
 //! `same_dragon` also counts strings on a diagonal with both gaps empty as one dragon, as GNU Go's
 //! amalgamation does, before asking the cutter.
 
@@ -43,6 +48,11 @@ const HUGE: i32 = 100_000;
 const CUTOFF: i32 = 305;
 /// Connection nodes per top-level query (GNU Go's connection node limit is of this order).
 const NODE_LIMIT: u64 = 2_500;
+/// Connection nodes per break-in query: an area gives many more ways in than a string, and the
+/// break-ins are asked for every territory, so each query reads less deeply.
+const BREAK_IN_NODE_LIMIT: u64 = 400;
+/// Tactical nodes per read inside a break-in query (see [`with_break_in_limits`]).
+const BREAK_IN_TACTICAL_NODES: u64 = 2_000;
 /// Plies read at most. GNU Go reads up to 20 (`connect_depth2`); 14 answers connection.tst as well or
 /// better here (one more pass than 20) at less cost, our node budget being spent less on deep lines.
 const DEPTH_LIMIT: usize = 14;
@@ -482,6 +492,10 @@ struct Search<'a> {
     ko_used: bool,
     /// A second reader for lines after a conditional ko capture (the caller's reader keeps its stack).
     spare: Option<Box<Reader>>,
+    /// For `break_in`/`block_off`: the area the string must reach (the second string is then `0`).
+    goal: Option<Box<[bool; ARRAY]>>,
+    /// Nodes this query may read ([`NODE_LIMIT`], [`BREAK_IN_NODE_LIMIT`]).
+    node_limit: u64,
 }
 
 /// Conditional ko captures are tried up to this depth (GNU Go's `ko_depth`).
@@ -492,7 +506,7 @@ const TT_BITS: u32 = 12;
 impl Search<'_> {
     fn tt_key(&self, a: Point, c: Point, connect: bool, has_passed: bool) -> u64 {
         let b = self.r.board();
-        let (x, y) = (u64::from(b.string_id(a)), u64::from(b.string_id(c)));
+        let (x, y) = (u64::from(b.string_id(a)), if c == 0 { 0 } else { u64::from(b.string_id(c)) });
         let ko = b.ko().map_or(0, |(k, _)| u64::from(k) + 1);
         let k = b.hash()
             ^ (x << 16 | y << 32 | ko << 48).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -507,7 +521,7 @@ impl Search<'_> {
     }
 
     fn tt_put(&mut self, key: u64, res: (ReadResult, Point)) -> (ReadResult, Point) {
-        if self.nodes <= NODE_LIMIT {
+        if self.nodes <= self.node_limit {
             self.tt[(key >> (64 - TT_BITS)) as usize] = (key, res.0, res.1);
         }
         res
@@ -523,11 +537,25 @@ impl Search<'_> {
         let other = color.opponent();
         let connect = to_move == color;
         let (d1, d2) = (&mut self.d1, &mut self.d2);
-        for (dist, s, t) in [(&mut *d1, a, c), (&mut *d2, c, a)] {
-            dist.clear();
-            dist.enqueue_string(b, 0, s, 0, 0, 0);
-            spread(b, r, dist, color, t);
+        d1.clear();
+        d1.enqueue_string(b, 0, a, 0, 0, 0);
+        spread(b, r, d1, color, c);
+        d2.clear();
+        match &self.goal {
+            // The goal's empty points and own stones are where the second "string" is: all at distance
+            // zero. An opponent stone in the goal is no way in: it is reached only through a capture.
+            Some(goal) => {
+                for p in (0..ARRAY as Point).filter(|&p| goal[usize::from(p)]) {
+                    match b.color(p) {
+                        Some(x) if x == color => d2.enqueue_string(b, 0, p, 0, 0, 0),
+                        Some(_) => {}
+                        None => d2.enqueue(0, p, 0, 0),
+                    }
+                }
+            }
+            None => d2.enqueue_string(b, 0, c, 0, 0, 0),
         }
+        spread(b, r, d2, color, a);
         // A liberty of a string in atari belongs to that string.
         if b.liberties(a) == 1 {
             let l = usize::from(b.first_liberty(a).expect("a liberty"));
@@ -541,7 +569,7 @@ impl Search<'_> {
             d2.d[l] = d2.dist(a);
             d2.from[l] = d1.from[usize::from(a)];
         }
-        if b.liberties(c) == 1 {
+        if c != 0 && b.liberties(c) == 1 {
             let l = usize::from(b.first_liberty(c).expect("a liberty"));
             if d1.d[l] == HUGE {
                 d1.queue[d1.qe] = l as Point;
@@ -551,7 +579,15 @@ impl Search<'_> {
             d2.delta[l] = 0;
             d1.d[l] = d1.dist(c);
         }
-        let (max1, max2) = (d1.dist(c), d2.dist(a));
+        let max1 = match &self.goal {
+            Some(goal) => (0..ARRAY)
+                .filter(|&p| goal[p] && b.color(p as Point) != Some(other))
+                .map(|p| d1.d[p])
+                .min()
+                .unwrap_or(HUGE),
+            None => d1.dist(c),
+        };
+        let max2 = d2.dist(a);
         let total = max1.min(max2);
         let mut seen = [0 as Point; 24];
         let mut nseen = 0;
@@ -643,7 +679,8 @@ impl Search<'_> {
             if ladder_capturable(r, mv, to_move) {
                 out.score[k] += 30;
             }
-            let lib_of = |s: Point| b.liberties(s) == 3 && Board::neighbors(mv).iter().any(|&q| same(b, q, s));
+            let lib_of =
+                |s: Point| s != 0 && b.liberties(s) == 3 && Board::neighbors(mv).iter().any(|&q| same(b, q, s));
             if lib_of(a) || lib_of(c) {
                 out.score[k] -= 10;
             }
@@ -721,14 +758,13 @@ impl Search<'_> {
     /// Connector to move: the code and the connecting move (0 for none).
     fn connect_rec(&mut self, a: Point, c: Point, has_passed: bool) -> (ReadResult, Point) {
         self.count();
-        let b = self.r.board();
-        if b.color(a).is_none() || b.color(c).is_none() {
+        if self.r.board().color(a).is_none() || self.lost_target(c) {
             return (Lose, 0);
         }
-        if same(b, a, c) {
+        if self.reached(a, c) {
             return (Win, 0);
         }
-        if self.nodes > NODE_LIMIT || self.ply > DEPTH_LIMIT {
+        if self.nodes > self.node_limit || self.ply > DEPTH_LIMIT {
             return (Lose, 0);
         }
         let key = self.tt_key(a, c, true, has_passed);
@@ -802,14 +838,13 @@ impl Search<'_> {
     /// Cutter to move: the code and the cutting move (0 for none).
     fn disconnect_rec(&mut self, a: Point, c: Point, has_passed: bool) -> (ReadResult, Point) {
         self.count();
-        let b = self.r.board();
-        if b.color(a).is_none() || b.color(c).is_none() {
+        if self.r.board().color(a).is_none() || self.lost_target(c) {
             return (Win, 0);
         }
-        if same(b, a, c) {
+        if self.reached(a, c) {
             return (Lose, 0);
         }
-        if self.nodes > NODE_LIMIT || self.ply > DEPTH_LIMIT {
+        if self.nodes > self.node_limit || self.ply > DEPTH_LIMIT {
             return (Win, 0);
         }
         let key = self.tt_key(a, c, false, has_passed);
@@ -825,7 +860,7 @@ impl Search<'_> {
         if ac1 == Win {
             return (Win, am1.unwrap_or(0));
         }
-        let (ac2, am2) = self.r.attack(c);
+        let (ac2, am2) = if c == 0 { (Lose, None) } else { self.r.attack(c) };
         if ac2 == Win {
             return (Win, am2.unwrap_or(0));
         }
@@ -856,13 +891,39 @@ impl Search<'_> {
         (saved, saved_move)
     }
 
-    /// A common liberty, or the capture of an opponent string touching both.
+    /// Whether the string at `a` has reached its target: one string with `c`, or a stone in the goal.
+    fn reached(&self, a: Point, c: Point) -> bool {
+        let b = self.r.board();
+        match &self.goal {
+            Some(goal) => b.string_stones(a).any(|s| goal[usize::from(s)]),
+            None => same(b, a, c),
+        }
+    }
+
+    /// Whether the target string is gone (captured); a goal area cannot be.
+    fn lost_target(&self, c: Point) -> bool {
+        c != 0 && self.r.board().color(c).is_none()
+    }
+
+    /// Whether `p` belongs to the target: a stone of the string at `c`, or a goal point.
+    fn in_target(&self, b: &Board, p: Point, c: Point) -> bool {
+        match &self.goal {
+            Some(goal) => goal[usize::from(p)],
+            None => same(b, p, c),
+        }
+    }
+
+    /// A liberty shared with the target (or one in the goal), or the capture of an opponent string
+    /// touching both.
     fn trivial_connection(&mut self, a: Point, c: Point) -> Option<Point> {
         let b = self.r.board();
         let mut la = [0 as Point; 32];
         let na = b.liberties_into(a, &mut la);
         for &l in &la[..na] {
-            if Board::neighbors(l).iter().any(|&q| same(b, q, c)) {
+            if self.goal.as_ref().is_some_and(|g| g[usize::from(l)]) {
+                return Some(l);
+            }
+            if c != 0 && Board::neighbors(l).iter().any(|&q| same(b, q, c)) {
                 return Some(l);
             }
         }
@@ -873,7 +934,9 @@ impl Search<'_> {
             for q in Board::neighbors(st) {
                 if b.color(q) == Some(color.opponent()) {
                     let h = b.string_id(q);
-                    let touches_c = b.string_stones(h).any(|x| Board::neighbors(x).iter().any(|&y| same(b, y, c)));
+                    let touches_c = b.string_stones(h).any(|x| {
+                        Board::neighbors(x).iter().any(|&y| b.color(y) == Some(color) && self.in_target(b, y, c))
+                    });
                     if touches_c && n < adj.len() && !adj[..n].contains(&h) {
                         adj[n] = h;
                         n += 1;
@@ -919,6 +982,8 @@ fn search(r: &mut Reader) -> Box<Search<'_>> {
         tt: vec![(0, Lose, 0); 1 << TT_BITS],
         ko_used: false,
         spare: None,
+        goal: None,
+        node_limit: NODE_LIMIT,
     })
 }
 
@@ -951,6 +1016,60 @@ pub fn disconnect(r: &mut Reader, a: Point, c: Point) -> (ReadResult, Option<Poi
         return (Lose, None);
     }
     let (code, m) = search(r).disconnect_rec(a, c, false);
+    (code, if code == Lose { None } else { mv(m) })
+}
+
+/// Runs a break-in search: the connection search's own node limit lowered to [`BREAK_IN_NODE_LIMIT`],
+/// and each tactical read inside it to [`BREAK_IN_TACTICAL_NODES`] (an unfinished read counts the
+/// string as safe), the reader's limits put back afterwards. A goal area brings many more opponent
+/// strings into the distance spreading than a string does, and a few of them can cost the tactical
+/// reader tens of thousands of nodes each.
+fn with_break_in_limits(
+    r: &mut Reader,
+    setup: impl FnOnce(&mut Search<'_>),
+    read: impl FnOnce(&mut Search<'_>) -> (ReadResult, Point),
+) -> (ReadResult, Point) {
+    let saved = r.limits.node_limit;
+    r.limits.node_limit = saved.min(BREAK_IN_TACTICAL_NODES);
+    let res = {
+        let mut s = search(r);
+        s.node_limit = BREAK_IN_NODE_LIMIT;
+        setup(&mut s);
+        read(&mut s)
+    };
+    r.limits.node_limit = saved;
+    res
+}
+
+/// The goal of a break-in query as a point set (`None` when it is empty).
+fn goal_set(goal: &[Point]) -> Option<Box<[bool; ARRAY]>> {
+    let mut set = Box::new([false; ARRAY]);
+    for &p in goal {
+        set[usize::from(p)] = true;
+    }
+    (!goal.is_empty()).then_some(set)
+}
+
+/// Can the string at `a` reach the area `goal` (put a stone connected to it on a goal point), its owner
+/// moving first? GNU Go's `break_in`: the code and the move; `None` as the move when a stone of the
+/// string is in the goal already or it gets there without a move. An empty goal cannot be reached.
+pub fn break_in(r: &mut Reader, a: Point, goal: &[Point]) -> (ReadResult, Option<Point>) {
+    let Some(set) = goal_set(goal) else { return (Lose, None) };
+    if r.board().color(a).is_none() {
+        return (Lose, None);
+    }
+    let (code, m) = with_break_in_limits(r, |s| s.goal = Some(set), |s| s.connect_rec(a, 0, false));
+    (code, if code == Lose { None } else { mv(m) })
+}
+
+/// Can the other colour, moving first, keep the string at `a` out of the area `goal`? GNU Go's
+/// `block_off`: the code and the blocking move (`None` when no move is needed).
+pub fn block_off(r: &mut Reader, a: Point, goal: &[Point]) -> (ReadResult, Option<Point>) {
+    let Some(set) = goal_set(goal) else { return (Win, None) };
+    if r.board().color(a).is_none() {
+        return (Win, None);
+    }
+    let (code, m) = with_break_in_limits(r, |s| s.goal = Some(set), |s| s.disconnect_rec(a, 0, false));
     (code, if code == Lose { None } else { mv(m) })
 }
 

@@ -1,5 +1,5 @@
 //! GNU Go's reading extension commands over GTP (`attack`, `defend`, `countlib`, `trymove`/`popgo`,
-//! `unconditional_status`, `connect`, `same_dragon` (the dragons of [`crate::analysis::dragon`], confirmed
+//! `unconditional_status`, `connect`, `break_in`/`block_off`, `same_dragon` (the dragons of [`crate::analysis::dragon`], confirmed
 //! by the connection reader), `worm_data` (every field, [`crate::analysis::worm::worms_read`]),
 //! combinations, ...), with GNU Go 3.8's
 //! exact names, answers and error strings, so its regression suites (`reading.tst`, `connection.tst`,
@@ -144,6 +144,16 @@ pub fn register(r: &mut Registry<GtpState>) {
     r.register("disconnect", "disconnect V1 V2: code and move cutting the strings", |s, a| {
         let (p, q) = (stone(s, a, 0)?, stone(s, a, 1)?);
         let (code, mv) = connection::disconnect(reader(s), p, q);
+        Ok(code_move(s.board(), code, mv))
+    });
+    r.register("break_in", "break_in V VERTICES: code and move by which the string reaches the area", |s, a| {
+        let (p, goal) = string_and_area(s, a)?;
+        let (code, mv) = connection::break_in(reader(s), p, &goal);
+        Ok(code_move(s.board(), code, mv))
+    });
+    r.register("block_off", "block_off V VERTICES: code and move keeping the string out of the area", |s, a| {
+        let (p, goal) = string_and_area(s, a)?;
+        let (code, mv) = connection::block_off(reader(s), p, &goal);
         Ok(code_move(s.board(), code, mv))
     });
     r.register("same_dragon", "same_dragon V1 V2: 1 if the stones are in one dragon", |s, a| {
@@ -306,4 +316,11 @@ fn worm_data(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
         ));
     }
     Ok(out.join("\n"))
+}
+
+/// `break_in`/`block_off` arguments: a stone, then the goal's vertices (GNU Go checks every vertex first,
+/// then that the first is a stone).
+fn string_and_area(s: &GtpState, a: &Args) -> Result<(Point, Vec<Point>), CommandError> {
+    let goal = (1..a.len()).map(|i| vertex(s, a, i)).collect::<Result<Vec<_>, _>>()?;
+    Ok((stone(s, a, 0)?, goal))
 }
