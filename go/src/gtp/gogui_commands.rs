@@ -117,7 +117,17 @@ const INFLUENCE_SCALE: f32 = 50.0;
 
 /// Tree-search simulations for `gogui-move_values` at the lowest levels (the level's own budget when
 /// larger).
-const MIN_SIMULATIONS: usize = 400;
+const MIN_SIMULATIONS: usize = 100;
+
+/// Exactly `n` arguments: these commands read the whole board, so a call GoGui would never make is
+/// refused before any of that work.
+fn arity(a: &Args, n: usize) -> Result<(), CommandError> {
+    if a.len() == n {
+        Ok(())
+    } else {
+        Err(CommandError::syntax())
+    }
+}
 
 fn color_arg(a: &Args, i: usize) -> Result<Color, CommandError> {
     a.get(i).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))
@@ -126,6 +136,7 @@ fn color_arg(a: &Args, i: usize) -> Result<Color, CommandError> {
 /// The position and its influence, the colour of argument 0 to move (dragons judged by the owl, as
 /// `initial_influence` judges them).
 fn influence(s: &mut GtpState, a: &Args) -> Result<(Board, Influence), CommandError> {
+    arity(a, 1)?;
     let color = color_arg(a, 0)?;
     let b = s.board().clone();
     let dragons = Dragons::compute(&b, owl_reader(s), Some(&OwlLimits::default()));
@@ -179,7 +190,8 @@ fn vertex_of(b: &Board, p: Point) -> String {
     format_vertex(b, Move::Play(p))
 }
 
-fn dragon_status_gfx(s: &mut GtpState, _: &Args) -> Result<String, CommandError> {
+fn dragon_status_gfx(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
+    arity(a, 0)?;
     let b = s.board().clone();
     let mut ds = Dragons::compute(&b, owl_reader(s), None);
     let dragons: Vec<(Point, Vec<Point>)> = ds.graph.node_weights().map(|d| (d.origin, d.stones.clone())).collect();
@@ -219,6 +231,7 @@ fn dragon_status_gfx(s: &mut GtpState, _: &Args) -> Result<String, CommandError>
 }
 
 fn owl_gfx(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
+    arity(a, 1)?;
     let p = stone(s, a, 0)?;
     let b = s.board().clone();
     let stones = Dragons::compute(&b, owl_reader(s), None).at(p).map(|d| d.stones.clone()).unwrap_or_else(|| vec![p]);
@@ -248,7 +261,8 @@ fn owl_gfx(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
     Ok(lines.join("\n"))
 }
 
-fn final_status_gfx(s: &mut GtpState, _: &Args) -> Result<String, CommandError> {
+fn final_status_gfx(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
+    arity(a, 0)?;
     let b = s.board().clone();
     let f = FinalStatuses::compute(&b, owl_reader(s), &OwlLimits::default());
     let (mut black, mut white, mut dead, mut seki) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -282,6 +296,7 @@ fn final_status_gfx(s: &mut GtpState, _: &Args) -> Result<String, CommandError> 
 }
 
 fn move_values(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
+    arity(a, 1)?;
     let color = color_arg(a, 0)?;
     let game = s.game().clone();
     let b = game.board();
