@@ -18,6 +18,11 @@
 //! unknown setting. White waits for NEWGAME and answers. Handicap stones stand on GTP's fixed points
 //! on both sides; then the players exchange MOVEs until two passes in a row end the game.
 //!
+//! The simplified variant (`--mode sgmp`, [`GmpOptions::simplified`]) is the same protocol with a
+//! shorter set-up, as GNU Go 3.8's `--mode sgmp` plays it (observed through pipes): both sides are
+//! assumed to have been given the board size and rules, so only the other's colour (11) and then the
+//! handicap (8) are asked, each side keeping its own size and rules.
+//!
 //! This module owns the packet codec ([`Packet`], [`Decoder`]) and the session ([`play`]); the moves
 //! come from the GTP engine ([`crate::gtp`]), driven through its commands (`play`, `genmove`, `undo`,
 //! `fixed_handicap`, `final_score`, `printsgf`), so GMP games use the same engine as GTP ones.
@@ -153,6 +158,9 @@ pub struct GmpOptions {
     pub give_up_after: Duration,
     /// Write the game record here at the end (`printsgf`).
     pub sgf_out: Option<std::path::PathBuf>,
+    /// The simplified variant (`--mode sgmp`): only the colour and the handicap are asked; the board
+    /// size (which must then be known) and the rules are our own.
+    pub simplified: bool,
 }
 
 /// Why a GMP session failed.
@@ -533,25 +541,37 @@ where
                 other => return Err(GmpError::Engine(format!("unexpected {other:?} before the game"))),
             }
         }
-        japanese = match link.ask(query::RULES)? {
-            1 => true,
-            2 => false,
-            _ => rules_territory,
+        let ask_color = |link: &mut Link<W>, color: Option<Color>| -> Result<Option<Color>, GmpError> {
+            Ok(match link.ask(query::COLOR)? {
+                1 => Some(Color::Black),
+                2 => Some(Color::White),
+                _ => Some(color.unwrap_or(Color::Black)),
+            })
         };
-        size = match link.ask(query::BOARD_SIZE)? {
-            0 => size,
-            n => Some(usize::from(n)),
+        let ask_handicap = |link: &mut Link<W>, handicap: Option<usize>| -> Result<Option<usize>, GmpError> {
+            Ok(match link.ask(query::HANDICAP)? {
+                0 => handicap,
+                1 => Some(0),
+                n => Some(usize::from(n)),
+            })
         };
-        handicap = match link.ask(query::HANDICAP)? {
-            0 => handicap,
-            1 => Some(0),
-            n => Some(usize::from(n)),
-        };
-        color = match link.ask(query::COLOR)? {
-            1 => Some(Color::Black),
-            2 => Some(Color::White),
-            _ => Some(color.unwrap_or(Color::Black)),
-        };
+        if options.simplified {
+            // GNU Go's order in `--mode sgmp`: the colour first, then the handicap.
+            color = ask_color(&mut link, color)?;
+            handicap = ask_handicap(&mut link, handicap)?;
+        } else {
+            japanese = match link.ask(query::RULES)? {
+                1 => true,
+                2 => false,
+                _ => rules_territory,
+            };
+            size = match link.ask(query::BOARD_SIZE)? {
+                0 => size,
+                n => Some(usize::from(n)),
+            };
+            handicap = ask_handicap(&mut link, handicap)?;
+            color = ask_color(&mut link, color)?;
+        }
     } else {
         // White: wait for NEWGAME, answer the questions until the first move (or, when White moves
         // first after a handicap, until the other side falls silent).
@@ -563,7 +583,10 @@ where
                     let v = link.answers.answer(p.value);
                     link.reply(Command::Answer, v)?;
                     link.flush_pending()?;
-                    if p.value == query::COLOR && handicap.unwrap_or(0) >= 2 {
+                    // The set-up's last question (the colour in GMP, the handicap in the simplified
+                    // variant) leaves White to move first after a handicap.
+                    let last = if options.simplified { query::HANDICAP } else { query::COLOR };
+                    if p.value == last && handicap.unwrap_or(0) >= 2 {
                         break;
                     }
                 }

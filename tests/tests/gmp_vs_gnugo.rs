@@ -2,7 +2,9 @@
 //! relay thread that can damage or drop packets: a 9x9 game with our engine as White (GNU Go sets the
 //! game up), a 9x9 game as Black (we set it up), a 19x19 game with two handicap stones, and a 9x9 game
 //! where one packet in ten is corrupted or lost. Each game must end in two passes with both programs
-//! agreeing on every move (GNU Go's record, `-o`, against ours) and both reporting a score.
+//! agreeing on every move (GNU Go's record, `-o`, against ours) and both reporting a score. The
+//! simplified variant plays GNU Go's `--mode sgmp` the same way: a 9x9 game each side, and a 19x19 game
+//! with two handicap stones.
 //! Without GNU Go the test is skipped with a message, or fails under `REQUIRE_REFERENCES=1`.
 
 use go::gmp::{self, GmpOptions};
@@ -41,7 +43,17 @@ fn play(name: &str, size: usize, ours: GmpOptions, theirs: &[&str], fault: f64) 
     let their_sgf = dir.join("gnugo.sgf");
     let our_sgf = dir.join("ours.sgf");
     let mut child = Command::new(GNUGO)
-        .args(["--mode", "gmp", "--level", "1", "--komi", "5.5", "--boardsize", &size.to_string(), "-o"])
+        .args([
+            "--mode",
+            if ours.simplified { "sgmp" } else { "gmp" },
+            "--level",
+            "1",
+            "--komi",
+            "5.5",
+            "--boardsize",
+            &size.to_string(),
+            "-o",
+        ])
         .arg(&their_sgf)
         .args(theirs)
         .stdin(Stdio::piped())
@@ -134,6 +146,7 @@ fn options(color: Option<Color>, size: usize, handicap: usize) -> GmpOptions {
         resend_after: Duration::from_millis(500),
         give_up_after: Duration::from_secs(60),
         sgf_out: None,
+        simplified: false,
     }
 }
 
@@ -170,4 +183,19 @@ fn gmp_games_against_gnu_go_end_scored_and_agree() {
     let faults = play("faults9", 9, options(Some(Color::White), 9, 0), &[], 0.1);
     check("9x9 with damaged packets", &faults, 20);
     assert!(faults.ours.resent > 0, "the faults made us send again");
+}
+
+#[test]
+fn sgmp_games_against_gnu_go_end_scored_and_agree() {
+    if !have_gnugo() {
+        return;
+    }
+    let sgmp = |color, size, handicap| GmpOptions { simplified: true, ..options(color, size, handicap) };
+    let white = play("sgmp-white9", 9, sgmp(Some(Color::White), 9, 0), &[], 0.0);
+    check("sgmp 9x9 as White", &white, 20);
+    let black = play("sgmp-black9", 9, sgmp(None, 9, 0), &["--color", "white"], 0.0);
+    check("sgmp 9x9 as Black", &black, 20);
+    let hcp = play("sgmp-handicap19", 19, sgmp(Some(Color::White), 19, 2), &["--handicap", "2"], 0.0);
+    check("sgmp 19x19 handicap 2", &hcp, 100);
+    assert_eq!(&hcp.their_moves[0].0, &'W', "White moves first after the handicap");
 }

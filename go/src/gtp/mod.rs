@@ -7,7 +7,8 @@
 //! [`eye_commands`], [`semeai_commands`] (capturing races), [`influence_commands`] (influence, surround,
 //! score estimates, `final_status`), [`pattern_commands`] (`list_pattern_matches`), [`query_commands`] (GNU
 //! Go's setup and query commands: `black`, `white`, `color`, `list_stones`, counters, ...) and
-//! [`kgs_commands`] (kgsGtp's `kgs-rules`, `kgs-game_over`, `kgs-chat`); [`args`] reads their arguments
+//! [`kgs_commands`] (kgsGtp's `kgs-rules`, `kgs-game_over`, `kgs-chat`) and [`gogui_commands`] (GoGui's
+//! `gogui-analyze_commands` and the board-shaped answers it draws); [`args`] reads their arguments
 //! and words their answers. [`serve`] serves the engine on standard input or TCP.
 //!
 //! This module assembles the engine ([`registry`], [`engine`]) and re-exports what front ends use; it is
@@ -18,6 +19,7 @@ pub(crate) mod args;
 pub mod display;
 pub mod dragon_commands;
 pub mod eye_commands;
+pub mod gogui_commands;
 pub mod influence_commands;
 pub mod kgs_commands;
 pub mod owl_commands;
@@ -51,6 +53,7 @@ pub fn registry() -> Registry<GtpState> {
     influence_commands::register(&mut r);
     pattern_commands::register(&mut r);
     query_commands::register(&mut r);
+    gogui_commands::register(&mut r);
     r
 }
 

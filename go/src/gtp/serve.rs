@@ -116,3 +116,74 @@ fn serve_connection(
     engine.context.set_files(FileAccess::Refused);
     result
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gtp::{engine, Options};
+    use std::io::{BufRead, BufReader, Read};
+    use std::net::{Shutdown, TcpStream};
+    use std::sync::mpsc::{channel, Sender};
+
+    /// The server's log, line by line, to the test.
+    struct Log(Sender<String>, Vec<u8>);
+
+    impl Write for Log {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.1.extend_from_slice(buf);
+            while let Some(i) = self.1.iter().position(|&b| b == b'\n') {
+                let line: Vec<u8> = self.1.drain(..=i).collect();
+                let _ = self.0.send(String::from_utf8_lossy(&line).trim().to_string());
+            }
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn ask(stream: &TcpStream, reader: &mut BufReader<TcpStream>, command: &str) -> String {
+        (&*stream).write_all(format!("{command}\n").as_bytes()).unwrap();
+        let mut answer = String::new();
+        while !answer.ends_with("\n\n") {
+            if reader.read_line(&mut answer).unwrap() == 0 {
+                break;
+            }
+        }
+        answer
+    }
+
+    #[test]
+    fn a_client_gone_while_its_command_runs_leaves_the_server_serving() {
+        let (tx, rx) = channel();
+        let server = std::thread::spawn(move || {
+            let mut e = engine(Options { boardsize: 9, level: 2, ..Options::default() });
+            let options = ServeOptions {
+                addr: "127.0.0.1:0".parse().unwrap(),
+                allow_remote: false,
+                idle_timeout: Some(Duration::from_secs(30)),
+                files_dir: None,
+            };
+            serve_tcp(&mut e, &options, &mut Log(tx, Vec::new())).map_err(|e| e.to_string())
+        });
+        let wait = Duration::from_secs(30);
+        let line = rx.recv_timeout(wait).expect("the server starts");
+        let addr: SocketAddr = line.trim_start_matches("go-gtp: listening on ").parse().expect("an address");
+        // A whole command, then the client leaves before its answer: the command runs, its answer
+        // finds no one, and only that connection ends.
+        let first = TcpStream::connect(addr).unwrap();
+        (&first).write_all(b"genmove b\n").unwrap();
+        first.shutdown(Shutdown::Both).unwrap();
+        drop(first);
+        let second = TcpStream::connect(addr).unwrap();
+        second.set_read_timeout(Some(wait)).unwrap();
+        let mut reader = BufReader::new(second.try_clone().unwrap());
+        assert_eq!(ask(&second, &mut reader, "name"), "= gammon-go\n\n");
+        let sgf = ask(&second, &mut reader, "printsgf");
+        assert!(sgf.contains(";B["), "the cut-off client's genmove was played: {sgf}");
+        assert_eq!(ask(&second, &mut reader, "quit"), "= \n\n");
+        let mut rest = String::new();
+        let _ = reader.read_to_string(&mut rest);
+        assert_eq!(server.join().unwrap(), Ok(()));
+    }
+}

@@ -13,18 +13,19 @@ mod numeric;
 #[derive(Parser, Debug)]
 #[command(name = "go-gtp", version, about = "A Go engine speaking GTP version 2 (GNU Go-compatible flags)")]
 struct Cli {
-    /// Protocol: `gtp` (the default), or `gmp` (the Go Modem Protocol on standard input and output, one
+    /// Protocol: `gtp` (the default), `gmp` (the Go Modem Protocol on standard input and output, one
     /// game, as cgoban 1.9 and `gnugo --mode gmp` speak it; the board size, handicap and colour not given
-    /// here are asked of the other side).
+    /// here are asked of the other side), or `sgmp` (its simplified variant, as `gnugo --mode sgmp`: only
+    /// the colour and handicap are asked; the board size is --boardsize, 19 when not given).
     #[arg(long, default_value = "gtp")]
     mode: String,
-    /// With --mode gmp: our colour (black or white). Black, or no colour, sets the game up; White waits.
+    /// With --mode gmp or sgmp: our colour (black or white). Black, or no colour, sets the game up; White waits.
     #[arg(long, value_parser = ["black", "white"])]
     color: Option<String>,
-    /// With --mode gmp: handicap stones (0, or 2 to 9, on GTP's fixed points).
+    /// With --mode gmp or sgmp: handicap stones (0, or 2 to 9, on GTP's fixed points).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=9))]
     handicap: Option<u8>,
-    /// With --mode gmp: write the game record (SGF) here when the game ends.
+    /// With --mode gmp or sgmp: write the game record (SGF) here when the game ends.
     #[arg(short = 'o', long = "outfile", value_name = "FILE")]
     outfile: Option<std::path::PathBuf>,
     /// Accepted for GNU Go compatibility: protocol answers go to standard output and nothing else
@@ -91,8 +92,8 @@ struct Cli {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if cli.mode != "gtp" && cli.mode != "gmp" {
-        eprintln!("go-gtp: unsupported mode '{}' (gtp or gmp)", cli.mode);
+    if !matches!(cli.mode.as_str(), "gtp" | "gmp" | "sgmp") {
+        eprintln!("go-gtp: unsupported mode '{}' (gtp, gmp or sgmp)", cli.mode);
         return ExitCode::from(2);
     }
     let boardsize = cli.boardsize.unwrap_or(19);
@@ -125,7 +126,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    if cli.mode == "gmp" {
+    if cli.mode == "gmp" || cli.mode == "sgmp" {
+        let simplified = cli.mode == "sgmp";
         let options = go::gmp::GmpOptions {
             japanese: if cli.japanese_rules {
                 Some(true)
@@ -135,12 +137,14 @@ fn main() -> ExitCode {
                 None
             },
             color: cli.color.as_deref().map(|c| if c == "white" { go::Color::White } else { go::Color::Black }),
-            boardsize: cli.boardsize,
+            // The simplified variant does not ask the board size: ours is the game's.
+            boardsize: if simplified { Some(boardsize) } else { cli.boardsize },
             // No handicap unless told: GNU Go without --handicap leaves it to the other side.
             handicap: Some(cli.handicap.map_or(0, usize::from)),
             resend_after: Duration::from_secs(3),
             give_up_after: Duration::from_secs(60),
             sgf_out: cli.outfile.clone(),
+            simplified,
         };
         return match go::gmp::play(&mut engine, std::io::stdin(), std::io::stdout().lock(), &options) {
             Ok(end) => {
