@@ -160,8 +160,8 @@ fn an_owned_cube_bar_chequers_tall_stacks_and_borne_off_chequers_are_drawn() {
     state.match_length = 9;
     state.score = [4, 7];
     let svg = board::svg(&pos, &state, &names(), 15);
-    assert!(svg.contains(">12</text>"), "the stack's count");
-    assert!(svg.contains(">8</text>"), "the cube's value");
+    assert!(svg.contains("fill=\"#f2f0ea\" font-weight=\"bold\">12</text>"), "the stack's count");
+    assert!(svg.contains("fill=\"#202020\" font-weight=\"bold\">8</text>"), "the cube's value");
     let shot = Shot::png(&picture::png(&svg, None).unwrap(), 1.0);
     let g = GEOMETRY;
     let [o, x] = Colours::CHEQUER;
@@ -191,6 +191,13 @@ fn an_owned_cube_bar_chequers_tall_stacks_and_borne_off_chequers_are_drawn() {
     shot.assert((mx - 11.0, my - 11.0), Colours::TRAY, "no cube in the middle");
     // no dice rolled
     shot.assert(g.die_centre(1, 0), Colours::FIELD, "no dice before the roll");
+    // X redoubles: the cube leaves O's end of the tray for the middle of X's half
+    state.doubled = true;
+    state.turn = 0;
+    let shot = Shot::png(&picture::png(&board::svg(&pos, &state, &names(), 15), None).unwrap(), 1.0);
+    let (ox, oy) = g.offered_cube_centre(1);
+    shot.assert((ox - 11.0, oy - 11.0), Colours::CUBE, "the offered cube");
+    shot.assert((cx - 11.0, cy - 11.0), Colours::TRAY, "the cube has left the tray");
 }
 
 fn plot() -> MatchPlot {

@@ -180,6 +180,13 @@ impl Geometry {
         (x, y)
     }
 
+    /// The centre of a cube `doubler` offers: in the middle of their half of the board, where
+    /// their dice would lie.
+    pub fn offered_cube_centre(&self, doubler: usize) -> (f64, f64) {
+        let field = if doubler == 0 { self.left_field_x() } else { self.right_field_x() };
+        (field + 3.0 * self.point, self.middle())
+    }
+
     /// The centre of die `which` (0 or 1) of `player`: in the middle band of their half of the
     /// board (player 0's on the left, player 1's on the right).
     pub fn die_centre(&self, player: usize, which: usize) -> (f64, f64) {
@@ -235,6 +242,8 @@ pub struct BoardInfo {
     pub cube_value: u32,
     /// The cube's owner, `None` when centred.
     pub cube_owner: Option<usize>,
+    /// The player on roll has offered the cube (at twice its value).
+    pub offered: bool,
     /// Points to win the match, 0 for money play.
     pub match_length: u32,
     pub score: [u32; 2],
@@ -255,6 +264,7 @@ impl BoardInfo {
                 CubeOwner::Player(p) => Some(p.min(1)),
                 CubeOwner::Centred => None,
             },
+            offered: state.doubled,
             match_length: u32::from(state.match_length),
             score: state.score.map(u32::from),
             crawford: state.crawford,
@@ -399,11 +409,18 @@ fn draw_off(s: &mut Svg, g: &Geometry, side: &[[u8; 25]; 2], chequers: u32) {
 }
 
 fn draw_cube(s: &mut Svg, g: &Geometry, info: &BoardInfo) {
-    let (x, y) = g.cube_centre(info.cube_owner);
+    // an offered cube leaves the tray for the doubler's half, turned to its new value
+    let (x, y) = if info.offered { g.offered_cube_centre(info.on_roll.min(1)) } else { g.cube_centre(info.cube_owner) };
     let half = g.cube / 2.0;
     s.rect(x - half, y - half, g.cube, g.cube, &c(Colours::CUBE), "rx=\"4\" stroke=\"#000000\" stroke-width=\"1\"");
     // a centred cube at 1 shows 64, as on a real cube (and gnubg's)
-    let value = if info.cube_owner.is_none() && info.cube_value <= 1 { 64 } else { info.cube_value };
+    let value = if info.offered {
+        info.cube_value.saturating_mul(2)
+    } else if info.cube_owner.is_none() && info.cube_value <= 1 {
+        64
+    } else {
+        info.cube_value
+    };
     let size = if value >= 1000 {
         10.0
     } else if value >= 100 {
@@ -548,10 +565,19 @@ mod tests {
         state.cube_log2 = 2;
         state.cube_owner = CubeOwner::Player(0);
         let svg = svg(&pos, &state, &["<a&b>".into(), "x".into()], 15);
-        assert!(svg.contains(">12</text>"));
+        // the count on the fifth of X's chequers, in O's colour
+        assert!(svg.contains("fill=\"#f2f0ea\" font-weight=\"bold\">12</text>"));
         assert!(svg.contains("&lt;a&amp;b&gt; (O)"));
         assert!(!svg.contains("<a&b>"));
         assert!(svg.contains("7 points match (Crawford game)"));
-        assert!(svg.contains(">4</text>"), "the cube shows its value");
+        let cube = |v: u32| format!("fill=\"#202020\" font-weight=\"bold\">{v}</text>");
+        assert!(svg.contains(&cube(4)), "the cube shows its value");
+        // an offered cube shows its new value, in the doubler's half
+        state.doubled = true;
+        state.turn = 0;
+        let offered = super::svg(&pos, &state, &["a".into(), "b".into()], 15);
+        assert!(offered.contains(&cube(8)) && !offered.contains(&cube(4)));
+        let (x, y) = GEOMETRY.offered_cube_centre(1);
+        assert!(offered.contains(&format!("x=\"{}\" y=\"{}\"", x - 16.0, y - 16.0)));
     }
 }
