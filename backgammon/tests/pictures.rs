@@ -146,6 +146,8 @@ fn the_png_shows_chequers_cube_and_dice_where_the_geometry_puts_them() {
         assert_eq!(f64::from(shot.pixmap.width()), (GEOMETRY.width() * scale).round());
         assert_eq!(f64::from(shot.pixmap.height()), (GEOMETRY.height() * scale).round());
         check_opening(&shot);
+        // the same picture gives the same bytes
+        assert_eq!(bytes, picture::png(&svg, width).unwrap());
     }
 }
 

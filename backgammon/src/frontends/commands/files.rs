@@ -7,6 +7,7 @@
 //! record (win chances and equities after the moves of the plot, the best play of every roll of
 //! the temperature map) is computed here, with the shell's evaluator, and handed to
 //! `formats::picture` to draw.
+
 use super::advice;
 use super::state::{fail, no_args, session_message, syntax, Reply, State, NO_GAME};
 use crate::analysis::{analyse_game, analyse_session, AnalysisSettings, LuckMark, SessionAnalysis, Skill};
@@ -44,9 +45,8 @@ fn write_bytes(st: &mut State, path: &str, bytes: &[u8]) -> Result<(), CommandEr
     Ok(())
 }
 
-/// A picture's optional width in pixels (the last argument of a PNG export).
-fn png_width(arg: Option<&String>) -> Result<Option<u32>, CommandError> {
-    let Some(a) = arg else { return Ok(None) };
+/// A PNG picture's width in pixels (the last argument of a picture's export).
+fn png_width(a: &str) -> Result<Option<u32>, CommandError> {
     match a.parse::<u32>() {
         Ok(w) if (picture::MIN_PNG_WIDTH..=picture::MAX_PNG_WIDTH).contains(&w) => Ok(Some(w)),
         _ => syntax(format!(
@@ -176,16 +176,16 @@ pub(super) fn cmd_export_match(st: &mut State, args: &Args) -> Reply {
     const USAGE: &str = "Usage: export match mat|sgf|text|html FILE, or export match plot FILE.svg|FILE.png [WIDTH]";
     let (kind, path, width) = match args.tokens() {
         [k, f] => (k.to_ascii_lowercase(), f.clone(), None),
-        [k, f, w] if k.eq_ignore_ascii_case("plot") => (k.to_ascii_lowercase(), f.clone(), png_width(Some(w))?),
+        [k, f, w] if k.eq_ignore_ascii_case("plot") => (k.to_ascii_lowercase(), f.clone(), png_width(w)?),
         _ => return syntax(USAGE),
     };
     if kind == "plot" {
-        let plot = match_plot(st, true)?.ok_or_else(|| CommandError::Failed(NO_GAME.into()))?;
+        let plot = match_plot(st, true).ok_or_else(|| CommandError::Failed(NO_GAME.into()))?;
         let svg = picture::plot::svg(&plot);
         write_picture(st, &path, &svg, is_png_name(&path), width)?;
         return Ok(String::new());
     }
-    let plot = if kind == "html" { match_plot(st, false)? } else { None };
+    let plot = if kind == "html" { match_plot(st, false) } else { None };
     let text = with_record(st, |rec| match kind.as_str() {
         "mat" => formats::mat::write(rec).map_err(|e| CommandError::Failed(format!("{path}: {e}"))),
         "sgf" => Ok(formats::sgf::write(rec)),
@@ -200,16 +200,16 @@ pub(super) fn cmd_export_match(st: &mut State, args: &Args) -> Reply {
 /// The equity plot of the session, from its analysis: the one `analyse match` made, or (when
 /// `analyse` is set) a new one. `None` without a session, or without an analysis when not
 /// `analyse`.
-fn match_plot(st: &mut State, analyse: bool) -> Result<Option<MatchPlot>, CommandError> {
-    let Some(session) = st.session.as_ref().filter(|s| !s.games().is_empty()) else { return Ok(None) };
+fn match_plot(st: &mut State, analyse: bool) -> Option<MatchPlot> {
+    let session = st.session.as_ref().filter(|s| !s.games().is_empty())?;
     if st.session_analysis.is_none() {
         if !analyse {
-            return Ok(None);
+            return None;
         }
         st.session_analysis = Some(analyse_session(session, &settings(st)));
     }
-    let Some(analysis) = st.session_analysis.as_ref() else { return Ok(None) };
-    Ok(Some(plot_points(&mut st.search, analysis, &st.names)))
+    let analysis = st.session_analysis.as_ref()?;
+    Some(plot_points(&mut st.search, analysis, &st.names))
 }
 
 fn error_mark(skill: Skill) -> ErrorMark {
@@ -302,7 +302,7 @@ pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
     let (kind, path, width) = match args.tokens() {
         [k, f] => (k.to_ascii_lowercase(), f.clone(), None),
         [k, f, w] if k.eq_ignore_ascii_case("png") || k.eq_ignore_ascii_case("temperaturemap") => {
-            (k.to_ascii_lowercase(), f.clone(), png_width(Some(w))?)
+            (k.to_ascii_lowercase(), f.clone(), png_width(w)?)
         }
         _ => return syntax(USAGE),
     };
