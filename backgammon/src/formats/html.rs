@@ -2,8 +2,11 @@
 //! classes the gnubg manual lists for its HTML export (`movetable`, `moveheader`, `movenumber`,
 //! `movemove`, `moveodd`, `result`, `stattable`, `stattableheader`, `comment`, `commentheader`,
 //! `fontfamily`, `block`, `positionid`, and the analysis classes, defined for when analysis is
-//! added), so user style sheets written for gnubg's export apply. The board is drawn as text.
+//! added), so user style sheets written for gnubg's export apply. The board is drawn as a picture
+//! (`picture::board`'s SVG, inline), and an analysed match or session has its equity plot
+//! (`picture::plot`) above its games.
 
+use super::picture::{self, plot::MatchPlot};
 use super::{text, MatchRecord};
 use crate::rules::game::GameEvent;
 use crate::rules::match_id::MatchState;
@@ -38,21 +41,12 @@ pub const STYLESHEET: &str = ".movetable { border-collapse: collapse; background
 .fontfamily { font-family: Verdana, Arial, Helvetica, sans-serif }
 .block { display: block }
 .positionid { font-size: 75%; color: #787878 }
+.board svg, .plot svg { max-width: 100%; height: auto }
 ";
 
 /// Escapes text for XHTML.
 pub(crate) fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
+    picture::escape(s)
 }
 
 fn page(title: &str, body: &str) -> String {
@@ -67,22 +61,19 @@ fn page(title: &str, body: &str) -> String {
     )
 }
 
-/// The board (as text) with its IDs, without the page around it.
-fn board(pos: &Position, state: &MatchState, names: &[String; 2]) -> String {
-    let drawn = text::position(pos, state, names);
-    // the first two lines are the IDs: shown in their own styled paragraph
-    let body: String = drawn.lines().skip(2).map(|l| format!("{l}\n")).collect();
+/// The board (a picture) with its IDs, without the page around it; `chequers` per side.
+fn board(pos: &Position, state: &MatchState, names: &[String; 2], chequers: u32) -> String {
     format!(
-        "<div class=\"block\"><pre>{}</pre></div>\n<p class=\"positionid\">Position ID: {} Match ID: {}</p>\n",
-        escape(&body),
+        "<div class=\"block board\">\n{}</div>\n<p class=\"positionid\">Position ID: {} Match ID: {}</p>\n",
+        picture::board::svg(pos, state, names, chequers),
         pos.id(),
         state.id()
     )
 }
 
-/// A page showing one position.
-pub fn position(pos: &Position, state: &MatchState, names: &[String; 2]) -> String {
-    page(&format!("{} vs {}", names[0], names[1]), &board(pos, state, names))
+/// A page showing one position (of a variant with `chequers` per side).
+pub fn position(pos: &Position, state: &MatchState, names: &[String; 2], chequers: u32) -> String {
+    page(&format!("{} vs {}", names[0], names[1]), &board(pos, state, names, chequers))
 }
 
 fn game_body(rec: &MatchRecord, index: usize) -> String {
@@ -109,7 +100,7 @@ fn game_body(rec: &MatchRecord, index: usize) -> String {
         );
     }
     out.push_str("</table>\n");
-    out.push_str(&board(g.position(), &g.match_state(), &rec.players));
+    out.push_str(&board(g.position(), &g.match_state(), &rec.players, g.setup().variant.chequers()));
     if let Some(r) = result {
         let _ = writeln!(out, "<p class=\"result\">{}</p>", escape(&r));
     }
@@ -124,8 +115,9 @@ pub fn game(rec: &MatchRecord, index: usize) -> String {
     page(&format!("{} vs {}", rec.players[0], rec.players[1]), &game_body(rec, index))
 }
 
-/// A page with the whole match or session: match information, a table of the games, every game.
-pub fn session(rec: &MatchRecord) -> String {
+/// A page with the whole match or session: match information, a table of the games, the equity
+/// plot when the match has been analysed (`plot`), every game.
+pub fn session(rec: &MatchRecord, plot: Option<&MatchPlot>) -> String {
     let mut body = String::new();
     let first = text::session(rec);
     let _ = writeln!(body, "<h1>{}</h1>", escape(first.lines().next().unwrap_or("")));
@@ -147,6 +139,9 @@ pub fn session(rec: &MatchRecord) -> String {
         let _ = writeln!(body, "<tr><td>{}</td><td>{winner}</td><td>{points}</td></tr>", i + 1);
     }
     body.push_str("</table>\n");
+    if let Some(p) = plot {
+        let _ = write!(body, "<div class=\"block plot\">\n{}</div>\n", picture::plot::svg(p));
+    }
     for i in 0..rec.session.games().len() {
         body.push_str(&game_body(rec, i));
     }
@@ -207,13 +202,13 @@ mod tests {
     fn pages_are_well_formed_and_escaped() {
         let text = " 0 point match\n\n Game 1\n <A&B> : 0                      root : 0\n  1) 41: 13/9 24/23               Doubles => 2\n  2)  Drops                       Wins 1 point \n\n";
         let rec = mat::read(text).unwrap();
-        for page in [session(&rec), game(&rec, 0)] {
+        for page in [session(&rec, None), game(&rec, 0)] {
             assert!(page.contains("&lt;A&amp;B&gt;"));
             assert!(!page.contains("<A&B>"));
             assert!(page.contains("<tr class=\"moveodd\"><td class=\"movenumber\">1</td>"));
             assert!(page.contains("<p class=\"result\">root wins a single game and 1 point</p>"));
             // every opened element is closed
-            for tag in ["html", "head", "body", "table", "pre", "div", "style", "title"] {
+            for tag in ["html", "head", "body", "table", "svg", "div", "style", "title"] {
                 assert_eq!(
                     page.matches(&format!("<{tag}")).count(),
                     page.matches(&format!("</{tag}>")).count(),
@@ -221,7 +216,14 @@ mod tests {
                 );
             }
         }
-        assert!(position(rec.session.game().unwrap().position(), &rec.session.match_state(), &rec.players)
-            .contains("class=\"positionid\">Position ID: "));
+        let pos = position(rec.session.game().unwrap().position(), &rec.session.match_state(), &rec.players, 15);
+        assert!(pos.contains("class=\"positionid\">Position ID: "));
+        // the board is a picture, not text
+        assert!(pos.contains("<div class=\"block board\">\n<svg "));
+        assert!(!pos.contains("<pre>"));
+        // the plot is there when the match is analysed
+        let plot = MatchPlot::default();
+        assert!(session(&rec, Some(&plot)).contains("<div class=\"block plot\">\n<svg "));
+        assert!(!session(&rec, None).contains("class=\"block plot\""));
     }
 }

@@ -1,9 +1,10 @@
 //! Backgammon files: matches and sessions saved and loaded as SGF (`GM[6]`, as gnubg 1.07 writes
 //! it) and Jellyfish `.mat`; positions imported from Jellyfish `.pos` and Snowie `.txt`; matches
-//! exported as plain text and HTML. A loaded match is a [`MatchRecord`]: a [`Session`] rebuilt by
-//! replaying every recorded action (the recorded dice, plays, cube actions and resignations)
-//! through the game's state machine, so its state is exactly what playing it would give, and an
-//! illegal record is refused with the line it is on.
+//! exported as plain text and HTML; pictures of the board, of a match's equity and of a
+//! position's temperature map as SVG and PNG (`picture`). A loaded match is a [`MatchRecord`]: a
+//! [`Session`] rebuilt by replaying every recorded action (the recorded dice, plays, cube actions
+//! and resignations) through the game's state machine, so its state is exactly what playing it
+//! would give, and an illegal record is refused with the line it is on.
 //!
 //! Hostile files cost bounded time and memory: files are read through [`read_text_file`] (at
 //! most [`engine_core::limits::MAX_INPUT_FILE_BYTES`]), lines of the line-based formats are at
@@ -22,6 +23,7 @@ pub mod fibs_board;
 pub mod html;
 pub mod mat;
 pub mod oldmoves;
+pub mod picture;
 pub mod pos;
 pub mod sgf;
 pub mod snowie;

@@ -1,14 +1,23 @@
 //! The file and analysis commands: `save match`, `load match`, `import mat|oldmoves|pos|snowietxt`,
-//! `export match mat|sgf|text|html`, `export game|position text|html`, `analyse
-//! move|game|match|session` and `show statistics game|match|session`. They only move data
-//! between the shell's session and `formats` (reading and writing files, atomically) and
-//! `analysis` (grading and statistics); the formats and the analysis are those modules'.
+//! `export match mat|sgf|text|html|plot`, `export game text|html`, `export position
+//! text|html|svg|png|temperaturemap`, `show temperaturemap`, `analyse move|game|match|session` and
+//! `show statistics game|match|session`. They only move data between the shell's session and
+//! `formats` (reading and writing files, atomically) and `analysis` (grading and statistics); the
+//! formats, the pictures and the analysis are those modules'. What a picture shows beyond the
+//! record (win chances and equities after the moves of the plot, the best play of every roll of
+//! the temperature map) is computed here, with the shell's evaluator, and handed to
+//! `formats::picture` to draw.
 
+use super::advice;
 use super::state::{fail, no_args, session_message, syntax, Reply, State, NO_GAME};
-use crate::analysis::{analyse_game, analyse_session, AnalysisSettings};
+use crate::analysis::{analyse_game, analyse_session, AnalysisSettings, LuckMark, SessionAnalysis, Skill};
+use crate::cube::met::MatchScore;
+use crate::formats::picture::plot::{ErrorMark, Luck, MatchPlot, PlotPoint};
+use crate::formats::picture::temperature::{RollResult, TemperatureMap};
+use crate::formats::picture::{self, PictureError};
 use crate::formats::{self, write_atomic, FormatError, MatchRecord, PositionRecord};
 use crate::rules::cube::Cube;
-use crate::rules::game::Action;
+use crate::rules::game::{Action, Game, Phase};
 use crate::rules::session::Rules;
 use engine_core::command::{Args, CommandError};
 use std::fmt::Write as _;
@@ -27,9 +36,46 @@ fn read_text(path: &str) -> Result<String, CommandError> {
 }
 
 fn write_file(st: &mut State, path: &str, text: &str) -> Result<(), CommandError> {
-    write_atomic(Path::new(path), text.as_bytes()).map_err(|e| CommandError::Failed(format!("{path}: {e}")))?;
+    write_bytes(st, path, text.as_bytes())
+}
+
+fn write_bytes(st: &mut State, path: &str, bytes: &[u8]) -> Result<(), CommandError> {
+    write_atomic(Path::new(path), bytes).map_err(|e| CommandError::Failed(format!("{path}: {e}")))?;
     st.say(format!("Written to {path}."));
     Ok(())
+}
+
+/// A PNG picture's width in pixels (the last argument of a picture's export).
+fn png_width(a: &str) -> Result<Option<u32>, CommandError> {
+    match a.parse::<u32>() {
+        Ok(w) if (picture::MIN_PNG_WIDTH..=picture::MAX_PNG_WIDTH).contains(&w) => Ok(Some(w)),
+        _ => syntax(format!(
+            "The size of a PNG picture is its width in pixels, {} to {} (not `{}').",
+            picture::MIN_PNG_WIDTH,
+            picture::MAX_PNG_WIDTH,
+            engine_core::limits::excerpt(a)
+        )),
+    }
+}
+
+fn picture_error(path: &str, e: &PictureError) -> CommandError {
+    CommandError::Failed(format!("{path}: {e}"))
+}
+
+/// Writes the picture `svg` to `path`: PNG (`width` pixels wide, the picture's own width when
+/// `None`) when `png`, otherwise an SVG file.
+fn write_picture(st: &mut State, path: &str, svg: &str, png: bool, width: Option<u32>) -> Result<(), CommandError> {
+    if png {
+        let bytes = picture::png(svg, width).map_err(|e| picture_error(path, &e))?;
+        write_bytes(st, path, &bytes)
+    } else {
+        write_file(st, path, &picture::standalone(svg))
+    }
+}
+
+/// Whether a picture's file name asks for PNG (`.png`, any case); anything else is SVG.
+fn is_png_name(path: &str) -> bool {
+    Path::new(path).extension().is_some_and(|e| e.eq_ignore_ascii_case("png"))
 }
 
 fn format_error(path: &str, e: &FormatError) -> CommandError {
@@ -123,21 +169,112 @@ pub(super) fn cmd_import_snowie(st: &mut State, args: &Args) -> Reply {
     Ok(String::new())
 }
 
-/// `export match mat|sgf|text|html FILE` (also `export session …`).
+/// `export match mat|sgf|text|html FILE` and `export match plot FILE.svg|FILE.png [WIDTH]`
+/// (also `export session …`). The HTML page has the equity plot when the match has been analysed
+/// (`analyse match`); `plot` analyses it first when it has not.
 pub(super) fn cmd_export_match(st: &mut State, args: &Args) -> Reply {
-    let (kind, path) = match args.tokens() {
-        [k, f] => (k.to_ascii_lowercase(), f.clone()),
-        _ => return syntax("Usage: export match mat|sgf|text|html FILE"),
+    const USAGE: &str = "Usage: export match mat|sgf|text|html FILE, or export match plot FILE.svg|FILE.png [WIDTH]";
+    let (kind, path, width) = match args.tokens() {
+        [k, f] => (k.to_ascii_lowercase(), f.clone(), None),
+        [k, f, w] if k.eq_ignore_ascii_case("plot") => (k.to_ascii_lowercase(), f.clone(), png_width(w)?),
+        _ => return syntax(USAGE),
     };
+    if kind == "plot" {
+        let plot = match_plot(st, true).ok_or_else(|| CommandError::Failed(NO_GAME.into()))?;
+        let svg = picture::plot::svg(&plot);
+        write_picture(st, &path, &svg, is_png_name(&path), width)?;
+        return Ok(String::new());
+    }
+    let plot = if kind == "html" { match_plot(st, false) } else { None };
     let text = with_record(st, |rec| match kind.as_str() {
         "mat" => formats::mat::write(rec).map_err(|e| CommandError::Failed(format!("{path}: {e}"))),
         "sgf" => Ok(formats::sgf::write(rec)),
         "text" => Ok(formats::text::session(rec)),
-        "html" => Ok(formats::html::session(rec)),
-        other => syntax(format!("Unknown format `{other}' (mat, sgf, text, html).")),
+        "html" => Ok(formats::html::session(rec, plot.as_ref())),
+        other => syntax(format!("Unknown format `{other}' (mat, sgf, text, html, plot).")),
     })??;
     write_file(st, &path, &text)?;
     Ok(String::new())
+}
+
+/// The equity plot of the session, from its analysis: the one `analyse match` made, or (when
+/// `analyse` is set) a new one. `None` without a session, or without an analysis when not
+/// `analyse`.
+fn match_plot(st: &mut State, analyse: bool) -> Option<MatchPlot> {
+    let session = st.session.as_ref().filter(|s| !s.games().is_empty())?;
+    if st.session_analysis.is_none() {
+        if !analyse {
+            return None;
+        }
+        st.session_analysis = Some(analyse_session(session, &settings(st)));
+    }
+    let analysis = st.session_analysis.as_ref()?;
+    Some(plot_points(&mut st.search, analysis, &st.names))
+}
+
+fn error_mark(skill: Skill) -> ErrorMark {
+    match skill {
+        Skill::None => ErrorMark::None,
+        Skill::Doubtful => ErrorMark::Doubtful,
+        Skill::Bad => ErrorMark::Bad,
+        Skill::VeryBad => ErrorMark::VeryBad,
+    }
+}
+
+/// A roll's luck from player 0's side.
+fn plot_luck(mark: LuckMark, mover: usize) -> Luck {
+    let luck = match mark {
+        LuckMark::VeryUnlucky => Luck::VeryUnlucky,
+        LuckMark::Unlucky => Luck::Unlucky,
+        LuckMark::None => Luck::None,
+        LuckMark::Lucky => Luck::Lucky,
+        LuckMark::VeryLucky => Luck::VeryLucky,
+    };
+    if mover == 0 {
+        luck
+    } else {
+        luck.flipped()
+    }
+}
+
+/// The plot's points: after every analysed move, player 0's chance to win the game (the 0-ply
+/// evaluation of the position after the move) and equity (the analysis's equity of the move
+/// played; the 0-ply cubeless equity after a dance or an unanalysed move), the move's and the
+/// turn's cube marks and the roll's luck.
+fn plot_points(search: &mut crate::eval::nply::NPly<'_>, analysis: &SessionAnalysis, names: &[String; 2]) -> MatchPlot {
+    let mut points: Vec<PlotPoint> = Vec::new();
+    for (game, a) in analysis.games.iter().enumerate() {
+        let first = points.len();
+        for m in &a.moves {
+            let after = m.played.map_or(m.before, |p| *p.result());
+            // the evaluation is of the opponent on roll: flipped back to the mover
+            let p = search.evaluate(&after.swapped(), 0).flipped();
+            let played = m.played_rank.and_then(|r| m.candidates.get(r)).filter(|_| !m.unanalysed);
+            let equity = played.map_or(f64::from(p.equity()), |c| c.equity);
+            let (win, equity) =
+                if m.player == 0 { (f64::from(p.win()), equity) } else { (1.0 - f64::from(p.win()), -equity) };
+            let what = m.played.map_or_else(|| "cannot move".to_string(), |p| p.notation());
+            points.push(PlotPoint {
+                game,
+                player: m.player,
+                win,
+                equity,
+                error: error_mark(m.skill),
+                cube_error: ErrorMark::None,
+                luck: m.luck.map_or(Luck::None, |l| plot_luck(l.mark, m.player)),
+                text: format!("{} {}{}: {what}", names[m.player.min(1)], m.dice.0, m.dice.1),
+            });
+        }
+        // a cube error is marked on the first move after it (the game's last when none follows)
+        for c in a.cubes.iter().filter(|c| c.skill != Skill::None) {
+            let at = a.moves.iter().position(|m| m.event > c.event).or(a.moves.len().checked_sub(1));
+            if let Some(i) = at {
+                let point = &mut points[first + i];
+                point.cube_error = point.cube_error.max(error_mark(c.skill));
+            }
+        }
+    }
+    MatchPlot { names: names.clone(), match_length: u32::from(analysis.match_length), points }
 }
 
 pub(super) fn cmd_export_game(st: &mut State, args: &Args) -> Reply {
@@ -157,21 +294,100 @@ pub(super) fn cmd_export_game(st: &mut State, args: &Args) -> Reply {
     Ok(String::new())
 }
 
+/// `export position text|html|svg FILE`, `export position png FILE [WIDTH]` and `export
+/// position temperaturemap FILE.svg|FILE.png [WIDTH]`.
 pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
-    let (kind, path) = match args.tokens() {
-        [k, f] => (k.to_ascii_lowercase(), f.clone()),
-        _ => return syntax("Usage: export position text|html FILE"),
+    const USAGE: &str = "Usage: export position text|html|svg FILE, export position png FILE [WIDTH], \
+                         or export position temperaturemap FILE.svg|FILE.png [WIDTH]";
+    let (kind, path, width) = match args.tokens() {
+        [k, f] => (k.to_ascii_lowercase(), f.clone(), None),
+        [k, f, w] if k.eq_ignore_ascii_case("png") || k.eq_ignore_ascii_case("temperaturemap") => {
+            (k.to_ascii_lowercase(), f.clone(), png_width(w)?)
+        }
+        _ => return syntax(USAGE),
     };
     let s = st.session.as_ref().ok_or_else(|| CommandError::Failed(NO_GAME.into()))?;
     let g = st.game()?;
-    let (pos, state) = (*g.position(), s.match_state());
+    let (pos, state, chequers) = (*g.position(), s.match_state(), g.setup().variant.chequers());
     let text = match kind.as_str() {
         "text" => formats::text::position(&pos, &state, &st.names),
-        "html" => formats::html::position(&pos, &state, &st.names),
-        other => return syntax(format!("Unknown format `{other}' (text, html).")),
+        "html" => formats::html::position(&pos, &state, &st.names, chequers),
+        "svg" | "png" => {
+            let svg = picture::board::svg(&pos, &state, &st.names, chequers);
+            write_picture(st, &path, &svg, kind == "png", width)?;
+            return Ok(String::new());
+        }
+        "temperaturemap" => {
+            let map = temperature_map(st)?;
+            let svg = picture::temperature::svg(&map);
+            write_picture(st, &path, &svg, is_png_name(&path), width)?;
+            return Ok(String::new());
+        }
+        other => return syntax(format!("Unknown format `{other}' (text, html, svg, png, temperaturemap).")),
     };
     write_file(st, &path, &text)?;
     Ok(String::new())
+}
+
+/// `show temperaturemap`: the equity after the best play of each roll, as text.
+pub(super) fn cmd_show_temperaturemap(st: &mut State, args: &Args) -> Reply {
+    no_args(args, "show temperaturemap")?;
+    let map = temperature_map(st)?;
+    Ok(picture::temperature::text(&map))
+}
+
+/// The temperature map of the position of the player on roll, before their roll: for each of
+/// the 21 rolls the best play at the `hint` settings and the mover's cubeful equity after it
+/// (normalised in a match), as `hint` ranks plays.
+fn temperature_map(st: &mut State) -> Result<TemperatureMap, CommandError> {
+    let g = st.game()?;
+    if g.phase() == Phase::Over {
+        return fail("The game is over (type `new game' to start the next one).");
+    }
+    let mover = g.on_roll();
+    let base = Game::from_position(*g.setup(), *g.position(), mover, g.cube());
+    let match_id = st.session.as_ref().map(|s| s.match_state().id()).unwrap_or_default();
+    let mut rolls = Vec::with_capacity(21);
+    for d1 in 1..=6u8 {
+        for d2 in d1..=6u8 {
+            let mut game = base.clone();
+            game.roll(d2, d1).map_err(|e| CommandError::Failed(super::state::game_message(&e)))?;
+            let (equity, best) = if game.phase() == Phase::Play {
+                let ranked = advice::rank_plays(&mut st.search, &game, &st.met, &st.hint);
+                match ranked.first() {
+                    Some(r) => (r.equity, r.play.notation()),
+                    None => (pass_equity(st, &base), "cannot move".to_string()),
+                }
+            } else {
+                (pass_equity(st, &base), "cannot move".to_string())
+            };
+            rolls.push(RollResult { dice: (d2, d1), equity, best });
+        }
+    }
+    Ok(TemperatureMap { player: st.names[mover.min(1)].clone(), rolls, position_id: base.position().id(), match_id })
+}
+
+/// The mover's cubeful equity when their roll in `game` (before it) cannot be played: minus the
+/// opponent's, on roll in the same position with their proper cube action, normalised in a match.
+fn pass_equity(st: &mut State, game: &Game) -> f64 {
+    let mover = game.on_roll();
+    let opp = 1 - mover.min(1);
+    let after = Game::from_position(*game.setup(), game.position().swapped(), opp, game.cube());
+    let plies = st.hint.plies;
+    let Some((a, p)) = advice::cube_analysis(&mut st.search, &after, &st.met, opp, plies) else {
+        return -f64::from(st.search.evaluate(&game.position().swapped(), plies).equity());
+    };
+    let setup = game.setup();
+    if setup.is_money() {
+        return -a.value();
+    }
+    let score = MatchScore::from_points(
+        u32::from(setup.match_length),
+        u32::from(setup.score[mover.min(1)]),
+        u32::from(setup.score[opp]),
+        setup.crawford,
+    );
+    st.met.nemg(1.0 - a.value(), score, game.cube().value()).unwrap_or(-f64::from(p.equity()))
 }
 
 fn settings(st: &State) -> AnalysisSettings {
