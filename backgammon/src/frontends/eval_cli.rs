@@ -17,12 +17,17 @@
 //! - `--json`: one object per line with the same figures (`position_id`, `match_id`, `plies`,
 //!   `probabilities`, `equity`, and with `--cubeful` a `cubeful` object).
 //!
-//! A request is `POSID [MATCHID]`; the match ID (gnubg's, 12 characters) gives the cube, its
+//! `best` answers `POSID D1 D2` with `<play>\t<resulting POSID>`: the 0-ply cubeless best play, or
+//! with a depth or level ([`best_at`], `--plies N` / `--level NAME`) the play the interactive
+//! `hint` lists first at that setting (the shell's ranking, `commands::advice::rank_plays`, on the
+//! game `set board POSID` and the roll would give it).
+//!
+//! An `eval` request is `POSID [MATCHID]`; the match ID (gnubg's, 12 characters) gives the cube, its
 //! owner, the score and the player on roll, whose view the position ID must be in. Without one,
 //! a money game with a centred cube.
 //!
 //! Owns these two commands' formats only; evaluation is [`crate::eval::Evaluator`]'s, cube decisions
-//! [`crate::cube::decision`]'s.
+//! [`crate::cube::decision`]'s, the ranking of plays at depth `hint`'s.
 
 use crate::cube::cubeful::Scoring;
 use crate::cube::decision::{evaluate_position, CubeContext};

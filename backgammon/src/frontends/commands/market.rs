@@ -189,6 +189,9 @@ mod tests {
     use crate::cube::cubeful::{Ownership, Scoring};
     use crate::cube::decision::analyse_with_efficiency;
 
+    /// The player's rates, the opponent's, the Jacoby rule, gnubg's dead and live points.
+    type MoneyCase = (Rates, Rates, bool, [f64; 7], [f64; 7]);
+
     fn rates(gammon: f64, backgammon: f64) -> Rates {
         Rates { gammon: gammon / 100.0, backgammon: backgammon / 100.0 }
     }
@@ -199,7 +202,7 @@ mod tests {
     #[test]
     fn money_points_are_gnubgs() {
         #[rustfmt::skip]
-        let cases: [(Rates, Rates, bool, [f64; 7], [f64; 7]); 4] = [
+        let cases: [MoneyCase; 4] = [
             // the opening position, 2-ply, Jacoby rule
             (rates(25.23, 1.12), rates(27.14, 1.30), true,
              [31.003, 50.442, 50.442, 50.549, 50.442, 69.881, 89.320],
@@ -277,5 +280,37 @@ mod tests {
         assert!((e.double_take - e.double_pass).abs() < 1e-5, "{e:?}");
         // no window in the Crawford game
         assert_eq!(match_window(&met, a, b, MatchScore::from_points(7, 6, 3, true), 1).unwrap(), None);
+    }
+
+    /// The layout of `show marketwindow` (gnubg's columns) and of `show evaluation`.
+    #[test]
+    fn shell_layouts() {
+        use super::super::Shell;
+        let mut sh = Shell::new(3);
+        sh.execute("set player 0 human");
+        sh.execute("set evaluation cubedecision evaluation plies 0");
+        assert!(sh.answer("show marketwindow").error.is_some(), "no game yet");
+        sh.execute("new session");
+        let out = sh.execute("show marketwindow");
+        let lines: Vec<&str> = out.lines().collect();
+        assert!(lines[0].starts_with("Player gnubg                    : gammon rate "), "{out}");
+        assert!(lines[1].starts_with("Player user                     : gammon rate "), "{out}");
+        assert_eq!(lines[3], "Player gnubg cube parameters:");
+        assert_eq!(lines[5], "Cube parameter               Dead Cube      Live Cube");
+        assert_eq!(lines[6].len(), "Take Point (TP)               31.003%      25.957%".len(), "{out}");
+        assert!(lines[6].starts_with("Take Point (TP)               "), "{out}");
+        assert_eq!(lines.iter().filter(|l| l.contains("Point (")).count(), 14);
+        assert!(sh.answer("show marketwindow now").error.is_some());
+        sh.execute("new match 7");
+        let out = sh.execute("show marketwindow");
+        assert!(out.contains("\n\n\nPlayer gnubg market window:\n\nDead cube:  "), "{out}");
+        assert!(out.contains("\nLive cube:  "), "{out}");
+        assert!(out.contains("Player user market window:"), "{out}");
+        let out = sh.execute("show evaluation");
+        assert!(out.starts_with("`eval' and `hint' will use:\n    Chequer play:\n      Neural net evaluation:\n        2-ply evaluation."), "{out}");
+        assert!(out.contains("      Move filter for 3 ply:\n        keep the first 0 0-ply moves and up to 8 more moves within equity 0.16\n        Skip pruning for 1-ply moves.\n        keep the first 0 2-ply moves and up to 2 more moves within equity 0.04\n"), "{out}");
+        assert!(out.trim_end().ends_with("    Cube decisions:\n      Neural net evaluation:\n        0-ply evaluation.\n        Cubeful evaluations.\n        Noiseless evaluations."), "{out}");
+        sh.execute("set evaluation chequerplay evaluation plies 0");
+        assert!(sh.execute("show evaluation").contains("        0-ply evaluation."));
     }
 }
