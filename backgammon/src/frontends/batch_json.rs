@@ -7,6 +7,8 @@
 //! - best: `{"position_id", "dice", "play", "position_id_after", "probabilities": {win,
 //!   win_gammon, win_backgammon, lose_gammon, lose_backgammon}, "equity"}` — the 0-ply best play
 //!   (`play` and the rest `null` when no play is legal), cubeless figures from the mover's view;
+//!   with `--plies N` / `--level NAME` the play `hint` ranks first there ([`best_json_at`]), the
+//!   figures at the depth it was evaluated to;
 //! - show: `{"position_id", "match_id", "board", "on_roll", "dice", "cube", "cube_owner",
 //!   "match_length", "score", "crawford", "pips": [player 0, player 1]}` — `board` is the text of
 //!   `gammon show`; players are numbered as in the match ID (0 is O, 1 is X).
@@ -54,6 +56,35 @@ pub fn best_json(
 ) -> Result<String, RequestError> {
     let (pos, d1, d2) = parse_moves_request(fields)?;
     let obj = match ev.best_play(gen, &pos, d1, d2, scratch, buf) {
+        Some((play, p)) => json!({
+            "position_id": pos.id(),
+            "dice": [d1, d2],
+            "play": play.notation(),
+            "position_id_after": play.result().id(),
+            "probabilities": probabilities(&p),
+            "equity": round6(p.equity()),
+        }),
+        None => json!({
+            "position_id": pos.id(),
+            "dice": [d1, d2],
+            "play": null,
+            "position_id_after": null,
+            "probabilities": null,
+            "equity": null,
+        }),
+    };
+    Ok(obj.to_string())
+}
+
+/// `best POSID D1 D2 --json --plies N` (or `--level NAME`): the object of [`best_json`] for the
+/// play the interactive `hint` ranks first at `settings`.
+pub fn best_json_at(
+    search: &mut crate::eval::nply::NPly<'_>,
+    settings: &crate::eval::nply::Settings,
+    fields: &[&str],
+) -> Result<String, RequestError> {
+    let (pos, d1, d2) = parse_moves_request(fields)?;
+    let obj = match crate::frontends::eval_cli::best_at(search, fields, settings)? {
         Some((play, p)) => json!({
             "position_id": pos.id(),
             "dice": [d1, d2],

@@ -17,12 +17,17 @@
 //! - `--json`: one object per line with the same figures (`position_id`, `match_id`, `plies`,
 //!   `probabilities`, `equity`, and with `--cubeful` a `cubeful` object).
 //!
-//! A request is `POSID [MATCHID]`; the match ID (gnubg's, 12 characters) gives the cube, its
+//! `best` answers `POSID D1 D2` with `<play>\t<resulting POSID>`: the 0-ply cubeless best play, or
+//! with a depth or level ([`best_at`], `--plies N` / `--level NAME`) the play the interactive
+//! `hint` lists first at that setting (the shell's ranking, `commands::advice::rank_plays`, on the
+//! game `set board POSID` and the roll would give it).
+//!
+//! An `eval` request is `POSID [MATCHID]`; the match ID (gnubg's, 12 characters) gives the cube, its
 //! owner, the score and the player on roll, whose view the position ID must be in. Without one,
 //! a money game with a centred cube.
 //!
 //! Owns these two commands' formats only; evaluation is [`crate::eval::Evaluator`]'s, cube decisions
-//! [`crate::cube::decision`]'s.
+//! [`crate::cube::decision`]'s, the ranking of plays at depth `hint`'s.
 
 use crate::cube::cubeful::Scoring;
 use crate::cube::decision::{evaluate_position, CubeContext};
@@ -229,6 +234,43 @@ pub fn best_request(ev: &Evaluator, state: &mut BestState, fields: &[&str]) -> R
         .map(|(play, _)| format!("{}\t{}", play.notation(), play.result().id())))
 }
 
+/// The game the interactive shell would hold after `set board POSID` and a roll of `d1 d2`: a
+/// money game under the shell's default rules (gnubg's: the Jacoby rule, beavers), cube centred,
+/// X on roll. `None` when the dice leave no legal play.
+fn hint_game(pos: &crate::rules::position::Position, d1: u8, d2: u8) -> Option<crate::rules::game::Game> {
+    use crate::rules::game::{Game, GameSetup, Phase};
+    use crate::rules::variant::Variant;
+    let setup = GameSetup { jacoby: true, beavers: 3, ..GameSetup::money(Variant::Standard) };
+    let mut game = Game::from_position(setup, *pos, 1, crate::rules::cube::Cube::default());
+    game.roll(d1, d2).ok()?;
+    (game.phase() == Phase::Play).then_some(game)
+}
+
+/// `best POSID D1 D2 --plies N` / `--level NAME`: the play the interactive `hint` ranks first at
+/// `settings` (its depth and move filters; `hint` ranks without noise, so the noisy levels choose
+/// as expert does), with its cubeless probabilities (mover's view) and the depth it was last
+/// evaluated at. `None` when no play is legal.
+pub fn best_at(
+    search: &mut NPly<'_>,
+    fields: &[&str],
+    settings: &crate::eval::nply::Settings,
+) -> Result<Option<(crate::rules::movegen::Play, Probabilities)>, RequestError> {
+    let (pos, d1, d2) = parse_moves_request(fields)?;
+    let Some(game) = hint_game(&pos, d1, d2) else { return Ok(None) };
+    let met = crate::cube::met::MatchEquityTable::kazaross_xg2();
+    let ranked = crate::frontends::commands::advice::rank_plays(search, &game, &met, settings);
+    Ok(ranked.first().map(|r| (r.play, r.probabilities)))
+}
+
+/// [`best_at`] in `best`'s plain format: `<play>\t<resulting POSID>`.
+pub fn best_at_request(
+    search: &mut NPly<'_>,
+    fields: &[&str],
+    settings: &crate::eval::nply::Settings,
+) -> Result<Option<String>, RequestError> {
+    Ok(best_at(search, fields, settings)?.map(|(play, _)| format!("{}\t{}", play.notation(), play.result().id())))
+}
+
 /// Which command a batch answers.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BatchCommand {
@@ -238,11 +280,14 @@ pub enum BatchCommand {
     /// `eval` with options ([`eval_with`]; requests `POSID [MATCHID]`).
     EvalWith(EvalOptions),
     Best,
+    /// `best --plies N` / `--level NAME`: as `hint` ranks at these settings ([`best_at`]).
+    BestAt(crate::eval::nply::Settings),
 }
 
 /// Batch mode of `eval` and `best` (errors as JSON objects for `eval --json`).
 pub fn batch(ev: &Evaluator, command: BatchCommand, input: impl BufRead, out: &mut impl Write) -> io::Result<()> {
     let mut state = BestState::default();
+    let mut search = NPly::new(ev, 0);
     let style = match &command {
         BatchCommand::EvalWith(opts) if opts.json => crate::frontends::batch::ErrorStyle::Json,
         _ => crate::frontends::batch::ErrorStyle::Text,
@@ -253,6 +298,7 @@ pub fn batch(ev: &Evaluator, command: BatchCommand, input: impl BufRead, out: &m
             BatchCommand::EvalPlies(n) => eval_plies_request(ev, fields, *n).map(Some),
             BatchCommand::EvalWith(opts) => eval_with(ev, fields, opts).map(Some),
             BatchCommand::Best => best_request(ev, &mut state, fields),
+            BatchCommand::BestAt(settings) => best_at_request(&mut search, fields, settings),
         };
         match answer {
             Ok(Some(text)) => writeln!(out, "{text}").map(Ok),

@@ -9,13 +9,14 @@
 //! goes on with the script, and exits 2 if any command failed.
 
 use backgammon::analysis::rollout::RolloutConfig;
-use backgammon::eval::nply::{Settings, MAX_PLIES};
+use backgammon::eval::nply::{NPly, Settings, MAX_PLIES};
 use backgammon::eval::{Evaluator, Scratch};
 use backgammon::frontends::batch::{moves_batch, parse_moves_request, show, write_plays};
-use backgammon::frontends::batch_json::{best_json, error_json, json_batch, moves_json, show_json};
+use backgammon::frontends::batch_json::{best_json, best_json_at, error_json, json_batch, moves_json, show_json};
 use backgammon::frontends::commands::Shell;
 use backgammon::frontends::eval_cli::{
-    batch as eval_batch, best_request, eval_with, rollout_command, BatchCommand, BestState, EvalOptions, RolloutArgs,
+    batch as eval_batch, best_at_request, best_request, eval_with, rollout_command, BatchCommand, BestState,
+    EvalOptions, RolloutArgs,
 };
 use backgammon::frontends::external::{serve, ExternalPlayer, ServeOptions};
 use backgammon::MoveGenerator;
@@ -167,7 +168,10 @@ enum Command {
         #[arg(long)]
         initial_position: bool,
     },
-    /// The 0-ply best play: `<play>\t<resulting POSID>` (nothing when no play is legal). With no
+    /// The best play: `<play>\t<resulting POSID>` (nothing when no play is legal). Without
+    /// --plies or --level, the 0-ply cubeless best play; with either, the play the interactive
+    /// `hint` ranks first at that setting (cubeful, money game under gnubg's default rules, cube
+    /// centred; `hint` ranks without noise, so beginner to advanced choose as expert). With no
     /// arguments, reads lines `POSID D1 D2` from standard input and answers each, followed by an
     /// empty line.
     #[command(override_usage = "gammon best [OPTIONS] [POSID D1 D2]")]
@@ -175,6 +179,13 @@ enum Command {
         /// Position ID (14 characters), then the two dice.
         #[arg(num_args = 0..=3, value_names = ["POSID", "D1", "D2"])]
         args: Vec<String>,
+        /// Choose as `hint` does at N plies (0 to 4) with gnubg's normal move filters.
+        #[arg(long, conflicts_with = "level", value_parser = clap::value_parser!(u8).range(0..=MAX_PLIES as i64))]
+        plies: Option<u8>,
+        /// Choose as `hint` does at a named level: beginner, casual, intermediate, advanced,
+        /// expert, worldclass, supremo, grandmaster.
+        #[arg(long, value_parser = parse_level)]
+        level: Option<Settings>,
         /// One JSON object per request: the play, the position ID after it, the mover's
         /// probabilities and equity (null when no play is legal).
         #[arg(long)]
@@ -258,6 +269,16 @@ fn external(a: &ExternalArgs) -> ExitCode {
     finish(result)
 }
 
+/// `--level NAME`: one of gnubg's predefined levels.
+fn parse_level(name: &str) -> Result<Settings, String> {
+    Settings::named(name).ok_or_else(|| {
+        format!(
+            "unknown level {:?} (beginner, casual, intermediate, advanced, expert, worldclass, supremo, grandmaster)",
+            engine_core::limits::excerpt(name)
+        )
+    })
+}
+
 fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("gammon: {message}");
     ExitCode::from(2)
@@ -312,7 +333,32 @@ fn main() -> ExitCode {
                 Err(e) => return if opts.json { fail_json(e) } else { fail(e) },
             }
         }
-        Command::Best { args, json: true } => {
+        Command::Best { args, json, plies, level } if plies.is_some() || level.is_some() => {
+            let settings = level.unwrap_or_else(|| Settings::plies(plies.map_or(0, usize::from)));
+            let mut search = NPly::new(Evaluator::embedded(), 0);
+            let fields: Vec<&str> = args.iter().map(String::as_str).collect();
+            match (json, args.is_empty()) {
+                (true, true) => {
+                    json_batch(io::stdin().lock(), &mut stdout.lock(), |f| best_json_at(&mut search, &settings, f))
+                }
+                (true, false) => match best_json_at(&mut search, &settings, &fields) {
+                    Ok(line) => writeln!(stdout.lock(), "{line}"),
+                    Err(e) => return fail_json(e),
+                },
+                (false, true) => eval_batch(
+                    Evaluator::embedded(),
+                    BatchCommand::BestAt(settings),
+                    io::stdin().lock(),
+                    &mut stdout.lock(),
+                ),
+                (false, false) => match best_at_request(&mut search, &fields, &settings) {
+                    Ok(Some(line)) => writeln!(stdout.lock(), "{line}"),
+                    Ok(None) => Ok(()),
+                    Err(e) => return fail(e),
+                },
+            }
+        }
+        Command::Best { args, json: true, .. } => {
             let (mut gen, mut scratch, mut buf) = (MoveGenerator::new(), Scratch::default(), Vec::new());
             let mut answer = |f: &[&str]| best_json(Evaluator::embedded(), &mut gen, &mut scratch, &mut buf, f);
             if args.is_empty() {
@@ -325,10 +371,10 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::Best { args, json: false } if args.is_empty() => {
+        Command::Best { args, json: false, .. } if args.is_empty() => {
             eval_batch(Evaluator::embedded(), BatchCommand::Best, io::stdin().lock(), &mut stdout.lock())
         }
-        Command::Best { args, json: false } => {
+        Command::Best { args, json: false, .. } => {
             let fields: Vec<&str> = args.iter().map(String::as_str).collect();
             match best_request(Evaluator::embedded(), &mut BestState::default(), &fields) {
                 Ok(Some(line)) => writeln!(stdout.lock(), "{line}"),

@@ -6,7 +6,7 @@
 //! reads a [`Game`] and answers.
 
 use crate::cube::cubeful::{cubeful, Ownership, PositionClass as CubeClass, Scoring};
-use crate::cube::decision::{analyse, CubeAction, CubeAnalysis};
+use crate::cube::decision::{analyse, CubeAction, CubeAnalysis, CubeEquities};
 use crate::cube::met::{MatchEquityTable, MatchScore};
 use crate::eval::nply::{NPly, Settings};
 use crate::eval::{classify, PositionClass, Probabilities};
@@ -115,6 +115,27 @@ pub fn rank_plays(search: &mut NPly<'_>, game: &Game, met: &MatchEquityTable, se
         sort(&mut ranked);
     }
     ranked
+}
+
+/// One play evaluated at `plies` as [`rank_plays`] evaluates its candidates (the tutor values the
+/// play a human chose at the depth of the best one, as the analysis does).
+pub fn evaluate_play(
+    search: &mut NPly<'_>,
+    game: &Game,
+    met: &MatchEquityTable,
+    play: &Play,
+    plies: usize,
+) -> RankedPlay {
+    let p = search.evaluate(&play.result().swapped(), plies).flipped();
+    RankedPlay { play: *play, probabilities: p, plies, equity: play_equity(game, met, play, &p) }
+}
+
+/// The cube equities of [`cube_analysis`] for `player` as `hint` shows them: money equity per
+/// cube, or the normalised equity (NEMG) of each MWC in a match.
+pub fn shown_equities(game: &Game, met: &MatchEquityTable, player: usize, a: &CubeAnalysis) -> CubeEquities {
+    let e = a.equities;
+    let shown = |v: f64| display_equity(game, met, player, v);
+    CubeEquities { no_double: shown(e.no_double), double_take: shown(e.double_take), double_pass: shown(e.double_pass) }
 }
 
 /// The play the computer makes at `settings` (noise included), `None` when no play is legal.

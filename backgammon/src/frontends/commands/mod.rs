@@ -16,10 +16,12 @@
 
 pub mod advice;
 mod files;
+pub mod market;
 pub mod moves;
 mod reference;
 mod rollouts;
 mod state;
+mod tutor;
 
 use state::*;
 pub use state::{
@@ -76,12 +78,7 @@ fn cmd_new_session(st: &mut State, args: &Args) -> Reply {
 
 fn cmd_roll(st: &mut State, args: &Args) -> Reply {
     args.expect_len(0).or_else(|_| syntax("`roll' takes no arguments."))?;
-    st.player_action(|st| {
-        if st.live_game()?.phase() == Phase::Opening {
-            return st.opening_roll();
-        }
-        st.roll_and_report()
-    })
+    tutor::human_action(st, Tutored::Roll)
 }
 
 fn cmd_move(st: &mut State, args: &Args) -> Reply {
@@ -97,7 +94,7 @@ fn cmd_move(st: &mut State, args: &Args) -> Reply {
     let Some(play) = g.legal_plays().iter().find(|p| *p.result() == result).copied() else {
         return fail("Illegal or unparsable move.");
     };
-    st.player_action(|st| st.act(Action::Play(play)))
+    tutor::human_action(st, Tutored::Act(Action::Play(play)))
 }
 
 fn simple_action(action: Action) -> impl FnOnce(&mut State) -> Result<(), CommandError> {
@@ -106,22 +103,22 @@ fn simple_action(action: Action) -> impl FnOnce(&mut State) -> Result<(), Comman
 
 fn cmd_double(st: &mut State, args: &Args) -> Reply {
     no_args(args, "double")?;
-    st.player_action(simple_action(Action::Double))
+    tutor::human_action(st, Tutored::Act(Action::Double))
 }
 
 fn cmd_take(st: &mut State, args: &Args) -> Reply {
     no_args(args, "take")?;
-    st.player_action(simple_action(Action::Take))
+    tutor::human_action(st, Tutored::Act(Action::Take))
 }
 
 fn cmd_drop(st: &mut State, args: &Args) -> Reply {
     no_args(args, "drop")?;
-    st.player_action(simple_action(Action::Drop))
+    tutor::human_action(st, Tutored::Act(Action::Drop))
 }
 
 fn cmd_beaver(st: &mut State, args: &Args) -> Reply {
     no_args(args, "beaver")?;
-    st.player_action(simple_action(Action::Beaver))
+    tutor::human_action(st, Tutored::Act(Action::Beaver))
 }
 
 fn cmd_resign(st: &mut State, args: &Args) -> Reply {
@@ -140,13 +137,13 @@ fn cmd_resign(st: &mut State, args: &Args) -> Reply {
 fn cmd_accept(st: &mut State, args: &Args) -> Reply {
     no_args(args, "accept")?;
     let action = if st.live_game()?.phase() == Phase::CubeOffered { Action::Take } else { Action::AcceptResignation };
-    st.player_action(simple_action(action))
+    tutor::human_action(st, Tutored::Act(action))
 }
 
 fn cmd_reject(st: &mut State, args: &Args) -> Reply {
     no_args(args, "reject")?;
     let action = if st.live_game()?.phase() == Phase::CubeOffered { Action::Drop } else { Action::DeclineResignation };
-    st.player_action(simple_action(action))
+    tutor::human_action(st, Tutored::Act(action))
 }
 
 fn cmd_undo(st: &mut State, args: &Args) -> Reply {
@@ -590,14 +587,21 @@ const COMMANDS: &[(&str, &str, &str, engine_core::command::Handler<State>)] = &[
     ("set rollout truncation plies", "Truncate rollouts after N plies (0: never)", "set rollout truncation plies <n>", rollouts::cmd_set_rollout_truncation_plies),
     ("set rollout varredn", "Variance reduction in rollouts", "set rollout varredn on|off", rollouts::cmd_set_rollout_varredn),
     ("set seed", "Seed the dice", "set seed <n>", cmd_set_seed),
+    ("set tutor chequer", "Include chequer play in the tutor's advice", "set tutor chequer on|off", tutor::cmd_set_tutor_chequer),
+    ("set tutor cube", "Include cube decisions in the tutor's advice", "set tutor cube on|off", tutor::cmd_set_tutor_cube),
+    ("set tutor eval", "What the tutor evaluates with", "set tutor eval on|off|plies <n>|level <name>", tutor::cmd_set_tutor_eval),
+    ("set tutor mode", "Warn before doubtful or worse decisions", "set tutor mode on|off", tutor::cmd_set_tutor_mode),
+    ("set tutor skill", "Set the level of tutor warnings", "set tutor skill doubtful|bad|verybad", tutor::cmd_set_tutor_skill),
     ("set variant", "Choose the variant of new games", "set variant standard|nackgammon|hypergammon1|hypergammon2|hypergammon3", cmd_set_variant),
     ("set variation", "Choose the variant of new games", "set variation standard|nackgammon|1-chequer-hypergammon|...", cmd_set_variant),
     ("show board", "Show the board", "show board", cmd_show_board),
     ("show bearoff", "Bearoff database figures of the position", "show bearoff", reference::cmd_show_bearoff),
     ("show epc", "Effective pip counts", "show epc", reference::cmd_show_epc),
+    ("show evaluation", "Show the settings of `eval' and `hint'", "show evaluation", reference::cmd_show_evaluation),
     ("show gammonvalues", "Gammon and backgammon values at the score", "show gammonvalues", reference::cmd_show_gammonvalues),
     ("show keith", "Keith count of the race", "show keith", reference::cmd_show_keith),
     ("show kleinman", "Kleinman count of the race", "show kleinman", reference::cmd_show_kleinman),
+    ("show marketwindow", "Show the market window for doubles", "show marketwindow", market::cmd_show_marketwindow),
     ("show matchequitytable", "Show the match equity table", "show matchequitytable [N]", reference::cmd_show_matchequitytable),
     ("show matchid", "Show the match ID", "show matchid", cmd_show_matchid),
     ("show pipcount", "Show the pip counts", "show pipcount", cmd_show_pipcount),
@@ -607,6 +611,7 @@ const COMMANDS: &[(&str, &str, &str, engine_core::command::Handler<State>)] = &[
     ("show score", "Show the score", "show score", cmd_show_score),
     ("show thorp", "Thorp count of the race", "show thorp", reference::cmd_show_thorp),
     ("show version", "Show the version", "show version", reference::cmd_show_version),
+    ("show tutor", "Show the tutor's settings", "show tutor", tutor::cmd_show_tutor),
     ("take", "Accept the cube", "take", cmd_take),
     ("undo", "Take back the last action", "undo", cmd_undo),
     ("save match", "Save the match as SGF", "save match <file>", files::cmd_save_match),
@@ -660,6 +665,9 @@ impl Shell {
 
     /// The prompt gnubg shows: the name of the player to act.
     pub fn prompt(&self) -> String {
+        if tutor::question(&self.state).is_some() {
+            return "(y/n) ".to_string();
+        }
         let who = self.state.session.as_ref().and_then(Session::game).and_then(Game::to_act);
         format!("({}) ", self.state.names[who.unwrap_or(1)])
     }
@@ -728,7 +736,9 @@ impl Shell {
         }
         let words: Vec<&str> = line.split_whitespace().collect();
         let first = words[0].to_ascii_lowercase();
-        let result = if first == "help" || first == "?" {
+        let result = if tutor::question(&self.state).is_some() {
+            tutor::reply(&mut self.state, line)
+        } else if first == "help" || first == "?" {
             self.help(&words[1..])
         } else {
             // command words are case-insensitive; arguments (file names, IDs) are kept as typed

@@ -1,7 +1,8 @@
 //! gnubg's reference `show` commands: the race counts (`show kleinman`, `show thorp`,
 //! `show keith`), the effective pip count and the bearoff database's figures (`show epc`,
 //! `show bearoff`), the match equity table (`show matchequitytable [N]`), the gammon values at the
-//! score (`show gammonvalues`), and `show version`, `show rng`.
+//! score (`show gammonvalues`), the settings of `eval` and `hint` (`show evaluation`, gnubg's
+//! layout), and `show version`, `show rng`.
 //!
 //! The race counts print gnubg 1.07's lines (the fixture test compares them with gnubg's own
 //! output); where gnubg's words carry a stray space or run into the next line, ours are clean.
@@ -240,6 +241,17 @@ pub(super) fn cmd_show_gammonvalues(st: &mut State, args: &Args) -> Reply {
         };
         let _ = writeln!(out, "{:<16} {gv:<15.5} {bgv:.5}", st.names[player]);
     }
+    Ok(out.trim_end().to_string())
+}
+
+pub(super) fn cmd_show_evaluation(st: &mut State, args: &Args) -> Reply {
+    no_args(args, "show evaluation")?;
+    let mut out = String::from("`eval' and `hint' will use:\n    Chequer play:\n      Neural net evaluation:\n");
+    out.push_str(&evaluation_lines(&st.hint, "        "));
+    out.push_str("    Move filters:\n");
+    out.push_str(&move_filter_lines(&st.hint, "      "));
+    out.push_str("\n    Cube decisions:\n      Neural net evaluation:\n");
+    out.push_str(&evaluation_lines(&crate::eval::nply::Settings::plies(st.hint_cube_plies), "        "));
     Ok(out.trim_end().to_string())
 }
 

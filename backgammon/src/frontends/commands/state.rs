@@ -51,6 +51,57 @@ impl Default for PlayerConfig {
     }
 }
 
+/// What the tutor evaluates with (`set tutor eval …`).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TutorEval {
+    /// The settings of `hint` and `eval` (`set evaluation`), as gnubg 1.07's tutor does.
+    Hint,
+    /// The settings of `analyse` (`set analysis plies`), as `set tutor eval off` chose in gnubg 0.14.
+    Analysis,
+    /// Its own chequer play settings and cube depth (`set tutor eval plies N|level NAME`).
+    Own { chequer: Settings, cube_plies: usize },
+}
+
+/// A human's decision the tutor looks at before it is carried out.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Tutored {
+    /// A play, double, take, pass or beaver.
+    Act(Action),
+    /// Rolling the dice (not doubling).
+    Roll,
+}
+
+/// The tutor's settings and the decision it is asking about (`set tutor …`, `show tutor`).
+#[derive(Debug, Clone)]
+pub struct TutorSettings {
+    /// `set tutor mode on`: warn before a human's doubtful (or worse) decision is carried out.
+    pub on: bool,
+    /// Warn about chequer plays.
+    pub chequer: bool,
+    /// Warn about cube decisions (double, take, pass, beaver, and rolling instead of doubling).
+    pub cube: bool,
+    /// The least mark warned about (`set tutor skill doubtful|bad|verybad`), in the analysis's
+    /// classes ([`crate::analysis::Thresholds`]).
+    pub skill: crate::analysis::Skill,
+    pub eval: TutorEval,
+    /// The decision waiting for the user's yes or no, with the question to ask again.
+    pub(super) pending: Option<(Tutored, String)>,
+}
+
+impl Default for TutorSettings {
+    /// gnubg's: off, chequer play and cube on, doubtful, the evaluation settings.
+    fn default() -> Self {
+        TutorSettings {
+            on: false,
+            chequer: true,
+            cube: true,
+            skill: crate::analysis::Skill::Doubtful,
+            eval: TutorEval::Hint,
+            pending: None,
+        }
+    }
+}
+
 /// Everything a command may read or change.
 pub struct State {
     pub(super) session: Option<Session>,
@@ -84,6 +135,7 @@ pub struct State {
     /// The last analyses, dropped whenever the session changes.
     pub(super) game_analysis: Option<crate::analysis::GameAnalysis>,
     pub(super) session_analysis: Option<crate::analysis::SessionAnalysis>,
+    pub(super) tutor: TutorSettings,
 }
 
 pub(super) type Reply = Result<String, CommandError>;
@@ -139,6 +191,7 @@ impl State {
             analysis_plies: 0,
             game_analysis: None,
             session_analysis: None,
+            tutor: TutorSettings::default(),
         }
     }
 
@@ -559,6 +612,40 @@ pub(super) fn no_args(args: &Args, name: &str) -> Result<(), CommandError> {
     args.expect_len(0).or_else(|_| syntax(format!("`{name}' takes no arguments.")))
 }
 
+/// gnubg's lines for an evaluation setting (`show evaluation`, `show rollout`), each after
+/// `indent`: the depth, cubeful, and the noise.
+pub(super) fn evaluation_lines(settings: &Settings, indent: &str) -> String {
+    let noise = if settings.noise > 0.0 {
+        format!("Noise standard deviation {:.3}", settings.noise)
+    } else {
+        "Noiseless evaluations.".to_string()
+    };
+    format!("{indent}{}-ply evaluation.\n{indent}Cubeful evaluations.\n{indent}{noise}\n", settings.plies)
+}
+
+/// gnubg's move filter table: for each depth of 1 to 4 plies, what each sub-ply keeps (the
+/// depth of `settings` with its own filters, the others with the normal ones), each line after
+/// `indent` (and two spaces more for a filter's lines).
+pub(super) fn move_filter_lines(settings: &Settings, indent: &str) -> String {
+    let mut out = String::new();
+    for depth in 1..=crate::eval::nply::MAX_PLIES {
+        let filters = if depth == settings.plies { settings.filters } else { crate::eval::nply::normal_filters(depth) };
+        let _ = writeln!(out, "{indent}Move filter for {depth} ply:");
+        for (k, f) in filters.iter().take(depth).enumerate() {
+            if f.accept < 0 {
+                let _ = writeln!(out, "{indent}  Skip pruning for {k}-ply moves.");
+            } else {
+                let _ = writeln!(
+                    out,
+                    "{indent}  keep the first {} {k}-ply moves and up to {} more moves within equity {}",
+                    f.accept, f.extra, f.threshold
+                );
+            }
+        }
+    }
+    out
+}
+
 /// The rollout settings of a session.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RolloutSettings {
@@ -572,6 +659,8 @@ impl RolloutSettings {
         RolloutSettings { config: RolloutConfig { seed, progress: true, ..RolloutConfig::default() }, cubeful: true }
     }
 
+    /// `show rollout`, in gnubg 1.07's layout (its bearoff lines say what ours do: rollouts stop
+    /// at the bearoff databases or play on; luck-based rather than lookahead variance reduction).
     pub(super) fn describe(&self) -> String {
         let c = &self.config;
         let mut out = String::from("`rollout' will use:\n");
@@ -594,9 +683,19 @@ impl RolloutSettings {
         });
         out.push_str("Quasi-random dice are enabled.\n");
         out.push_str(if self.cubeful { "Cubeful rollout.\n" } else { "Cubeless rollout.\n" });
+        out.push_str(if c.initial_position {
+            "Rollout as opening move enabled.\n"
+        } else {
+            "Rollout as opening move disabled.\n"
+        });
         let _ = writeln!(out, "Dice generator seed {}.", c.seed);
-        let _ = write!(out, "Chequer play: {}-ply evaluation.", c.play.plies);
-        out
+        out.push_str("Chequer play parameters:\n");
+        out.push_str(&evaluation_lines(&c.play, "        "));
+        out.push_str("Cube decision parameters:\n");
+        out.push_str(&evaluation_lines(&c.play, "        "));
+        out.push_str("Move filter:\n");
+        out.push_str(&move_filter_lines(&c.play, "      "));
+        out.trim_end().to_string()
     }
 
     pub(super) fn tag(&self, cubeful: bool) -> String {
