@@ -16,6 +16,9 @@
 //! each unconditionally, through a ko (KO_A, KO_B) or not at all; `1 1` it kills, `1 0` both live (seki
 //! or independent life), `0 0` its dragon dies. A forbidden ko capture may be taken once per line, as
 //! after a ko threat: what it wins is a KO_B for the side that takes it, and so a KO_A for the other.
+//! After a pass the ko may be retaken without a threat (so passing can leave the other side to resolve
+//! a ko it cannot fill: GNU Go's "pass for a good ko"), and two passes end the race only when no such
+//! retake is open.
 //! At each node a dragon is the strings holding one of its original stones; it is captured when its
 //! queried stone is, and the capture wins only when the capturer then lives (two eyes or escape, read
 //! on the board after the capture: taking three stones may leave a killable bent three). A dragon is
@@ -479,22 +482,24 @@ impl Race<'_> {
         if out_of_nodes {
             self.certain = false;
         }
-        let result = if us.alive && them.alive {
+        // A ko forbidden to us by the last move; after a pass it may be retaken without a threat.
+        let ko_here = match self.r.board().ko() {
+            Some((k, c)) if c == self.color[me] && self.ko_capture_matters(k, me) => Some(k),
+            _ => None,
+        };
+        let free_ko = ko_here.filter(|_| passes > 0);
+        let result = if us.alive && them.alive && free_ko.is_none() {
             (O_SEKI, None)
-        } else if passes >= 2 || depth >= self.limits.depth || out_of_nodes {
+        } else if (passes >= 2 && free_ko.is_none()) || passes >= 3 || depth >= self.limits.depth || out_of_nodes {
             (outcome(self.count(&us, &them)), None)
         } else {
             let mut cands = self.candidates(&us, &them);
             // A forbidden ko capture may be taken once per line, after a ko threat (GNU Go's KO_B for
             // the side that takes it).
-            let ko_move = match self.r.board().ko() {
-                Some((k, c)) if !ko && c == self.color[me] && !cands.contains(&k) => Some(k),
-                _ => None,
-            };
+            let ko_move = ko_here.filter(|_| !ko || free_ko.is_some());
             if let Some(k) = ko_move {
-                if self.ko_capture_matters(k, me) {
-                    cands.insert(0, k);
-                }
+                cands.retain(|&p| p != k);
+                cands.insert(0, k);
             }
             let mut best: Option<(u8, Option<Point>)> = None;
             let mut tried = 0;
@@ -507,9 +512,10 @@ impl Race<'_> {
                     continue;
                 }
                 tried += 1;
-                let mut v = reverse(self.search(1 - me, depth + 1, 0, ko || by_ko).0);
+                let threat = by_ko && free_ko.is_none();
+                let mut v = reverse(self.search(1 - me, depth + 1, 0, ko || threat).0);
                 self.r.popgo();
-                if by_ko {
+                if threat {
                     v = needs_threat(v);
                 }
                 if best.is_none_or(|(bv, _)| v > bv) {
