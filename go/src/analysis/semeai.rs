@@ -11,12 +11,20 @@
 //!
 //! Search: a depth-first alternation of the two sides (each trying to save its own dragon and kill the
 //! other), with passes, bounded by a ply depth, a node limit and a branching factor that narrows with
-//! depth; a transposition table per query. Outcomes for the side to move: it kills the other dragon
-//! (GNU Go's `1 1`), both live (seki or independent life: `1 0`), or its dragon dies (`0 0`). At each
-//! node a dragon is the strings holding one of its original stones; it is captured when its queried
-//! stone is. A dragon is alive when its eye spaces (opponent strings next to it that the reader captures
-//! count as dead, the other dragon never does) give two eyes or its escape potential reaches the owl's
-//! [`ESCAPE_OWL`]; both alive ends the race.
+//! depth; a transposition table per query (keyed by position, side, passes and ko). Outcomes are
+//! pairs for the side to move, as GNU Go answers them: does its dragon survive, is the other killed,
+//! each unconditionally, through a ko (KO_A, KO_B) or not at all; `1 1` it kills, `1 0` both live (seki
+//! or independent life), `0 0` its dragon dies. A forbidden ko capture may be taken once per line, as
+//! after a ko threat: what it wins is a KO_B for the side that takes it, and so a KO_A for the other.
+//! After a pass the ko may be retaken without a threat (so passing can leave the other side to resolve
+//! a ko it cannot fill: GNU Go's "pass for a good ko"), and two passes end the race only when no such
+//! retake is open.
+//! At each node a dragon is the strings holding one of its original stones; it is captured when its
+//! queried stone is, and the capture wins only when the capturer then lives (two eyes or escape, read
+//! on the board after the capture: taking three stones may leave a killable bent three). A dragon is
+//! alive when its eye spaces (opponent strings next to it that the reader captures count as dead, the
+//! other dragon never does) give two eyes or its escape potential reaches the owl's [`ESCAPE_OWL`];
+//! both alive ends the race.
 //!
 //! At the horizon (depth, nodes, or two passes) the race is decided by counting liberties, as a small
 //! exact game over counts: each dragon's outside liberties (its own, plus one for every liberty the
@@ -24,12 +32,16 @@
 //! n points is worth 1, 2, 3, 5, 8, 12, 17 liberties, the classical big-eye counts). A side fills the
 //! other's outside liberties, then shared ones (which cost it a liberty too; suicide is not allowed), then
 //! the eye; two passes in a row are seki. A dragon that is alive counts as having liberties to spare.
+//! A count won is lost after all when the winner, with the loser's stones taken off, has neither two
+//! eyes nor an escape.
 //!
 //! Candidate moves, scored and tried best first: tactical captures of the other dragon's strings and
 //! defences of one's own, captures of lunches next to one's dragon, the vital points of both dragons'
-//! eye spaces, the other dragon's liberties (outside ones first, then shared ones, then its eye), and
-//! liberties that extend one's own dragon. Moves that put the mover in atari without capturing are
-//! skipped outside the other dragon's eye spaces.
+//! eye spaces, then liberty moves (the other dragon's liberties, outside and shared alike, its eye
+//! last, and liberties that extend one's own dragon) ordered by the liberty swing they make (liberties
+//! gained by one's dragon plus those taken from the other's, GNU Go's preference for a shared liberty
+//! that costs the mover nothing), then by the liberties of the stone played. Moves that put the mover
+//! in atari without capturing are skipped outside the other dragon's eye spaces.
 
 use crate::analysis::dragon::{escape, genus, mark_enclosed};
 use crate::analysis::eye::{Eyes, Safety};
@@ -68,7 +80,7 @@ pub struct SemeaiLimits {
 
 impl Default for SemeaiLimits {
     fn default() -> Self {
-        SemeaiLimits { depth: 12, node_limit: 600, branches: 5 }
+        SemeaiLimits { depth: 16, node_limit: 1200, branches: 5 }
     }
 }
 
@@ -97,8 +109,6 @@ struct Side {
     /// Eyes it has for sure (the genus minimum) and whether it can run out.
     min: u8,
     escapes: bool,
-    /// Stones on the board now.
-    size: usize,
 }
 
 struct Race<'a> {
@@ -114,6 +124,8 @@ struct Race<'a> {
     count_memo: HashMap<u32, u8>,
     /// Each dragon's evaluation by position (transpositions and the two passes revisit positions).
     sides: HashMap<(u64, usize), Rc<Side>>,
+    /// Whether a race won by counting still lives after the capture, by position and winner.
+    after_capture: HashMap<u64, bool>,
 }
 
 impl Race<'_> {
@@ -200,7 +212,7 @@ impl Race<'_> {
         let (min, _) = genus(&eyes, &all);
         let escapes = escape(&b, &stones, color, &eyes, &dead) >= ESCAPE_OWL;
         let alive = min >= 2 || escapes;
-        Side { color, heads, libs, eyes, alive, min, escapes, size: stones.len() }
+        Side { color, heads, libs, eyes, alive, min, escapes }
     }
 
     /// The liberty count of dragon `x` against `y`: (outside liberties, eye liberties).
@@ -253,12 +265,46 @@ impl Race<'_> {
         let v = count_game(&mut self.count_memo, [xo, xe], [yo, ye], shared, false);
         // Capturing the other dragon wins only when the capturer then lives: the captured stones leave
         // one eye (two when they were many).
-        let gained = if y.size >= 7 { 2 } else { 1 };
-        if v == WON && !(x.alive || x.escapes || x.min + gained >= 2) {
+        if v == WON && !(x.alive || x.escapes) && !self.lives_after_capture(x, y) {
             LOST
         } else {
             v
         }
+    }
+
+    /// Whether `x` lives once `y`'s stones are taken off the board (the race won by counting ends with
+    /// that capture; the space it leaves may still make only one eye).
+    fn lives_after_capture(&mut self, x: &Side, y: &Side) -> bool {
+        let key = self.r.board().hash() ^ u64::from(x.color == Color::Black);
+        if let Some(&v) = self.after_capture.get(&key) {
+            return v;
+        }
+        let mut b = self.r.board().clone();
+        let mut gone: Vec<(Point, Option<Color>)> = Vec::new();
+        for &h in &y.heads {
+            if b.color(h) == Some(y.color) {
+                gone.extend(b.string_stones(h).map(|s| (s, None)));
+            }
+        }
+        b.set_points(&gone);
+        let mut cur = vec![false; ARRAY];
+        let mut stones = Vec::new();
+        for &h in &x.heads {
+            if b.color(h) == Some(x.color) {
+                for s in b.string_stones(h) {
+                    cur[usize::from(s)] = true;
+                    stones.push(s);
+                }
+            }
+        }
+        let mut dead = vec![false; ARRAY];
+        mark_enclosed(&b, &mut dead, false, Some(y.color));
+        let eyes = Eyes::compute_for(&b, x.color, &dead, &cur, Safety::Quick);
+        let all: Vec<usize> = (0..eyes.spaces.len()).collect();
+        let (min, _) = genus(&eyes, &all);
+        let v = min >= 2 || escape(&b, &stones, x.color, &eyes, &dead) >= ESCAPE_OWL;
+        self.after_capture.insert(key, v);
+        v
     }
 
     /// Scored candidate moves of `me` (dragon `us`) against dragon `them`.
@@ -331,15 +377,37 @@ impl Race<'_> {
                 add(&mut cands, v, 80);
             }
         }
-        for &l in &them.libs {
-            if us.libs.contains(&l) {
-                add(&mut cands, l, 30);
-            } else if them.eyes.space(l, them.color).is_some() {
-                add(&mut cands, l, 10);
-            } else {
-                let open = Board::neighbors(l).iter().filter(|&&q| b.is_empty(q)).count() as i32;
-                add(&mut cands, l, 50 - 3 * open);
+        // Liberty moves: filling the other's liberties (outside ones before shared ones) and extending
+        // our own, ordered by the liberty swing they make (ours gained plus theirs taken), then by the
+        // liberties of the stone played (a stone in atari is filled for free).
+        let libs_of = |t: &Board, heads: &[Point], buf: &mut Vec<Point>| -> i32 {
+            let mut all: Vec<Point> = Vec::new();
+            for &h in heads {
+                if t.color(h).is_none() {
+                    continue;
+                }
+                buf.clear();
+                t.string_liberties(h, usize::MAX, buf);
+                for &l in buf.iter() {
+                    if !all.contains(&l) {
+                        all.push(l);
+                    }
+                }
             }
+            all.len() as i32
+        };
+        let (n_us, n_them) = (us.libs.len() as i32, them.libs.len() as i32);
+        let mut buf = Vec::new();
+        let mut lib_moves: Vec<(i32, Point)> = Vec::new();
+        for &l in &them.libs {
+            let base = if us.libs.contains(&l) {
+                40
+            } else if them.eyes.space(l, them.color).is_some() {
+                10
+            } else {
+                40
+            };
+            lib_moves.push((base, l));
         }
         for &l in &us.libs {
             if them.libs.contains(&l) || us.eyes.space(l, us.color).is_some() {
@@ -347,8 +415,23 @@ impl Race<'_> {
             }
             let gain = Board::neighbors(l).iter().filter(|&&q| b.is_empty(q) && !us.libs.contains(&q)).count() as i32;
             if gain >= 2 {
-                add(&mut cands, l, 10 + 5 * gain);
+                lib_moves.push((10 + 5 * gain, l));
             }
+        }
+        for (base, l) in lib_moves {
+            let mut w = base;
+            if b.is_legal(l, mover) {
+                let mut t = b.clone();
+                t.play_unchecked(l, mover);
+                let heads_us: Vec<Point> = us.heads.iter().filter(|&&h| t.color(h) == Some(mover)).copied().collect();
+                let heads_them: Vec<Point> =
+                    them.heads.iter().filter(|&&h| t.color(h) == Some(them.color)).copied().collect();
+                let d_us = libs_of(&t, &heads_us, &mut buf) - n_us;
+                let d_them = libs_of(&t, &heads_them, &mut buf) - n_them;
+                let own = (t.liberties(l) as i32).min(4);
+                w += 20 * (d_us - d_them).clamp(-2, 3) + 3 * own;
+            }
+            add(&mut cands, l, w);
         }
         cands.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         cands
@@ -372,20 +455,24 @@ impl Race<'_> {
         self.limits.branches.saturating_sub(depth / 2).max(2)
     }
 
-    /// The best outcome for side `me` to move, and its move (`None`: pass).
-    fn search(&mut self, me: usize, depth: usize, passes: u8) -> (u8, Option<Point>) {
+    /// The best outcome for side `me` to move ([`Outcome`] code), and its move (`None`: pass). `ko`:
+    /// a forbidden ko capture was already taken (after a threat) on this line, so no other is.
+    fn search(&mut self, me: usize, depth: usize, passes: u8, ko: bool) -> (u8, Option<Point>) {
         self.nodes += 1;
         self.r.count_node();
         if self.captured(me) {
             // The other dragon wins the race by capturing, but only if it then lives.
             let them = self.side(1 - me);
-            return (if them.min >= 2 || them.escapes { LOST } else { WON }, None);
+            return (if them.min >= 2 || them.escapes { O_LOST } else { O_WON }, None);
         }
         if self.captured(1 - me) {
             let us = self.side(me);
-            return (if us.min >= 2 || us.escapes { WON } else { LOST }, None);
+            return (if us.min >= 2 || us.escapes { O_WON } else { O_LOST }, None);
         }
-        let key = self.key(me, passes);
+        let mut key = self.key(me, passes) ^ u64::from(ko) << 63;
+        if let Some((k, _)) = self.r.board().ko() {
+            key ^= u64::from(k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
         if let Some(&(v, m)) = self.table.get(&key) {
             return (v, (m != 0).then_some(m));
         }
@@ -395,56 +482,125 @@ impl Race<'_> {
         if out_of_nodes {
             self.certain = false;
         }
-        let result = if us.alive && them.alive {
-            (SEKI, None)
-        } else if passes >= 2 || depth >= self.limits.depth || out_of_nodes {
-            (self.count(&us, &them), None)
+        // A ko forbidden to us by the last move; after a pass it may be retaken without a threat.
+        let ko_here = match self.r.board().ko() {
+            Some((k, c)) if c == self.color[me] && self.ko_capture_matters(k, me) => Some(k),
+            _ => None,
+        };
+        let free_ko = ko_here.filter(|_| passes > 0);
+        let result = if us.alive && them.alive && free_ko.is_none() {
+            (O_SEKI, None)
+        } else if (passes >= 2 && free_ko.is_none()) || passes >= 3 || depth >= self.limits.depth || out_of_nodes {
+            (outcome(self.count(&us, &them)), None)
         } else {
-            let cands = self.candidates(&us, &them);
+            let mut cands = self.candidates(&us, &them);
+            // A forbidden ko capture may be taken once per line, after a ko threat (GNU Go's KO_B for
+            // the side that takes it).
+            let ko_move = ko_here.filter(|_| !ko || free_ko.is_some());
+            if let Some(k) = ko_move {
+                cands.retain(|&p| p != k);
+                cands.insert(0, k);
+            }
             let mut best: Option<(u8, Option<Point>)> = None;
             let mut tried = 0;
             for p in cands {
                 if tried >= self.width(depth) {
                     break;
                 }
-                if !self.r.trymove(p, self.color[me]) {
+                let by_ko = Some(p) == ko_move;
+                if !(if by_ko { self.r.play(p, self.color[me], true) } else { self.r.trymove(p, self.color[me]) }) {
                     continue;
                 }
                 tried += 1;
-                let v = WON - self.search(1 - me, depth + 1, 0).0;
+                let threat = by_ko && free_ko.is_none();
+                let mut v = reverse(self.search(1 - me, depth + 1, 0, ko || threat).0);
                 self.r.popgo();
+                if threat {
+                    v = needs_threat(v);
+                }
                 if best.is_none_or(|(bv, _)| v > bv) {
                     best = Some((v, Some(p)));
                 }
-                if v == WON {
+                if v == O_WON {
                     break;
                 }
             }
-            if best.is_none_or(|(bv, _)| bv < WON) {
-                let v = WON - self.search(1 - me, depth + 1, passes + 1).0;
+            if best.is_none_or(|(bv, _)| bv < O_WON) {
+                let v = reverse(self.search(1 - me, depth + 1, passes + 1, ko).0);
                 if best.is_none_or(|(bv, _)| v > bv) {
                     best = Some((v, None));
                 }
             }
-            best.unwrap_or((LOST, None))
+            best.unwrap_or((O_LOST, None))
         };
         self.table.insert(key, (result.0, result.1.unwrap_or(0)));
         result
     }
 
+    /// Whether retaking the ko at `k` captures a stone next to one of the two dragons (other kos are
+    /// not part of the race).
+    fn ko_capture_matters(&self, k: Point, me: usize) -> bool {
+        let b = self.r.board();
+        let opp = self.color[1 - me];
+        Board::neighbors(k).iter().any(|&q| {
+            b.color(q) == Some(opp)
+                && b.liberties(q) == 1
+                && (self.goal[1 - me][usize::from(q)]
+                    || Board::neighbors(q)
+                        .iter()
+                        .any(|&n| self.goal[me][usize::from(n)] && b.color(n) == Some(self.color[me])))
+        }) || Board::neighbors(k).iter().any(|&q| self.goal[me][usize::from(q)] || self.goal[1 - me][usize::from(q)])
+    }
+
     /// The root: like [`Race::search`] for A, but a pass that does as well as the best move is preferred
-    /// when the best is seki or a loss (GNU Go answers `PASS` then).
+    /// when the best is not a clean win (GNU Go answers `PASS` then).
     fn root(&mut self) -> (u8, Option<Point>) {
-        let (v, m) = self.search(0, 0, 0);
-        if v == WON || m.is_none() {
-            return (v, if v == LOST { None } else { m });
+        let (v, m) = self.search(0, 0, 0, false);
+        if v == O_WON || m.is_none() {
+            return (v, if v == O_LOST { None } else { m });
         }
-        let pass = WON - self.search(1, 1, 1).0;
+        let pass = reverse(self.search(1, 1, 1, false).0);
         if pass >= v {
             (v, None)
         } else {
-            (v, if v == LOST { None } else { m })
+            (v, if v == O_LOST { None } else { m })
         }
+    }
+}
+
+/// Outcome codes of the search: `4 * d + a` for the mover's survival `d` and the other dragon's death
+/// `a`, each 0 (no), 1 (through a ko needing the first threat: KO_B), 2 (a ko the other side needs
+/// the first threat for: KO_A) or 3 (yes). Larger is better for the mover.
+const O_LOST: u8 = 0;
+const O_SEKI: u8 = 12;
+const O_WON: u8 = 15;
+
+fn outcome(count: u8) -> u8 {
+    match count {
+        WON => O_WON,
+        SEKI => O_SEKI,
+        _ => O_LOST,
+    }
+}
+
+/// The outcome for the other side: its survival is our failure to kill, its kill our failure to live.
+fn reverse(v: u8) -> u8 {
+    let (d, a) = (v / 4, v % 4);
+    (3 - a) * 4 + (3 - d)
+}
+
+/// An outcome reached by taking a forbidden ko: every success needs a ko threat first (KO_B).
+fn needs_threat(v: u8) -> u8 {
+    let f = |c: u8| c.min(1);
+    f(v / 4) * 4 + f(v % 4)
+}
+
+fn code(c: u8) -> ReadResult {
+    match c {
+        3 => Win,
+        2 => ReadResult::KoA,
+        1 => ReadResult::KoB,
+        _ => Lose,
     }
 }
 
@@ -527,16 +683,13 @@ fn run(r: &mut Reader, board: &Board, goals: [&[Point]; 2], limits: SemeaiLimits
         table: HashMap::new(),
         count_memo: HashMap::new(),
         sides: HashMap::new(),
+        after_capture: HashMap::new(),
     };
     let (v, mv) = race.root();
     let certain = race.certain;
     r.limits = saved;
     r.set_board(board);
-    let (defend, attack) = match v {
-        WON => (Win, Win),
-        SEKI => (Win, Lose),
-        _ => (Lose, Lose),
-    };
+    let (defend, attack) = (code(v / 4), code(v % 4));
     Semeai { defend, attack, mv, certain }
 }
 
@@ -579,6 +732,22 @@ mod tests {
         // A living dragon never runs out.
         assert_eq!(race([ALIVE_LIBS, 0], [5, 0], 0), WON);
         assert_eq!(race([5, 3], [ALIVE_LIBS, 0], 0), LOST);
+    }
+
+    #[test]
+    fn outcomes_reverse_and_ko_threats_follow_gnu_go_codes() {
+        // A kill is the other's death, seki stays seki for both.
+        assert_eq!(reverse(O_WON), O_LOST);
+        assert_eq!(reverse(O_SEKI), O_SEKI);
+        // Winning through a ko one must start with a threat (KO_B, 3) is the other's KO_A (2) loss.
+        let ko_b = needs_threat(O_WON);
+        assert_eq!((code(ko_b / 4), code(ko_b % 4)), (ReadResult::KoB, ReadResult::KoB));
+        let other = reverse(ko_b);
+        assert_eq!((code(other / 4), code(other % 4)), (ReadResult::KoA, ReadResult::KoA));
+        for v in 0..16 {
+            assert_eq!(reverse(reverse(v)), v);
+        }
+        assert_eq!(needs_threat(O_SEKI), 4);
     }
 
     #[test]
