@@ -530,6 +530,10 @@ impl PatternEffects {
                 if !(stop_o || stop_x || intrusion || nonterritory) {
                     continue;
                 }
+                // Nothing new to learn (symmetric diagrams match many times): no reading.
+                if !nonterritory && !adds_something(lib, &m, board, strength, &e, own, (stop_o, stop_x, intrusion)) {
+                    continue;
+                }
                 if !lib.programs[k].holds(&lib.registry, &mut ctx, &m).unwrap_or(false) {
                     continue;
                 }
@@ -640,6 +644,34 @@ pub fn followup_sources(board: &Board, dead: &[bool], strength: &[f32], mover: C
         out.iter_mut().for_each(|v| *v *= scale);
     }
     out
+}
+
+/// Whether a barrier match (`stops`: class A, class D, class B) would change `e`: a `,`/`!` point not yet
+/// as closed for a colour it stops, or an intrusion stronger than the source already there.
+fn adds_something(
+    lib: &PatternLibrary,
+    m: &patterns::Match,
+    board: &Board,
+    strength: &[f32],
+    e: &PatternEffects,
+    own: Color,
+    (stop_o, stop_x, intrusion): (bool, bool, bool),
+) -> bool {
+    let barrier = marked(lib, m, board).any(|(p, el)| {
+        let limit = if el == Element::EmptyComma { 0.0 } else { BANG_PERMEABILITY };
+        [(stop_o, own), (stop_x, own.opponent())]
+            .iter()
+            .any(|&(stops, c)| stops && e.permeability[c.index()][usize::from(p)] > limit)
+    });
+    if barrier {
+        return true;
+    }
+    if !intrusion {
+        return false;
+    }
+    let mut stronger = false;
+    intrusions(lib, m, board, strength, |p, s| stronger |= s > e.sources[own.index()][usize::from(p)]);
+    stronger
 }
 
 /// Whether a pattern of these classes serves this kind of influence (`Y`: territory only; `FY`:
