@@ -1,12 +1,14 @@
 //! Influence function speed (`go::analysis::influence`): one whole-board influence computation
-//! (`Influence::recompute`, buffers reused) on finished and middle-game positions from GNU Go's scoring
+//! (`Influence::recompute`, buffers reused, the patterns' effects known: `influence/…`) and the same with
+//! the influence patterns matched and their constraints read first (`PatternEffects::of_position`, a fresh
+//! reader each time: `influence+patterns/…`) on finished and middle-game positions from GNU Go's scoring
 //! regression games (`../shared/gnugo/regression/games/scoring`), every stone a source of full strength
 //! (dragon status is decided before and outside the timed loop in the engine). For GNU Go's time on
 //! the same positions, time its `move_influence` (one influence computation per command) through
 //! `gnugo --mode gtp`, as the report of issue 24 does.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use go::analysis::influence::{Influence, DEFAULT_STRENGTH};
+use go::analysis::influence::{Influence, PatternEffects, DEFAULT_STRENGTH};
 use go::rules::stone::ARRAY;
 use go::sgf::{self, Until};
 use go::{Board, Color, Rules};
@@ -41,9 +43,16 @@ fn bench_influence(c: &mut Criterion) {
                 strength[usize::from(p)] = DEFAULT_STRENGTH;
             }
         }
-        let mut inf = Influence::compute(b, &dead, &strength, Color::Black);
+        let effects = PatternEffects::of_position(b, &dead, &strength, Color::Black, true);
+        let mut inf = Influence::compute_with(b, &dead, &strength, &effects);
         c.bench_function(&format!("influence/{name}"), |bench| {
-            bench.iter(|| inf.recompute(b, &dead, &strength, Color::Black))
+            bench.iter(|| inf.recompute(b, &dead, &strength, &effects))
+        });
+        c.bench_function(&format!("influence+patterns/{name}"), |bench| {
+            bench.iter(|| {
+                let effects = PatternEffects::of_position(b, &dead, &strength, Color::Black, true);
+                inf.recompute(b, &dead, &strength, &effects)
+            })
         });
     }
 }

@@ -42,6 +42,15 @@ pub const OWL_BUILTIN: &[(&str, &str)] = &[
     ("owl_vital.db", include_str!("../databases/owl_vital.db")),
 ];
 
+/// The project's own influence databases (original work, not GNU Go's), as (file name, text): the
+/// `influence.db` role (invasion and strength sources) first, then the `barriers.db` role (barriers,
+/// intrusions, non-territory). Kept apart from [`BUILTIN`] for the same reason as [`OWL_BUILTIN`]:
+/// their patterns are no moves, only the influence function reads them.
+pub const INFLUENCE_BUILTIN: [(&str, &str); 2] = [
+    ("influence.db", include_str!("../databases/influence.db")),
+    ("barriers.db", include_str!("../databases/barriers.db")),
+];
+
 /// The built-in databases, parsed.
 pub fn builtin() -> Vec<DbFile> {
     BUILTIN.iter().map(|(name, text)| parse_db(name, text)).collect()

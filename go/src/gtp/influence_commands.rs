@@ -1,5 +1,7 @@
-//! GNU Go's influence and score commands over GTP: `initial_influence`, `move_influence` (the fields of
-//! [`crate::analysis::influence`] printed as GNU Go prints them), `estimate_score`, `new_score`,
+//! GNU Go's influence and score commands over GTP: `initial_influence`, `move_influence`,
+//! `followup_influence` (the fields of [`crate::analysis::influence`] printed as GNU Go prints them; GNU Go
+//! 3.8 answers the last two only for a move its last move generation considered, we for any legal move),
+//! `estimate_score`, `new_score`,
 //! `experimental_score` and `final_status` (from [`crate::analysis::score`]).
 //!
 //! This group reads the position and the reader of the engine state ([`crate::gtp::state`]); dragons
@@ -10,12 +12,14 @@
 use crate::analysis::dragon::Dragons;
 use crate::analysis::influence::{Field, Influence};
 use crate::analysis::owl::OwlLimits;
+use crate::analysis::read_result::ReadResult::Lose;
+use crate::analysis::reading::Reader;
 use crate::analysis::score::FinalStatuses;
 use crate::analysis::surround::{does_surround, surround};
 use crate::gtp::args::{move_and_stone, vertex};
 use crate::gtp::state::GtpState;
 use crate::rules::board::Board;
-use crate::rules::stone::Color;
+use crate::rules::stone::{Color, Point, ARRAY};
 use crate::rules::vertex::parse_color;
 use engine_core::command::{Args, CommandError, Registry};
 
@@ -31,7 +35,7 @@ pub fn register(r: &mut Registry<GtpState>) {
         "move_influence",
         "move_influence COLOR VERTEX FIELD: an influence field after COLOR plays VERTEX, the other colour to move",
         |s, a| {
-            let color = color(a, 0)?;
+            let color = color(a, 0).map_err(|_| CommandError::failed("invalid move"))?;
             let p = vertex(s, a, 1).map_err(|_| CommandError::failed("invalid move"))?;
             let mut b = s.board().clone();
             if !b.is_legal(p, color) {
@@ -41,6 +45,25 @@ pub fn register(r: &mut Registry<GtpState>) {
             b.play_unchecked(p, color);
             let inf = influence(s, &b, color.opponent());
             Ok(inf.format(&b, field))
+        },
+    );
+    r.register(
+        "followup_influence",
+        "followup_influence COLOR VERTEX FIELD: an influence field after COLOR plays VERTEX, with its followup moves",
+        |s, a| {
+            // GNU Go reads COLOR VERTEX as one move: a bad colour is an invalid move too.
+            let color = color(a, 0).map_err(|_| CommandError::failed("invalid move"))?;
+            let p = vertex(s, a, 1).map_err(|_| CommandError::failed("invalid move"))?;
+            let before = s.board().clone();
+            if !before.is_legal(p, color) {
+                return Err(CommandError::failed("invalid move"));
+            }
+            let field = field(a, 2)?;
+            let mut b = before.clone();
+            b.play_unchecked(p, color);
+            let anchors = followup_anchors(&before, &b, p, color);
+            let dragons = Dragons::compute(&b, s.reader(), Some(&OwlLimits::default()));
+            Ok(Influence::followup_of_dragons(&b, &dragons, color, &anchors).format(&b, field))
         },
     );
     r.register("estimate_score", "estimate_score: the score from influence, with its bounds", |s, _| {
@@ -132,6 +155,32 @@ fn field(a: &Args, i: usize) -> Result<Field, CommandError> {
 fn influence(s: &mut GtpState, b: &Board, to_move: Color) -> Influence {
     let dragons = Dragons::compute(b, s.reader(), Some(&OwlLimits::default()));
     Influence::of_dragons(b, &dragons, to_move)
+}
+
+/// The stones whose intrusions count in the followup of `color`'s move at `p` (`before` → `after`): the
+/// move's string and the strings of `color` the reader could capture before and cannot after.
+fn followup_anchors(before: &Board, after: &Board, p: Point, color: Color) -> Vec<bool> {
+    let mut anchors = vec![false; ARRAY];
+    for q in after.string_stones(p) {
+        anchors[usize::from(q)] = true;
+    }
+    let (mut r0, mut r1) = (Reader::new(before), Reader::new(after));
+    for q in after.points() {
+        if after.color(q) != Some(color) || anchors[usize::from(q)] || after.string_id(q) != q {
+            continue;
+        }
+        // A string the move joined is already marked; the others are read (those short of liberties).
+        if before.color(q) == Some(color)
+            && before.liberties(q) <= 4
+            && r0.attack(q).0 != Lose
+            && r1.attack(q).0 == Lose
+        {
+            for s in after.string_stones(q) {
+                anchors[usize::from(s)] = true;
+            }
+        }
+    }
+    anchors
 }
 
 /// White's margin estimated from influence: territory values (dead stones included), captures, komi.
