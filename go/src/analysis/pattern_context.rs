@@ -42,7 +42,9 @@
 //!   `o/x_captures_something`).
 //!
 //! This module owns the mapping only: it must not change the board rules, the matchers, the reader or
-//! the expression semantics. It is the top of the analysis layer and must not import GTP: the command
+//! the expression semantics. It sits above the reading, dragons, eyes and owl whose answers it maps, and
+//! below the influence function (whose `barriers.db`/`influence.db` constraints it answers), so it must not
+//! import influence, score or semeai, nor GTP: the command
 //! `list_pattern_matches` is [`crate::gtp::pattern_commands`]'s, the engine's pattern databases are
 //! loaded by [`crate::gtp::state::load_library`], and `mkpat` calls [`list_matches`] directly.
 
