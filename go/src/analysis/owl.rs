@@ -64,6 +64,9 @@ const READ_NODES: u64 = 1000;
 /// Base score of a defender's one-point jump out of the goal (owl.tst +4: escape moves the liberties
 /// alone did not offer, e.g. 81's P6).
 const JUMP_WEIGHT: i32 = 30;
+/// Base score of an attacker's placement inside an eye space too large for the eye graphs (owl.tst
+/// 84: the corner placement that kills a space the graphs count as two eyes).
+const PLACEMENT_WEIGHT: i32 = 20;
 
 /// Depth, node and branching limits of one owl query.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -387,6 +390,20 @@ impl Owl<'_> {
                     if b.is_empty(p) {
                         let w = if s.marginal.contains(&p) { 40 } else { 30 };
                         add(&mut cands, p, w);
+                    }
+                }
+            } else if attacker && s.color == color && s.min >= 2 && s.max == 2 {
+                // A space too large for the eye graphs counts two eyes by fiat: the attacker's
+                // placements inside it (points with room around them, away from the edge of the
+                // space) let the search read what the graphs cannot.
+                for &p in &s.points {
+                    if !b.is_empty(p) || s.marginal.contains(&p) {
+                        continue;
+                    }
+                    let inner =
+                        Board::neighbors(p).iter().filter(|&&q| s.points.contains(&q) && b.is_empty(q)).count() as i32;
+                    if inner >= 2 {
+                        add(&mut cands, p, PLACEMENT_WEIGHT + 5 * inner);
                     }
                 }
             }
