@@ -34,13 +34,21 @@
 //! their points and margins, tactical attacks and defences of goal strings short of liberties (the
 //! queried string's defence first), captures of lunches (defender) or saving them (attacker), the
 //! goal's liberties weighted by how open they are (escape for the defender, blocking for the
-//! attacker), and the owl pattern databases' moves within two points of the goal: ours
+//! attacker), the defender's one-point jumps to points no opponent stone touches while the goal is
+//! not sealed in (`JUMP_WEIGHT`), the attacker's placements inside eye spaces too large for the eye
+//! graphs (counted two eyes by fiat; `PLACEMENT_WEIGHT`), and the owl pattern databases' moves within
+//! two points of the goal: ours
 //! (`patterns/databases/owl_attack.db`, `owl_defend.db`, `owl_vital.db`, built in as
 //! `patterns::library::OWL_BUILTIN`) or GNU Go's (`owl_attackpats.db`, `owl_defendpats.db`,
 //! `owl_vital_apats.db` from a `--patterns` directory, see [`set_pattern_dir`]). Only their diagrams and values are read (constraints are not evaluated inside
 //! the search yet), so a pattern's value counts a tenth ([`PATTERN_SCALE`]). Moves that put the mover in
 //! atari outside the eye spaces are skipped. A fixed transposition table per query caches results by
-//! position. `GO_OWL_TRACE` in the environment prints the tree to standard error.
+//! position. `GO_OWL_TRACE` in the environment prints the tree (evaluations and candidates) to standard
+//! error.
+//!
+//! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
+//! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
+//! the query's buffers and the atari test of a candidate is played on the reader's board, not a copy.
 
 use crate::analysis::board_view::BoardView;
 use crate::analysis::dragon::{escape, genus, mark_enclosed, DragonStatus, LifeReading};
