@@ -30,7 +30,8 @@
 //! count as safe, or capturing a neighbour in atari that gives as many); from `branch_depth` on neither side
 //! branches against three liberties or more; ladders more than [`PLAIN_LADDER`] moves beyond `depth` are read
 //! plainly; and crawling along the first line under a strong wall with no friend ahead is not tried. The node
-//! counter counts the nodes expanded, not cache hits (as GNU Go's does).
+//! counter counts every node visited, cache hits too (GNU Go's counts only the nodes expanded), so the budgets
+//! of the owl, connection and break-in searches that call the reader bound the same work as before.
 //!
 //! A string in atari is captured at once unless the capture is only a ko or runs into a snapback; then
 //! the attacker also tries to take liberties from the defender's strings around the capturing point. A
@@ -1313,15 +1314,11 @@ impl Reader {
         }
         let depth = self.depth();
         let beyond = depth > self.limits.depth;
+        if self.out_of_budget() {
+            return (Lose, 0);
+        }
         // One liberty: take it, unless that is only a ko or runs into a snapback; then look for better.
-        let direct = if libs == 1 {
-            if self.out_of_budget() {
-                return (Lose, 0);
-            }
-            Some(self.attack1(s, attacker))
-        } else {
-            None
-        };
+        let direct = if libs == 1 { Some(self.attack1(s, attacker)) } else { None };
         if let Some(d) = direct {
             if d.0 == Win || self.ladder_only || self.depth() > self.limits.backfill_depth {
                 return d;
@@ -1332,9 +1329,6 @@ impl Reader {
             Ok(r) => return r,
             Err(m) => m,
         };
-        if libs != 1 && self.out_of_budget() {
-            return (Lose, 0);
-        }
         let mut cands = Cands::new();
         self.attack_moves(s, attacker, &mut cands);
         if libs == 1 {
@@ -1589,14 +1583,14 @@ impl Reader {
         if self.safe_by_liberties(libs) {
             return (Win, 0);
         }
+        if self.out_of_budget() {
+            return (Win, 0);
+        }
         let key = self.key(Kind::Defend, s);
         let hint = match self.lookup(key) {
             Ok(r) => return r,
             Err(m) => m,
         };
-        if self.out_of_budget() {
-            return (Win, 0);
-        }
         if let Some(m) = self.fast_defense(s, defender) {
             self.store(key, Win, m);
             return (Win, m);
