@@ -19,9 +19,19 @@
 //! (which leaves ladders), and the extra move kinds stop at their own depths. Ko uses GNU Go's komaster scheme 5: a
 //! forbidden ko capture may be made "conditionally" (as if after a ko threat) and makes the player komaster; winning
 //! only that way gives [`ReadResult::KoB`], and winning against an opponent who could only succeed that way gives
-//! [`ReadResult::KoA`]. Each
+//! [`ReadResult::KoA`]; such a forbidden capture is tried only while no other move has succeeded. Each
 //! query is bounded by a node limit; when it runs out the string counts as safe, so answers stay deterministic. The
-//! cache is a fixed table allocated once.
+//! cache is a fixed table allocated once; it is keyed by position and not by depth, and a result stands in for a
+//! read with as many or fewer moves left before `depth` (a shallower one only suggests its move first), so the
+//! same position reached at different depths is read once (GNU Go's `tt_get` with its remaining depth).
+//!
+//! Cut-offs that keep the trees near GNU Go's size (counted against `c19b`-like corner fights, where the tree was
+//! 10-1000 times larger): the defender stops at once with a "fast defence" (a liberty giving enough liberties to
+//! count as safe, or capturing a neighbour in atari that gives as many); from `branch_depth` on neither side
+//! branches against three liberties or more; ladders more than [`PLAIN_LADDER`] moves beyond `depth` are read
+//! plainly; and crawling along the first line under a strong wall with no friend ahead is not tried. The node
+//! counter counts every node visited, cache hits too (GNU Go's counts only the nodes expanded), so the budgets
+//! of the owl, connection and break-in searches that call the reader bound the same work as before.
 //!
 //! A string in atari is captured at once unless the capture is only a ko or runs into a snapback; then
 //! the attacker also tries to take liberties from the defender's strings around the capturing point. A
@@ -170,12 +180,18 @@ fn nested(old: Point, new: Point) -> bool {
 /// move (the rest). Half the size of a key and a result side by side, and a zeroed table (every
 /// query of the reading benchmark starts with a fresh one) is free from the allocator.
 const CACHE_BITS: u32 = 16;
-const TAG_BITS: u32 = 64 - CACHE_BITS;
+const TAG_BITS: u32 = 46;
 const TAG_MASK: u64 = (1 << TAG_BITS) - 1;
-const _: () = assert!(ARRAY <= 1 << (CACHE_BITS - 4), "the move must fit above the code");
+const REM_SHIFT: u32 = TAG_BITS + 2;
+const MOVE_SHIFT: u32 = REM_SHIFT + 6;
+const _: () = assert!(ARRAY <= 1 << (64 - MOVE_SHIFT), "the move must fit above the depth");
+const _: () = assert!(TAG_BITS + CACHE_BITS <= 64);
 /// The results by their place in the order (`ReadResult as u64`), as a cache entry stores them.
 const CACHED: [ReadResult; 4] = [Lose, KoB, KoA, Win];
 const MAX_CAND: usize = 64;
+/// Beyond `depth` plus this many moves, ladders are read plainly: the attacker plays only the two
+/// liberties and the defender only extends or captures (GNU Go's `simple_ladder`).
+const PLAIN_LADDER: usize = 10;
 
 /// A fixed-capacity list of candidate moves (no allocation per node), priorities merged by max.
 type Cands = Scored<MAX_CAND>;
@@ -602,21 +618,39 @@ impl Reader {
         }
         h ^= self.ko.code().wrapping_mul(0xD6E8_FEB8_6659_FD93);
         h ^= u64::from(self.ladder_only) << 62;
-        h ^= (self.depth() as u64) << 32;
+        // Not the depth itself: a result read with more moves to go serves shallower needs too (see
+        // `lookup`); but the limits it was read under.
+        h ^= (self.limits.depth as u64) << 32;
         h.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1
     }
 
-    fn lookup(&self, key: u64) -> Option<(ReadResult, Point)> {
+    /// Moves left before the reading depth (0 beyond it), as the cache compares them.
+    fn remaining(&self) -> u64 {
+        ((self.limits.depth + 1).saturating_sub(self.depth()) as u64).min(63)
+    }
+
+    /// The cached result of `key` when it was read at least as deep as the current depth would; else
+    /// the move it found (0 for none), as a hint for the move order.
+    fn lookup(&self, key: u64) -> Result<(ReadResult, Point), Point> {
         // Keys are odd, so an empty (zero) entry never matches.
-        let e = self.cache[(key >> TAG_BITS) as usize];
-        (e & TAG_MASK == key & TAG_MASK)
-            .then_some((CACHED[((e >> TAG_BITS) & 3) as usize], (e >> (TAG_BITS + 4)) as Point))
+        let e = self.cache[(key >> (64 - CACHE_BITS)) as usize];
+        if e & TAG_MASK != key & TAG_MASK {
+            return Err(0);
+        }
+        let mv = (e >> MOVE_SHIFT) as Point;
+        if (e >> REM_SHIFT) & 63 >= self.remaining() {
+            Ok((CACHED[((e >> TAG_BITS) & 3) as usize], mv))
+        } else {
+            Err(mv)
+        }
     }
 
     fn store(&mut self, key: u64, code: ReadResult, mv: Point) {
         if self.query_nodes <= self.limits.node_limit {
-            self.cache[(key >> TAG_BITS) as usize] =
-                key & TAG_MASK | (code as u64) << TAG_BITS | u64::from(mv) << (TAG_BITS + 4);
+            self.cache[(key >> (64 - CACHE_BITS)) as usize] = key & TAG_MASK
+                | (code as u64) << TAG_BITS
+                | self.remaining() << REM_SHIFT
+                | u64::from(mv) << MOVE_SHIFT;
         }
     }
 
@@ -684,7 +718,7 @@ impl Reader {
 
     /// One line of the trace: `what` on the string at `s` by `m` gave `code` (indented by depth).
     fn log(&self, what: &str, s: Point, m: Point, code: ReadResult) {
-        if self.trace && self.t.depth() <= 16 {
+        if self.trace {
             let b = self.t.board();
             let v = |p: Point| {
                 crate::rules::vertex::format_vertex(
@@ -692,7 +726,9 @@ impl Reader {
                     if p == 0 { crate::rules::stone::Move::Pass } else { crate::rules::stone::Move::Play(p) },
                 )
             };
-            eprintln!("{:w$}{what} {} {} -> {code}", "", v(s), v(m), w = 2 * self.t.depth());
+            let d = self.t.depth().min(MAX_STACK);
+            let line: Vec<String> = self.moves[..d].iter().map(|&p| v(p)).collect();
+            eprintln!("{:w$}{what} {} {} -> {code}  [{}]", "", v(s), v(m), line.join(" "), w = 2 * self.t.depth());
         }
     }
 
@@ -1058,7 +1094,8 @@ impl Reader {
             let cap = captures_at(b, l, defender) as i32;
             c.add_max(l, 10 + 6 * after + if after <= 1 && cap == 0 { -20 } else { 0 });
         }
-        if self.ladder_only {
+        // Far beyond the reading depth a ladder is plain: the liberty and the captures only.
+        if self.ladder_only || depth > lim.depth + PLAIN_LADDER {
             return;
         }
         capture_last_move(b, self.last_move(), s, attacker, c);
@@ -1119,8 +1156,16 @@ impl Reader {
                 approx_libs_without(b, y, attacker, x) <= 2 || approx_libs_without(b, x, attacker, y) <= 2
             };
             if hl.n == 2 && (depth <= lim.break_chain_depth || shares || chase()) {
-                for &x in hl.as_slice() {
+                for (i, &x) in hl.as_slice().iter().enumerate() {
                     let al = lv.approx(x, defender) as i32;
+                    // An atari the neighbour cannot escape (its extension gets two liberties at most)
+                    // usually saves the string, the more so the bigger the neighbour: try it before the
+                    // plain extensions (GNU Go's "efficient" chain breaking and its atari bonus). Not
+                    // where only the first defence is tried.
+                    let y = hl.p[1 - i];
+                    if al > 1 && depth < lim.branch_depth && approx_libs_without(b, y, attacker, x) <= 2 {
+                        c.add_max(x, 24 + al.min(4) + b.string_size(h).min(6) as i32);
+                    }
                     c.add_max(x, 8 + al.min(4) - if al <= 1 { 10 } else { 0 });
                 }
                 if depth <= lim.break_chain_depth {
@@ -1267,6 +1312,8 @@ impl Reader {
         if self.safe_by_liberties(libs) {
             return (Lose, 0);
         }
+        let depth = self.depth();
+        let beyond = depth > self.limits.depth;
         if self.out_of_budget() {
             return (Lose, 0);
         }
@@ -1278,9 +1325,10 @@ impl Reader {
             }
         }
         let key = self.key(Kind::Attack, s);
-        if let Some(r) = self.lookup(key) {
-            return r;
-        }
+        let hint = match self.lookup(key) {
+            Ok(r) => return r,
+            Err(m) => m,
+        };
         let mut cands = Cands::new();
         self.attack_moves(s, attacker, &mut cands);
         if libs == 1 {
@@ -1292,11 +1340,26 @@ impl Reader {
                 cands.add_max(k, -5);
             }
         }
+        // The move a shallower read of this position found comes first.
+        bump(&mut cands, hint, 50);
         // Beyond the reading depth only ataris are tried (ladders).
-        let ladder = self.ladder_only || self.depth() > self.limits.depth;
+        let ladder = self.ladder_only || beyond;
+        // Far beyond it only the two liberties (a plain ladder).
+        if libs == 2 && depth > self.limits.depth + PLAIN_LADDER {
+            let ls = libs_of(self.t.board(), s);
+            let mut kept = 0;
+            for i in 0..cands.n {
+                if ls.contains(cands.pts[i]) {
+                    cands.pts[kept] = cands.pts[i];
+                    cands.score[kept] = cands.score[i];
+                    kept += 1;
+                }
+            }
+            cands.n = kept;
+        }
         cands.sort_descending();
-        // Between branch_depth and depth no branching against three liberties: the best move only.
-        if libs >= 3 && self.depth() > self.limits.branch_depth {
+        // From branch_depth on no branching against three liberties: the best move only.
+        if libs >= 3 && depth >= self.limits.branch_depth {
             cands.n = cands.n.min(1);
         }
         let mut best = direct.unwrap_or((Lose, 0));
@@ -1312,7 +1375,8 @@ impl Reader {
                 captures_at(b, m, attacker) > 0
                     || Board::neighbors(m).iter().any(|&q| b.color(q) == Some(attacker) && b.liberties(q) == 1)
             };
-            let Some((cond, saved)) = self.komaster_trymove(m, attacker, true) else { continue };
+            // A forbidden ko capture (after a ko threat) only while nothing better is found.
+            let Some((cond, saved)) = self.komaster_trymove(m, attacker, best.0 == Lose) else { continue };
             let b = self.t.board();
             let code = if b.color(s).is_none() {
                 Win
@@ -1326,7 +1390,7 @@ impl Reader {
                 // As in GNU Go, the attack must also work if the defender ignores it (tenuki): otherwise
                 // the string was never in danger from this move.
                 let dcode = self.do_defend(s).0;
-                if dcode != Win && self.do_attack(s).0 == Lose {
+                if dcode.reverse() > best.0 && dcode != Win && self.do_attack(s).0 == Lose {
                     Lose
                 } else {
                     dcode.reverse()
@@ -1394,6 +1458,124 @@ impl Reader {
         (code, if code == Lose { 0 } else { l })
     }
 
+    /// Crawling along the first line under a wall of more than four liberties gains nothing unless a
+    /// friendly stone waits on the first two lines ahead: such liberties are no defence (GNU Go's
+    /// `propose_edge_moves`, case 1).
+    fn drop_hopeless_crawls(&self, s: Point, defender: Color, cands: &mut Cands) {
+        let b = self.t.board();
+        let attacker = defender.opponent();
+        let s_ = crate::rules::stone::STRIDE as i32;
+        for &l in libs_of(b, s).as_slice() {
+            let mut hopeless = false;
+            for (k, up) in [-s_, -1, 1, s_].into_iter().enumerate() {
+                let below = (i32::from(l) - up) as Point;
+                if b.on_board(below) {
+                    continue;
+                }
+                let above = (i32::from(l) + up) as Point;
+                if b.color(above) != Some(attacker) || b.liberties(above) <= 4 {
+                    continue;
+                }
+                let side = if k == 0 || k == 3 { 1 } else { s_ };
+                for right in [side, -side] {
+                    let mut x = i32::from(l);
+                    loop {
+                        let p = x as Point;
+                        if !b.on_board(p) {
+                            hopeless = true;
+                            break;
+                        }
+                        if b.color(p) == Some(defender) || b.color((x + up) as Point) == Some(defender) {
+                            break;
+                        }
+                        x += right;
+                    }
+                }
+            }
+            if hopeless {
+                if let Some(i) = cands.pts[..cands.n].iter().position(|&q| q == l) {
+                    for j in i..cands.n - 1 {
+                        cands.pts[j] = cands.pts[j + 1];
+                        cands.score[j] = cands.score[j + 1];
+                    }
+                    cands.n -= 1;
+                }
+            }
+        }
+    }
+
+    /// A defence too plain to read (GNU Go's "fast defence"): a liberty where the string gets enough
+    /// liberties to count as safe, or the capture of a neighbour in atari whose stones and surrounding
+    /// liberties give it as many. Captures that are kos, and captures on the string's own last
+    /// liberty (snapbacks, "under the stones"), are left to the search.
+    fn fast_defense(&self, s: Point, defender: Color) -> Option<Point> {
+        let b = self.t.board();
+        let lv = self.lib_view();
+        let goal = if self.depth() < self.limits.fourlib_depth { 5 } else { 4 };
+        let libs = libs_of(b, s);
+        let forbidden = |p: Point| b.ko() == Some((p, defender));
+        for &l in libs.as_slice() {
+            if !forbidden(l) && lv.approx(l, defender) >= goal {
+                return Some(l);
+            }
+        }
+        let attacker = defender.opponent();
+        let sid = b.string_id(s);
+        let mut lunches = Set::<24>::new();
+        b.for_each_adjacent(s, attacker, |h, l| {
+            if l == 1 {
+                lunches.push(h);
+            }
+        });
+        let missing = goal.saturating_sub(libs.n);
+        for &h in lunches.as_slice() {
+            let Some(x) = b.first_liberty(h) else { continue };
+            if forbidden(x) || is_ko_capture(b, x, defender) || (libs.n == 1 && libs.contains(x)) {
+                continue;
+            }
+            // Stones of the lunch next to the string: each becomes a liberty.
+            let touching = b
+                .string_stones(h)
+                .filter(|&st| {
+                    Board::neighbors(st).iter().any(|&q| b.color(q) == Some(defender) && b.string_id(q) == sid)
+                })
+                .count();
+            if !libs.contains(x) && touching >= missing {
+                return Some(x);
+            }
+            // The liberties of all our strings around the lunch, with its stones, less what the
+            // opponent can take back (a stone to capture, a liberty to fill, a forced connection).
+            let mut marks = [0u64; ARRAY.div_ceil(64)];
+            let mut total = 0usize;
+            let mut x_counted = false;
+            let mut around = Set::<24>::new();
+            b.for_each_adjacent(h, defender, |g, _| {
+                around.push(g);
+            });
+            for &g in around.as_slice() {
+                let mut ls = [0 as Point; 16];
+                let k = b.liberties_into(g, &mut ls);
+                for &q in &ls[..k] {
+                    if mark(&mut marks, q) {
+                        total += 1;
+                        x_counted |= q == x;
+                    }
+                }
+            }
+            let mut total = total as isize + b.string_size(h) as isize - 2;
+            if x_counted {
+                total -= 1;
+            }
+            if touching == 1 {
+                total -= 1;
+            }
+            if total >= goal as isize {
+                return Some(x);
+            }
+        }
+        None
+    }
+
     fn do_defend(&mut self, s: Point) -> (ReadResult, Point) {
         let b = self.t.board();
         let Some(defender) = b.color(s) else { return (Lose, 0) };
@@ -1405,8 +1587,13 @@ impl Reader {
             return (Win, 0);
         }
         let key = self.key(Kind::Defend, s);
-        if let Some(r) = self.lookup(key) {
-            return r;
+        let hint = match self.lookup(key) {
+            Ok(r) => return r,
+            Err(m) => m,
+        };
+        if let Some(m) = self.fast_defense(s, defender) {
+            self.store(key, Win, m);
+            return (Win, m);
         }
         let mut cands = Cands::new();
         self.defense_moves(s, defender, &mut cands);
@@ -1415,13 +1602,21 @@ impl Reader {
                 cands.add_max(k, -5);
             }
         }
+        if libs >= 2 {
+            self.drop_hopeless_crawls(s, defender, &mut cands);
+        }
         let level = self.t.depth().min(MAX_STACK - 1);
         self.order_defenses(s, defender, level, &mut cands);
+        bump(&mut cands, hint, 60);
         cands.sort_descending();
+        // From branch_depth on no branching in the defence of three liberties either.
+        if libs >= 3 && self.depth() >= self.limits.branch_depth {
+            cands.n = cands.n.min(1);
+        }
         let mut best = (Lose, 0 as Point);
         for i in 0..cands.n {
             let m = cands.pts[i];
-            let Some((cond, saved)) = self.komaster_trymove(m, defender, true) else { continue };
+            let Some((cond, saved)) = self.komaster_trymove(m, defender, best.0 == Lose) else { continue };
             let code = self.do_attack(s).0.reverse();
             self.undo(saved);
             let code = if cond { through_ko(code) } else { code };
@@ -1436,6 +1631,15 @@ impl Reader {
         }
         self.store(key, best.0, best.1);
         best
+    }
+}
+
+/// Raises the score of `p` among the candidates, if it is one (0 is no point).
+fn bump(c: &mut Cands, p: Point, by: i32) {
+    if p != 0 {
+        if let Some(i) = c.pts[..c.n].iter().position(|&q| q == p) {
+            c.score[i] += by;
+        }
     }
 }
 
