@@ -255,11 +255,27 @@ fn builtin_databases_compile_without_errors() {
     let lib = PatternLibrary::builtin();
     let errors: Vec<String> = lib.errors.iter().map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{errors:?}");
-    assert_eq!(lib.dbs.len(), 4);
+    // The move databases: shape.db, connect.db, edge.db.
+    assert_eq!(lib.dbs.len(), 3);
     assert_eq!(lib.set.len(), lib.dbs.iter().map(|d| d.patterns.len()).sum::<usize>());
     assert!(lib.set.len() >= 15);
     // Original names: none of GNU Go's.
     assert!(lib.set.patterns.iter().all(|p| ["Sh", "Cn", "Ed"].iter().any(|x| p.name.starts_with(x))));
+}
+
+#[test]
+fn builtin_databases_of_other_roles_compile_without_errors() {
+    use patterns::library::{CONN_BUILTIN, INFLUENCE_BUILTIN, OWL_BUILTIN};
+    let roles =
+        [("conn", vec![CONN_BUILTIN]), ("owl", OWL_BUILTIN.to_vec()), ("influence", INFLUENCE_BUILTIN.to_vec())];
+    for (role, texts) in roles {
+        let dbs: Vec<_> = texts.iter().map(|(name, text)| patterns::parse_db(name, text)).collect();
+        let lib = PatternLibrary::new(dbs, Registry::standard());
+        let errors: Vec<String> = lib.errors.iter().map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{role}: {errors:?}");
+        assert!(lib.set.len() >= 5, "{role}: {} patterns", lib.set.len());
+        assert_eq!(lib.set.len(), lib.dbs.iter().map(|d| d.patterns.len()).sum::<usize>(), "{role}: none left out");
+    }
 }
 
 /// Evaluates `src` with label `a` on the lone O stone (four liberties) of a 5x5 board.
