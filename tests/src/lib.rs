@@ -71,3 +71,30 @@ pub fn have_gym_backgammon() -> bool {
 pub fn have_gnugo() -> bool {
     require_path(GNUGO, test_support::GNUGO)
 }
+
+/// The `gammon` binary of the profile these tests were built with, built once if missing (a binary
+/// of another crate is not built for this crate's tests).
+pub fn gammon() -> PathBuf {
+    static BIN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        let exe = std::env::current_exe().expect("test executable");
+        // target/<profile>/deps/<test>-… → target/<profile>
+        let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>").to_path_buf();
+        let bin = profile_dir.join("gammon");
+        let release = profile_dir.file_name().is_some_and(|n| n == "release");
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let mut build = Command::new(cargo);
+        build.current_dir(workspace_root()).args(["build", "-q", "-p", "tools", "--bin", "gammon"]);
+        if release {
+            build.arg("--release");
+        }
+        // the target dir is where this test lives, whatever CARGO_TARGET_DIR says
+        if let Some(target) = profile_dir.parent() {
+            build.env("CARGO_TARGET_DIR", target);
+        }
+        let status = build.status().expect("cargo runs");
+        assert!(status.success() && bin.exists(), "building gammon failed");
+        bin
+    })
+    .clone()
+}

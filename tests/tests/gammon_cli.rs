@@ -3,38 +3,9 @@
 //! players, every error path), the interactive mode in a pseudo-terminal (python3's `pty`), and
 //! the board and `hint` layouts next to the real gnubg 1.07's for the same positions.
 
-use interop_tests::{gnubg_batch, have_gnubg, python_script, require, workspace_root};
+use interop_tests::{gammon, gnubg_batch, have_gnubg, python_script, require};
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
-
-/// The `gammon` binary of the profile these tests were built with, built if missing (a binary of
-/// another crate is not built for this crate's tests).
-fn gammon() -> PathBuf {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test executable");
-        // target/<profile>/deps/gammon_cli-… → target/<profile>
-        let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>").to_path_buf();
-        let bin = profile_dir.join("gammon");
-        let release = profile_dir.file_name().is_some_and(|n| n == "release");
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let mut build = Command::new(cargo);
-        build.current_dir(workspace_root()).args(["build", "-q", "-p", "tools", "--bin", "gammon"]);
-        if release {
-            build.arg("--release");
-        }
-        // the target dir is where this test lives, whatever CARGO_TARGET_DIR says
-        if let Some(target) = profile_dir.parent() {
-            build.env("CARGO_TARGET_DIR", target);
-        }
-        let status = build.status().expect("cargo runs");
-        assert!(status.success() && bin.exists(), "building gammon failed");
-        bin
-    })
-    .clone()
-}
 
 /// Runs `gammon -t` (plus `extra` arguments) on `script`.
 fn run_script(script: &[u8], extra: &[&str]) -> std::process::Output {

@@ -3,35 +3,9 @@
 //! prompt in a pseudo-terminal (python3's `pty`), and `gammon best --plies N|--level NAME`
 //! against the first play `hint` lists at the same setting.
 
-use interop_tests::{python_script, require, workspace_root};
+use interop_tests::{gammon, python_script, require};
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
-use std::sync::OnceLock;
-
-/// The `gammon` binary of this test's profile, built if missing (as gammon_cli.rs does).
-fn gammon() -> PathBuf {
-    static BIN: OnceLock<PathBuf> = OnceLock::new();
-    BIN.get_or_init(|| {
-        let exe = std::env::current_exe().expect("test executable");
-        let profile_dir = exe.parent().and_then(|d| d.parent()).expect("target/<profile>").to_path_buf();
-        let bin = profile_dir.join("gammon");
-        let release = profile_dir.file_name().is_some_and(|n| n == "release");
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let mut build = Command::new(cargo);
-        build.current_dir(workspace_root()).args(["build", "-q", "-p", "tools", "--bin", "gammon"]);
-        if release {
-            build.arg("--release");
-        }
-        if let Some(target) = profile_dir.parent() {
-            build.env("CARGO_TARGET_DIR", target);
-        }
-        let status = build.status().expect("cargo runs");
-        assert!(status.success() && bin.exists(), "building gammon failed");
-        bin
-    })
-    .clone()
-}
 
 fn run(args: &[&str], input: &str) -> std::process::Output {
     let mut child = Command::new(gammon())
