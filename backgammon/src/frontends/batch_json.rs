@@ -30,6 +30,30 @@ fn round6(x: f32) -> f64 {
     (f64::from(x) * 1e6).round() / 1e6
 }
 
+/// The `best --json` object: the play (notation, position after it, its probabilities), or nulls when
+/// no play is legal.
+fn best_object(id: &str, d1: u8, d2: u8, best: Option<(String, String, Probabilities)>) -> String {
+    let obj = match best {
+        Some((play, after, p)) => json!({
+            "position_id": id,
+            "dice": [d1, d2],
+            "play": play,
+            "position_id_after": after,
+            "probabilities": probabilities(&p),
+            "equity": round6(p.equity()),
+        }),
+        None => json!({
+            "position_id": id,
+            "dice": [d1, d2],
+            "play": null,
+            "position_id_after": null,
+            "probabilities": null,
+            "equity": null,
+        }),
+    };
+    obj.to_string()
+}
+
 fn probabilities(p: &Probabilities) -> Value {
     let [w, wg, wbg, lg, lbg] = p.0.map(round6);
     json!({"win": w, "win_gammon": wg, "win_backgammon": wbg, "lose_gammon": lg, "lose_backgammon": lbg})
@@ -55,25 +79,8 @@ pub fn best_json(
     fields: &[&str],
 ) -> Result<String, RequestError> {
     let (pos, d1, d2) = parse_moves_request(fields)?;
-    let obj = match ev.best_play(gen, &pos, d1, d2, scratch, buf) {
-        Some((play, p)) => json!({
-            "position_id": pos.id(),
-            "dice": [d1, d2],
-            "play": play.notation(),
-            "position_id_after": play.result().id(),
-            "probabilities": probabilities(&p),
-            "equity": round6(p.equity()),
-        }),
-        None => json!({
-            "position_id": pos.id(),
-            "dice": [d1, d2],
-            "play": null,
-            "position_id_after": null,
-            "probabilities": null,
-            "equity": null,
-        }),
-    };
-    Ok(obj.to_string())
+    let best = ev.best_play(gen, &pos, d1, d2, scratch, buf).map(|(play, p)| (play.notation(), play.result().id(), p));
+    Ok(best_object(&pos.id(), d1, d2, best))
 }
 
 /// `best POSID D1 D2 --json --plies N` (or `--level NAME`): the object of [`best_json`] for the
@@ -84,25 +91,9 @@ pub fn best_json_at(
     fields: &[&str],
 ) -> Result<String, RequestError> {
     let (pos, d1, d2) = parse_moves_request(fields)?;
-    let obj = match crate::frontends::eval_cli::best_at(search, fields, settings)? {
-        Some((play, p)) => json!({
-            "position_id": pos.id(),
-            "dice": [d1, d2],
-            "play": play.notation(),
-            "position_id_after": play.result().id(),
-            "probabilities": probabilities(&p),
-            "equity": round6(p.equity()),
-        }),
-        None => json!({
-            "position_id": pos.id(),
-            "dice": [d1, d2],
-            "play": null,
-            "position_id_after": null,
-            "probabilities": null,
-            "equity": null,
-        }),
-    };
-    Ok(obj.to_string())
+    let best = crate::frontends::eval_cli::best_at(search, fields, settings)?
+        .map(|(play, p)| (play.notation(), play.result().id(), p));
+    Ok(best_object(&pos.id(), d1, d2, best))
 }
 
 /// `show POSID [MATCHID] --json`.
