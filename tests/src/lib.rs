@@ -98,3 +98,23 @@ pub fn gammon() -> PathBuf {
     })
     .clone()
 }
+
+/// GNU Go 3.8 in GTP mode with `args`, fed `lines` (one command each) on standard input; its whole
+/// standard output once it has read them all and quit.
+pub fn gnugo_gtp_transcript<S: AsRef<str>>(args: &[&str], lines: &[S]) -> String {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(GNUGO)
+        .args(["--mode", "gtp"])
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("gnugo starts");
+    let input: String = lines.iter().map(|l| format!("{}\n", l.as_ref())).collect();
+    child.stdin.take().expect("piped stdin").write_all(input.as_bytes()).expect("commands written");
+    let out = child.wait_with_output().expect("gnugo finishes");
+    assert!(out.status.success(), "gnugo failed");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}

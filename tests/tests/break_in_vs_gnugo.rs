@@ -7,9 +7,7 @@
 
 use go::gtp::{engine, Options};
 use go::{Board, Color, Move, Rules};
-use interop_tests::{have_gnugo, shared_dir, GNUGO};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use interop_tests::{gnugo_gtp_transcript, have_gnugo, shared_dir};
 
 const GAMES: [&str; 8] =
     ["9x9-4.sgf", "9x9-5.sgf", "9x9-6.sgf", "CrazyStone1.sgf", "dublin1.sgf", "ego.sgf", "arion.sgf", "9handicap.sgf"];
@@ -75,22 +73,8 @@ fn ours(lines: &[String]) -> Vec<String> {
 }
 
 fn gnugo(lines: &[String]) -> Vec<String> {
-    let mut child = Command::new(GNUGO)
-        .args(["--mode", "gtp"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("gnugo starts");
-    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    child.stdin.take().expect("piped stdin").write_all(input.as_bytes()).expect("commands written");
-    let out = child.wait_with_output().expect("gnugo finishes");
-    String::from_utf8_lossy(&out.stdout)
-        .split("\n\n")
-        .map(str::trim)
-        .filter(|a| !a.is_empty())
-        .map(String::from)
-        .collect()
+    let out = gnugo_gtp_transcript(&[], lines);
+    out.split("\n\n").map(str::trim).filter(|a| !a.is_empty()).map(String::from).collect()
 }
 
 /// The code of an answer (`= 1 E8` → `1`), or the whole answer for an error.

@@ -8,9 +8,7 @@
 //! with blank lines between them dropped.
 
 use go::gtp::{engine, Options};
-use interop_tests::{have_gnugo, GNUGO};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use interop_tests::{gnugo_gtp_transcript, have_gnugo};
 
 /// Runs a session on a 9x9 board with komi 7.5 and returns the concatenated answers.
 fn session(lines: &[&str]) -> String {
@@ -20,18 +18,7 @@ fn session(lines: &[&str]) -> String {
 
 /// The same session through GNU Go 3.8 with the same board size and komi.
 fn gnugo_session(lines: &[&str]) -> String {
-    let mut child = Command::new(GNUGO)
-        .args(["--mode", "gtp", "--boardsize", "9", "--komi", "7.5"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("gnugo starts");
-    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
-    child.stdin.take().expect("piped stdin").write_all(input.as_bytes()).expect("commands written");
-    let out = child.wait_with_output().expect("gnugo finishes");
-    assert!(out.status.success(), "gnugo failed");
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    gnugo_gtp_transcript(&["--boardsize", "9", "--komi", "7.5"], lines)
 }
 
 /// The answers of a GTP transcript, each with its closing empty line, blank lines between them
