@@ -208,6 +208,22 @@ fn many_constraint_lines_are_linear_and_located() {
 
 // ---------------------------------------------------------------- structured hostile input
 
+/// Generated expressions stop growing past this: twice the largest pattern the parser
+/// accepts, so the too-long paths are still taken. Without it the nested repetitions
+/// multiply (3000^k) and one case reached 6 GB, which killed the CI run.
+const EXPR_CAP: usize = 2 * MAX_PATTERN_BYTES;
+
+fn capped(mut s: String) -> String {
+    if s.len() > EXPR_CAP {
+        let mut at = EXPR_CAP;
+        while !s.is_char_boundary(at) {
+            at -= 1;
+        }
+        s.truncate(at);
+    }
+    s
+}
+
 /// An expression of the language, bent toward what breaks parsers: deep nesting, long runs
 /// of mixed operators, prefix runs, unicode names, huge numbers.
 fn hostile_expr() -> impl Strategy<Value = String> {
@@ -228,17 +244,21 @@ fn hostile_expr() -> impl Strategy<Value = String> {
                 move |(rest, first)| {
                     let mut s = first;
                     for (k, e) in rest {
+                        if s.len() > EXPR_CAP {
+                            break;
+                        }
                         s.push_str(ops[k]);
                         s.push_str(&e);
                     }
-                    s
+                    capped(s)
                 }
             ),
-            (inner.clone(), 1usize..80).prop_map(|(e, n)| format!("{}{e}{}", "(".repeat(n), ")".repeat(n))),
-            (inner.clone(), "[-!~+]{1,80}").prop_map(|(e, p)| format!("{p}{e}")),
-            (inner.clone(), inner.clone(), inner.clone()).prop_map(|(c, t, o)| format!("{c}?{t}:{o}")),
-            (inner.clone(), 1usize..3000).prop_map(|(e, n)| vec![e; n].join("&&")),
-            proptest::collection::vec(inner, 0..6).prop_map(|args| format!("f({})", args.join(","))),
+            (inner.clone(), 1usize..80).prop_map(|(e, n)| capped(format!("{}{e}{}", "(".repeat(n), ")".repeat(n)))),
+            (inner.clone(), "[-!~+]{1,80}").prop_map(|(e, p)| capped(format!("{p}{e}"))),
+            (inner.clone(), inner.clone(), inner.clone()).prop_map(|(c, t, o)| capped(format!("{c}?{t}:{o}"))),
+            (inner.clone(), 1usize..3000)
+                .prop_map(|(e, n)| capped(vec![e.clone(); n.min(EXPR_CAP / (e.len() + 2) + 1)].join("&&"))),
+            proptest::collection::vec(inner, 0..6).prop_map(|args| capped(format!("f({})", args.join(",")))),
         ]
     })
 }
