@@ -38,7 +38,7 @@ pub use stats::{
 };
 
 use crate::cube::cubeful::{Ownership, Scoring};
-use crate::cube::decision::{analyse as cube_analyse, cube_class, CubeAction, CubeContext};
+use crate::cube::decision::{analyse as cube_analyse, cube_class, CubeAction, CubeContext, CubeEquities};
 use crate::cube::met::{MatchEquityTable, MatchScore, ScoreOutOfRange};
 use crate::eval::nply::{self, NPly};
 use crate::eval::{Evaluator, Probabilities, Scratch};
@@ -265,19 +265,33 @@ pub enum CubeError {
     WrongPass,
 }
 
-/// The doubler's cubeful equities, normalised to the current cube (double/pass is +1).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct NormalisedCube {
-    pub no_double: f64,
-    pub double_take: f64,
-    pub double_pass: f64,
-}
-
-impl NormalisedCube {
-    /// The equity of the proper action: the better of "no double" and the taker's best reply.
-    pub fn optimal(&self) -> f64 {
-        self.no_double.max(self.double_take.min(self.double_pass))
-    }
+/// The error of a cube decision of `kind` and its kind, from the doubler's equities `e` in one
+/// unit (normalised, so the error is in that unit): what the analysis records and what the tutor
+/// warns about, graded the same way. A beaver is graded as a take; `NoDouble` is the roll
+/// after a missed double.
+pub fn cube_error(e: &CubeEquities, kind: CubeDecisionKind) -> (f64, Option<CubeError>) {
+    let (error, if_wrong) = match kind {
+        CubeDecisionKind::NoDouble => (
+            e.optimal() - e.no_double,
+            if e.double_take > e.double_pass {
+                CubeError::MissedDoubleAboveCashPoint
+            } else {
+                CubeError::MissedDoubleBelowCashPoint
+            },
+        ),
+        CubeDecisionKind::Double => (
+            e.optimal() - e.double_take.min(e.double_pass),
+            if e.no_double > e.double_pass {
+                CubeError::WrongDoubleAboveTooGood
+            } else {
+                CubeError::WrongDoubleBelowDoublePoint
+            },
+        ),
+        CubeDecisionKind::Drop => (e.double_pass - e.double_take, CubeError::WrongPass),
+        CubeDecisionKind::Take | CubeDecisionKind::Beaver => (e.double_take - e.double_pass, CubeError::WrongTake),
+    };
+    let error = error.max(0.0);
+    (error, (error > 0.0).then_some(if_wrong))
 }
 
 /// The analysis of one cube decision.
@@ -290,7 +304,7 @@ pub struct CubeRecord {
     pub player: PlayerId,
     pub kind: CubeDecisionKind,
     /// The doubler's equities.
-    pub equities: NormalisedCube,
+    pub equities: CubeEquities,
     /// The doubler's proper action.
     pub action: CubeAction,
     /// gnubg's "close or actual" decision.
@@ -399,7 +413,7 @@ enum JobResult {
         event: usize,
         player: PlayerId,
         kind: CubeDecisionKind,
-        eval: Option<(NormalisedCube, CubeAction, f64)>,
+        eval: Option<(CubeEquities, CubeAction, f64)>,
     },
 }
 
@@ -660,11 +674,11 @@ impl<'e> Worker<'e> {
         pos: &Position,
         ctx: &CubeContext<'_>,
         plies: usize,
-    ) -> Result<(NormalisedCube, CubeAction, f64), ScoreOutOfRange> {
+    ) -> Result<(CubeEquities, CubeAction, f64), ScoreOutOfRange> {
         let p = self.search.evaluate(pos, plies);
         let a = cube_analyse(&p, ctx.scoring, ctx.cube, ctx.owner, cube_class(pos))?;
         let e = a.equities;
-        let n = NormalisedCube {
+        let n = CubeEquities {
             no_double: ctx.normalised(e.no_double)?,
             double_take: ctx.normalised(e.double_take)?,
             double_pass: ctx.normalised(e.double_pass)?,
@@ -684,7 +698,7 @@ fn assemble(game: &Game, mut results: Vec<JobResult>, settings: &AnalysisSetting
     let mut cubes = Vec::new();
     let events = game.events();
     let th = &settings.thresholds;
-    let close = |e: &NormalisedCube| e.optimal() - e.double_take.min(e.double_pass) < settings.close_cube;
+    let close = |e: &CubeEquities| e.optimal() - e.double_take.min(e.double_pass) < settings.close_cube;
     for r in results {
         match r {
             JobResult::Move(m) => moves.push(m),
@@ -711,41 +725,22 @@ fn assemble(game: &Game, mut results: Vec<JobResult>, settings: &AnalysisSetting
                         if !available {
                             continue;
                         }
-                        let error = (e.optimal() - e.no_double).max(0.0);
-                        let error_kind = (error > 0.0).then_some(if e.double_take > e.double_pass {
-                            CubeError::MissedDoubleAboveCashPoint
-                        } else {
-                            CubeError::MissedDoubleBelowCashPoint
-                        });
+                        let (error, error_kind) = cube_error(&e, kind);
                         cubes.push(record(event, player, kind, close(&e), error, error_kind));
                     }
                     CubeDecisionKind::Double => {
-                        let error = (e.optimal() - e.double_take.min(e.double_pass)).max(0.0);
-                        let error_kind = (error > 0.0).then_some(if e.no_double > e.double_pass {
-                            CubeError::WrongDoubleAboveTooGood
-                        } else {
-                            CubeError::WrongDoubleBelowDoublePoint
-                        });
+                        let (error, error_kind) = cube_error(&e, kind);
                         cubes.push(record(event, player, kind, true, error, error_kind));
                         // the reply, graded with the same equities
-                        if let Some((j, reply)) = events.iter().enumerate().skip(event + 1).find_map(|(j, ev)| match ev
+                        if let Some((j, (taker, k))) =
+                            events.iter().enumerate().skip(event + 1).find_map(|(j, ev)| match ev {
+                                GameEvent::Take { player, .. } => Some((j, (*player, CubeDecisionKind::Take))),
+                                GameEvent::Drop { player } => Some((j, (*player, CubeDecisionKind::Drop))),
+                                GameEvent::Beaver { player, .. } => Some((j, (*player, CubeDecisionKind::Beaver))),
+                                _ => None,
+                            })
                         {
-                            GameEvent::Take { player, .. } => Some((j, (*player, CubeDecisionKind::Take))),
-                            GameEvent::Drop { player } => Some((j, (*player, CubeDecisionKind::Drop))),
-                            GameEvent::Beaver { player, .. } => Some((j, (*player, CubeDecisionKind::Beaver))),
-                            _ => None,
-                        }) {
-                            let (taker, k) = reply;
-                            let (error, error_kind) = match k {
-                                CubeDecisionKind::Drop => {
-                                    let err = (e.double_pass - e.double_take).max(0.0);
-                                    (err, (err > 0.0).then_some(CubeError::WrongPass))
-                                }
-                                _ => {
-                                    let err = (e.double_take - e.double_pass).max(0.0);
-                                    (err, (err > 0.0).then_some(CubeError::WrongTake))
-                                }
-                            };
+                            let (error, error_kind) = cube_error(&e, k);
                             cubes.push(record(j, taker, k, true, error, error_kind));
                         }
                     }

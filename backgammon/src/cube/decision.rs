@@ -28,6 +28,13 @@ pub struct CubeEquities {
     pub double_pass: f64,
 }
 
+impl CubeEquities {
+    /// The equity of the proper action: the better of "no double" and the taker's best reply.
+    pub fn optimal(&self) -> f64 {
+        self.no_double.max(self.double_take.min(self.double_pass))
+    }
+}
+
 /// Why the player cannot double.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Unavailable {

@@ -16,7 +16,7 @@
 
 use super::advice;
 use super::state::*;
-use crate::analysis::{Skill, Thresholds};
+use crate::analysis::{cube_error, CubeDecisionKind, Skill, Thresholds};
 use crate::cube::decision::CubeAction;
 use crate::eval::nply::{Settings, MAX_PLIES};
 use crate::rules::game::{opponent, Action, Phase};
@@ -92,16 +92,15 @@ fn warning(st: &mut State, what: Tutored) -> Option<(String, String)> {
                 return None;
             }
             let e = advice::shown_equities(&g, &st.met, actor, &a);
-            let double = e.double_take.min(e.double_pass);
-            let optimal = e.no_double.max(double);
-            let (error, verb, other) = if rolling {
-                (optimal - e.no_double, "rolling", "doubling")
+            let (kind, verb, other) = if rolling {
+                (CubeDecisionKind::NoDouble, "rolling", "doubling")
             } else {
-                (optimal - double, "doubling", "not doubling")
+                (CubeDecisionKind::Double, "doubling", "not doubling")
             };
+            let (error, _) = cube_error(&e, kind);
             let mut text = advice::format_cube_hint(&g, &st.met, actor, cube_plies, &a, &p);
-            text.push_str(&format!("\nTutor: {verb} gives up {:.3} against {other}.\n", error.max(0.0)));
-            (text, error.max(0.0))
+            text.push_str(&format!("\nTutor: {verb} gives up {error:.3} against {other}.\n"));
+            (text, error)
         }
         Tutored::Act(action @ (Action::Take | Action::Drop | Action::Beaver))
             if st.tutor.cube && g.phase() == Phase::CubeOffered =>
@@ -112,15 +111,15 @@ fn warning(st: &mut State, what: Tutored) -> Option<(String, String)> {
             let doubler = opponent(actor);
             let (a, p) = advice::cube_analysis(&mut st.search, &g, &st.met, doubler, cube_plies)?;
             let e = advice::shown_equities(&g, &st.met, doubler, &a);
-            // the doubler's equities: taking costs the taker what "double, take" is above "pass"
-            let (error, verb, other) = match action {
-                Action::Drop => (e.double_pass - e.double_take, "passing", "taking"),
-                Action::Beaver => (e.double_take - e.double_pass, "beavering", "passing"),
-                _ => (e.double_take - e.double_pass, "taking", "passing"),
+            let (kind, verb, other) = match action {
+                Action::Drop => (CubeDecisionKind::Drop, "passing", "taking"),
+                Action::Beaver => (CubeDecisionKind::Beaver, "beavering", "passing"),
+                _ => (CubeDecisionKind::Take, "taking", "passing"),
             };
+            let (error, _) = cube_error(&e, kind);
             let mut text = advice::format_cube_hint(&g, &st.met, doubler, cube_plies, &a, &p);
-            text.push_str(&format!("\nTutor: {verb} gives up {:.3} against {other}.\n", error.max(0.0)));
-            (text, error.max(0.0))
+            text.push_str(&format!("\nTutor: {verb} gives up {error:.3} against {other}.\n"));
+            (text, error)
         }
         _ => return None,
     };
