@@ -285,20 +285,32 @@ pub fn format_cube_hint(
     let (nd, dp, dt) = (shown(e.no_double), shown(e.double_pass), shown(e.double_take));
     let re = if a.redouble { "re" } else { "" };
     let d = if a.redouble { "Red" } else { "D" };
-    // gnubg's fixed order, differences from "no double"
-    let rows = [(format!("No {re}double"), nd), (format!("{d}ouble, pass"), dp), (format!("{d}ouble, take"), dt)];
+    // gnubg's order: the proper action first, then the others by equity, each with its
+    // difference from the proper one
+    let mut rows = [(format!("No {re}double"), nd), (format!("{d}ouble, pass"), dp), (format!("{d}ouble, take"), dt)];
+    let proper = match a.action {
+        CubeAction::DoubleTake | CubeAction::DoubleBeaver => 2,
+        CubeAction::DoublePass => 1,
+        _ => 0,
+    };
+    rows.swap(0, proper);
+    rows[1..].sort_by(|x, y| y.1.total_cmp(&x.1));
     for (i, (label, v)) in rows.iter().enumerate() {
         let _ = write!(out, "{}. {label:<19} {v:+.3}", i + 1);
         if i > 0 {
-            let _ = write!(out, "  ({:+.3})", v - nd);
+            let _ = write!(out, "  ({:+.3})", v - rows[0].1);
         }
         out.push('\n');
     }
     let _ = write!(out, "Proper cube action: {}", a.action.describe(a.redouble));
-    if matches!(a.action, CubeAction::NoDouble | CubeAction::NoDoubleBeaver) {
-        if let Some(margin) = no_double_margin(nd, dt, dp) {
-            let _ = write!(out, " ({:.1}%)", 100.0 * margin);
-        }
+    let margin = match a.action {
+        CubeAction::NoDouble | CubeAction::NoDoubleBeaver => no_double_margin(nd, dt, dp),
+        // how far "no double" stands above cashing, against the gain of doubling in
+        CubeAction::TooGoodPass => no_double_margin(nd, dp, dt),
+        _ => None,
+    };
+    if let Some(margin) = margin {
+        let _ = write!(out, " ({:.1}%)", 100.0 * margin);
     }
     out.push('\n');
     if let CubeAction::NotAvailable(_) = a.action {
@@ -308,7 +320,8 @@ pub fn format_cube_hint(
 }
 
 /// gnubg's figure after "No double, take": where "no double" lies between "double, take" (0) and
-/// "double, pass" (1), i.e. how far the position is from a double. The ratio is the same for money
+/// "double, pass" (1), i.e. how far the position is from a double; after "Too good to double,
+/// pass" the same with the two doubles exchanged. The ratio is the same for money
 /// equities, MWC and normalised match equities (each is an affine image of the others).
 fn no_double_margin(no_double: f64, double_take: f64, double_pass: f64) -> Option<f64> {
     let span = double_pass - double_take;

@@ -32,7 +32,7 @@ use crate::eval::nply::{Settings, MAX_PLIES};
 use crate::rules::cube::Cube;
 use crate::rules::game::{opponent, Action, Game, GameError, Phase};
 use crate::rules::match_id::MatchState;
-use crate::rules::position::Position;
+use crate::rules::position::{Position, BAR, MAX_CHEQUERS, ON_ROLL, OPPONENT};
 use crate::rules::score::WinKind;
 use crate::rules::session::{Rules, Session};
 use crate::rules::variant::Variant;
@@ -259,12 +259,38 @@ fn cmd_set_evaluation(st: &mut State, args: &Args) -> Reply {
     Ok(String::new())
 }
 
+/// gnubg's `set board simple`: 26 integers, the bar of the player on roll, the points 1 to 24 from
+/// that player's side (positive: the player's chequers, negative: the opponent's), the opponent's
+/// bar. Chequers not on the board are borne off.
+fn simple_board(args: &Args) -> Result<Position, CommandError> {
+    let numbers: Vec<i64> = (1..args.len()).map_while(|i| args.get(i).and_then(|a| a.parse().ok())).collect();
+    if numbers.len() < 26 {
+        return fail(format!("`simple' must be followed by 26 integers; found only {}", numbers.len()));
+    }
+    let mut board = [[0u8; 25]; 2];
+    let count = |v: i64| u8::try_from(v.unsigned_abs()).ok().filter(|&n| u32::from(n) <= MAX_CHEQUERS);
+    let too_many = || CommandError::Failed("Illegal position: more than 15 chequers on one point or the bar".into());
+    board[ON_ROLL][BAR] = count(numbers[0]).ok_or_else(too_many)?;
+    board[OPPONENT][BAR] = count(numbers[25]).ok_or_else(too_many)?;
+    for (i, &v) in numbers[1..25].iter().enumerate() {
+        let n = count(v).ok_or_else(too_many)?;
+        // point i+1 from the player on roll is point 24-i from the opponent
+        if v > 0 {
+            board[ON_ROLL][i] = n;
+        } else {
+            board[OPPONENT][23 - i] = n;
+        }
+    }
+    Position::from_board(board).map_err(|e| CommandError::Failed(format!("Illegal position: {e}")))
+}
+
 fn cmd_set_board(st: &mut State, args: &Args) -> Reply {
-    let Some(id) = args.get(0).filter(|_| args.len() == 1) else {
-        return syntax("You must specify a position ID (see `help set board').");
+    let pos = match args.get(0) {
+        Some("simple") => simple_board(args)?,
+        Some(id) if args.len() == 1 => Position::from_id(id)
+            .map_err(|e| CommandError::Failed(format!("Illegal position ID '{}': {e}", excerpt(id))))?,
+        _ => return syntax("You must specify a position ID (see `help set board')."),
     };
-    let pos = Position::from_id(id)
-        .map_err(|e| CommandError::Failed(format!("Illegal position ID '{}': {e}", excerpt(id))))?;
     let g = st.game().map_err(|_| CommandError::Failed("You must set up a board first (type `new game').".into()))?;
     let (on_roll, cube, crawford) = (g.on_roll(), g.cube(), g.setup().crawford && !g.is_over());
     // the dice stay rolled, as in gnubg
@@ -277,6 +303,37 @@ fn cmd_set_board(st: &mut State, args: &Args) -> Reply {
             s.apply(&Action::Roll(a, b)).map_err(|e| CommandError::Failed(session_message(&e)))?;
         }
         st.show_board();
+        Ok(())
+    })
+}
+
+/// `set turn 0|1|NAME`: the player on roll, the board and cube unchanged (seen from the new player
+/// on roll); the dice are taken back, as gnubg does, even when the player was already on roll.
+fn cmd_set_turn(st: &mut State, args: &Args) -> Reply {
+    let g = st
+        .game()
+        .map_err(|_| CommandError::Failed("There must be a game in progress to set a player on roll.".into()))?;
+    let Some(who) = args.get(0).filter(|_| args.len() == 1) else {
+        return syntax("Which player do you want to set on roll?");
+    };
+    let player = match who {
+        "0" => 0,
+        "1" => 1,
+        _ => match st.names.iter().position(|n| n.eq_ignore_ascii_case(who)) {
+            Some(p) => p,
+            None => return fail(format!("Unknown player `{}' (see `help set turn').", excerpt(who))),
+        },
+    };
+    if g.is_over() {
+        return fail("There must be a game in progress to set a player on roll.");
+    }
+    let (pos, cube, crawford) = (g.position_of(player), g.cube(), g.setup().crawford);
+    st.player_action(|st| {
+        let s = st.session.as_mut().expect("a game exists");
+        let score = s.score();
+        s.set_up(score, crawford, pos, player, cube).map_err(|e| CommandError::Failed(session_message(&e)))?;
+        let name = st.names[player].clone();
+        st.say(format!("`{name}' is now on roll."));
         Ok(())
     })
 }
@@ -570,7 +627,7 @@ const COMMANDS: &[(&str, &str, &str, engine_core::command::Handler<State>)] = &[
     ("set automatic doubles", "Set the limit of automatic doubles (money)", "set automatic doubles <n>", cmd_set_automatic_doubles),
     ("set automaticdoubles", "Set the limit of automatic doubles (money)", "set automaticdoubles <n>", cmd_set_automatic_doubles),
     ("set beavers", "Set how many beavers are allowed (money)", "set beavers <n>", cmd_set_beavers),
-    ("set board", "Set up the board from a position ID", "set board <position ID>", cmd_set_board),
+    ("set board", "Set up the board from a position ID or 26 integers", "set board <position ID>|simple <26 integers>", cmd_set_board),
     ("set crawford", "Use the Crawford rule in new matches", "set crawford on|off", cmd_set_crawford),
     ("set cube use", "Use the doubling cube in new games", "set cube use on|off", cmd_set_cube_use),
     ("set dice", "Set the dice of the next roll", "set dice <die> <die>", cmd_set_dice),
@@ -592,6 +649,7 @@ const COMMANDS: &[(&str, &str, &str, engine_core::command::Handler<State>)] = &[
     ("set tutor eval", "What the tutor evaluates with", "set tutor eval on|off|plies <n>|level <name>", tutor::cmd_set_tutor_eval),
     ("set tutor mode", "Warn before doubtful or worse decisions", "set tutor mode on|off", tutor::cmd_set_tutor_mode),
     ("set tutor skill", "Set the level of tutor warnings", "set tutor skill doubtful|bad|verybad", tutor::cmd_set_tutor_skill),
+    ("set turn", "Set the player on roll", "set turn 0|1|<name>", cmd_set_turn),
     ("set variant", "Choose the variant of new games", "set variant standard|nackgammon|hypergammon1|hypergammon2|hypergammon3", cmd_set_variant),
     ("set variation", "Choose the variant of new games", "set variation standard|nackgammon|1-chequer-hypergammon|...", cmd_set_variant),
     ("show board", "Show the board", "show board", cmd_show_board),
