@@ -1,18 +1,22 @@
 //! GNU Go's eye commands over GTP: `eval_eye`, `eye_data`, `half_eye_data` (the eye spaces of
-//! [`crate::analysis::eye`] as the dragons of [`crate::analysis::dragon`] see them, valued from the
-//! engine's eye database) and `analyze_eyegraph` (the local game of [`crate::analysis::eye_graph`] on a
-//! graph given as text), with GNU Go 3.8's answers and error texts.
+//! [`crate::analysis::eye`] with the stones GNU Go's `make_dragons` treats as dead when it builds them:
+//! strings the reader captures without defence and stones enclosed in small regions, not the dragons'
+//! final statuses (optics.tst 80 → 82: a dead dragon's stones no longer open the other colour's space
+//! through them); valued from the engine's eye database) and `analyze_eyegraph` (the local game of
+//! [`crate::analysis::eye_graph`] on a graph given as text), with GNU Go 3.8's answers and error texts.
 //!
 //! This group reads the position, the reader and the eye database of the engine state
 //! ([`crate::gtp::state`]) and must not import the other command groups.
 
-use crate::analysis::dragon::Dragons;
+use crate::analysis::dragon::mark_enclosed;
 use crate::analysis::eye::{builtin_db, Eyes, Safety, Topology};
 use crate::analysis::eye_graph::{self, Graph};
+use crate::analysis::read_result::ReadResult;
+use crate::analysis::reading::Reader;
 use crate::gtp::args::{reader, vertex};
 use crate::gtp::state::GtpState;
 use crate::rules::board::Board;
-use crate::rules::stone::{Color, Move, Point};
+use crate::rules::stone::{Color, Move, Point, ARRAY};
 use crate::rules::vertex::{format_vertex, parse_color, parse_vertex};
 use engine_core::command::{CommandError, Registry};
 
@@ -58,7 +62,7 @@ pub fn register(r: &mut Registry<GtpState>) {
 /// The position and its eye spaces with the dragons' dead stones, valued from the engine's database.
 fn eyes(s: &mut GtpState) -> (Board, Eyes) {
     let b = s.board().clone();
-    let dead = Dragons::compute(&b, reader(s), None).dead;
+    let dead = tactically_dead(&b, reader(s));
     let loaded = s.loaded_eye_db();
     let db = match loaded.as_deref() {
         Some(db) => db,
@@ -66,6 +70,21 @@ fn eyes(s: &mut GtpState) -> (Board, Eyes) {
     };
     let eyes = Eyes::compute_with(&b, &dead, Safety::Read(reader(s)), db);
     (b, eyes)
+}
+
+/// GNU Go's `lively` test for the eye spaces it prints: a string is dead only when the reader captures
+/// it and finds no defence (stones enclosed in small regions too, as the dragons' first step has it).
+fn tactically_dead(b: &Board, r: &mut Reader) -> Vec<bool> {
+    let mut dead = vec![false; ARRAY];
+    for h in b.points().filter(|&p| b.color(p).is_some() && b.string_id(p) == p) {
+        if b.liberties(h) <= 4 && r.attack(h).0 == ReadResult::Win && r.defend(h).0 == ReadResult::Lose {
+            for s in b.string_stones(h) {
+                dead[usize::from(s)] = true;
+            }
+        }
+    }
+    mark_enclosed(b, &mut dead, true, None);
+    dead
 }
 
 fn eye_data(b: &Board, eyes: &Eyes, color: Color, p: Point) -> String {
@@ -110,7 +129,8 @@ fn half_eye_data(eyes: &Eyes, b: &Board, p: Point) -> String {
             Topology::Proper => (sum, "0", None),
         },
     };
-    let mut lines = vec![format!("{:<21}{value}.00", "value"), format!("{:<21}{kind}", "type")];
+    let mut lines =
+        vec![format!("{:<21}{}.{:02}", "value", value / 4, value % 4 * 25), format!("{:<21}{kind}", "type")];
     let n = usize::from(key.is_some());
     lines.push(format!("{:<21}{n}", "num_attacks"));
     if let Some(k) = key {
