@@ -39,12 +39,18 @@
 //! graphs (counted two eyes by fiat; `PLACEMENT_WEIGHT`), and the owl pattern databases' moves within
 //! two points of the goal: ours
 //! (`patterns/databases/owl_attack.db`, `owl_defend.db`, `owl_vital.db`, built in as
-//! `patterns::library::OWL_BUILTIN`) or GNU Go's (`owl_attackpats.db`, `owl_defendpats.db`,
-//! `owl_vital_apats.db` from a `--patterns` directory, see [`set_pattern_dir`]). Only their diagrams and values are read (constraints are not evaluated inside
-//! the search yet), so a pattern's value counts a tenth ([`PATTERN_SCALE`]). Moves that put the mover in
+//! `patterns::library::OWL_BUILTIN`, or read by those names from a `--patterns` directory) or GNU Go's
+//! (`owl_attackpats.db`, `owl_defendpats.db`, `owl_vital_apats.db` from a `--patterns` directory, see
+//! [`set_pattern_dir`]). Their constraints are evaluated at the node by
+//! [`crate::analysis::owl_context::OwlContext`] (the node's board, the owl's reader, goal, dead stones and
+//! eye spaces), best value first and at most `HELD_PER_NODE` moves per node; a pattern whose constraint
+//! holds adds its full value, one without a constraint a tenth (unconstrained at full weight they pushed
+//! the eye analysis's moves out of the window: owl.tst 152 → 146). GNU Go's classes are honoured: without
+//! `s` the move must not be capturable at once, with `n` the opponent's move there must not be either.
+//! Moves that put the mover in
 //! atari outside the eye spaces are skipped. A fixed transposition table per query caches results by
 //! position. `GO_OWL_TRACE` in the environment prints the tree (evaluations and candidates) to standard
-//! error.
+//! error; `GO_OWL_PAT` overrides the pattern weights for tuning (`Knobs`).
 //!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
@@ -53,6 +59,7 @@
 use crate::analysis::board_view::BoardView;
 use crate::analysis::dragon::{escape, genus, mark_enclosed, DragonStatus, LifeReading};
 use crate::analysis::eye::{Eyes, Safety};
+use crate::analysis::owl_context::OwlContext;
 pub use crate::analysis::read_result::ReadResult;
 use crate::analysis::read_result::ReadResult::{KoB, Lose, Win};
 use crate::analysis::reading::Reader;
@@ -139,15 +146,36 @@ enum Role {
 struct OwlPatterns {
     lib: PatternLibrary,
     roles: Vec<(Role, i32)>,
+    /// Per pattern: class `s` (a sacrifice: the move's safety is not checked) and class `n` (the
+    /// opponent's stone there must be safe too), as GNU Go's owl databases use them.
+    classes: Vec<(bool, bool)>,
 }
 
 /// GNU Go's owl database files, read from a `--patterns` directory instead of ours.
 const GNU_FILES: [&str; 3] = ["owl_attackpats.db", "owl_defendpats.db", "owl_vital_apats.db"];
+/// Our owl database files, read from a `--patterns` directory that has no GNU Go owl files.
+const OUR_FILES: [&str; 3] = ["owl_attack.db", "owl_defend.db", "owl_vital.db"];
+/// Pattern moves whose constraints are evaluated at a node, best value first: GNU Go's owl keeps only
+/// its few best pattern moves, and each constraint may read (with GNU Go's databases, evaluating them
+/// all took four times GNU Go's time on owl.tst).
+const HELD_PER_NODE: usize = 8;
 
 impl OwlPatterns {
     fn build(dir: Option<&Path>) -> OwlPatterns {
-        let files: Vec<PathBuf> =
-            dir.map(|d| GNU_FILES.iter().map(|f| d.join(f)).filter(|p| p.is_file()).collect()).unwrap_or_default();
+        // GNU Go's files, or ours by their names (to try edited databases without a rebuild).
+        let files: Vec<PathBuf> = dir
+            .map(|d| {
+                let found = |names: &[&str]| -> Vec<PathBuf> {
+                    names.iter().map(|f| d.join(f)).filter(|p| p.is_file()).collect()
+                };
+                let gnu = found(&GNU_FILES);
+                if gnu.is_empty() {
+                    found(&OUR_FILES)
+                } else {
+                    gnu
+                }
+            })
+            .unwrap_or_default();
         let lib = if files.is_empty() {
             let ours =
                 patterns::library::OWL_BUILTIN.iter().map(|(name, text)| patterns::parse_db(name, text)).collect();
@@ -171,7 +199,13 @@ impl OwlPatterns {
                 (role, value.clamp(0.0, 100.0) as i32)
             })
             .collect();
-        OwlPatterns { lib, roles }
+        let classes = (0..lib.set.patterns.len() as u32)
+            .map(|k| {
+                let colon = &lib.pattern(k).colon;
+                (colon.has_class('s'), colon.has_class('n'))
+            })
+            .collect();
+        OwlPatterns { lib, roles, classes }
     }
 }
 
@@ -183,8 +217,9 @@ thread_local! {
 }
 
 /// Reads GNU Go's owl databases (`owl_attackpats.db`, `owl_defendpats.db`, `owl_vital_apats.db`) from
-/// `dir` instead of ours, for comparison (`go-gtp --patterns DIR`); `None` (or a directory without them)
-/// goes back to ours. Applies to owl reading on this thread from now on.
+/// `dir` instead of ours, for comparison (`go-gtp --patterns DIR`), or ours by their file names when the
+/// directory has no GNU Go owl file (to try an edited database without a rebuild); `None` (or a directory
+/// without either) goes back to the built-in ones. Applies to owl reading on this thread from now on.
 pub fn set_pattern_dir(dir: Option<&Path>) {
     PATTERN_DIR.with(|d| *d.borrow_mut() = dir.map(Path::to_path_buf));
 }
@@ -205,8 +240,36 @@ fn library() -> Rc<OwlPatterns> {
     })
 }
 
-/// A pattern's value is divided by this before it joins a candidate's score.
-const PATTERN_SCALE: i32 = 10;
+/// How much of a pattern's value joins a candidate's score, in percent: `held` for a pattern whose
+/// constraint held at the node, `free` for one without a constraint; `safety`: whether the classes' safety
+/// checks apply. Defaults can be overridden for tuning by `GO_OWL_PAT` in the environment
+/// (`held,free,safety[,cap]`, e.g. `100,10,1,8`); `cap`: at most that many pattern moves per node.
+#[derive(Debug, Clone, Copy)]
+struct Knobs {
+    held: i32,
+    free: i32,
+    safety: bool,
+    cap: usize,
+}
+
+fn knobs() -> Knobs {
+    static KNOBS: std::sync::OnceLock<Knobs> = std::sync::OnceLock::new();
+    *KNOBS.get_or_init(|| {
+        let mut k = Knobs { held: 100, free: 10, safety: true, cap: HELD_PER_NODE };
+        if let Ok(v) = std::env::var("GO_OWL_PAT") {
+            let f: Vec<i32> = v.split(',').filter_map(|x| x.trim().parse().ok()).collect();
+            if let [h, fr, sa, ..] = f[..] {
+                k = Knobs {
+                    held: h,
+                    free: fr,
+                    safety: sa != 0,
+                    cap: f.get(3).map_or(HELD_PER_NODE, |&c| c.max(0) as usize),
+                };
+            }
+        }
+        k
+    })
+}
 
 /// Plies within which a forbidden ko capture may be made conditionally (GNU Go's `owl_ko_depth`-like bound).
 const KO_DEPTH: usize = 8;
@@ -361,26 +424,74 @@ impl Owl<'_> {
             }
         }
         let mut vital = false;
-        for m in pats.lib.matches(&BoardView { board: &b, own: mover }, false) {
-            let Some(v) = m.move_vertex else { continue };
+        let knobs = knobs();
+        // Safety of a pattern's move per point at this node (0 unknown, 1 safe, 2 not): several
+        // patterns often propose the same point.
+        let mut safe = [[0u8; 2]; ARRAY];
+        let mut found = pats.lib.matches(&BoardView { board: &b, own: mover }, false);
+        found.retain(|m| {
+            let Some(v) = m.move_vertex else { return false };
             let p = b.point(v.col, v.row);
-            if !near[usize::from(p)] || !b.is_empty(p) {
-                continue;
-            }
-            let (role, value) = pats.roles[m.pattern as usize];
-            let fits = match role {
+            let fits = match pats.roles[m.pattern as usize].0 {
                 Role::Attack => attacker && !alive,
                 Role::Vital => attacker,
                 Role::Defend => !attacker && !alive,
                 Role::Other => false,
             };
-            if fits {
-                vital |= role == Role::Vital;
-                // Without their constraints the patterns only order moves of equal standing: a tenth of
-                // the value (at full weight they pushed the eye analysis's moves out of the window and
-                // owl.tst lost 7 tests).
-                add(&mut cands, p, value / PATTERN_SCALE);
+            fits && near[usize::from(p)] && b.is_empty(p)
+        });
+        // Best value first (vital-point patterns before the others), stable: database order breaks ties.
+        found.sort_by_key(|m| {
+            let (role, value) = pats.roles[m.pattern as usize];
+            (role != Role::Vital, -value)
+        });
+        let mut held = 0;
+        for m in found {
+            let Some(v) = m.move_vertex else { continue };
+            let p = b.point(v.col, v.row);
+            let k = m.pattern as usize;
+            let (role, value) = pats.roles[k];
+            if held >= knobs.cap && role != Role::Vital {
+                break;
             }
+            // GNU Go's classes: without `s` the move must not be capturable at once; with `n` the
+            // opponent's stone there must not be either.
+            let (sacrifice, both) = pats.classes[k];
+            let mut is_safe = |side: usize, c: Color| {
+                if safe[usize::from(p)][side] == 0 {
+                    let ok = self.r.trymove(p, c) && {
+                        let a = self.r.attack(p).0;
+                        self.r.popgo();
+                        a == Lose
+                    };
+                    safe[usize::from(p)][side] = if ok { 1 } else { 2 };
+                }
+                safe[usize::from(p)][side] == 1
+            };
+            if knobs.safety && ((!sacrifice && !is_safe(0, mover)) || (both && !is_safe(1, mover.opponent()))) {
+                continue;
+            }
+            let program = &pats.lib.programs[k];
+            let weight = if program.constraint.is_some() {
+                let mut ctx = OwlContext {
+                    board: &b,
+                    own: mover,
+                    goal_color: color,
+                    r: &mut *self.r,
+                    goal: &cur,
+                    dead: &dead,
+                    eyes: &eyes,
+                };
+                if !matches!(program.holds(&pats.lib.registry, &mut ctx, &m), Ok(true)) {
+                    continue;
+                }
+                value * knobs.held / 100
+            } else {
+                value * knobs.free / 100
+            };
+            vital |= role == Role::Vital;
+            held += 1;
+            add(&mut cands, p, weight);
         }
         // Static life is trusted below the root unless a vital-point pattern says the eyes are unsound.
         let alive = alive && !(vital && attacker);
