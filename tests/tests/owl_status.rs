@@ -1,0 +1,80 @@
+//! Owl statuses that GNU Go 3.8 reads and ours once did not: each position is set up on our GTP engine
+//! (`go::gtp::engine`) and the owl and dragon answers are compared with GNU Go's, recorded here as
+//! facts; when `gnugo` is installed the same session is also sent to it and must agree.
+
+use go::gtp::{engine, Options};
+use interop_tests::{gnugo_gtp_transcript, have_gnugo};
+
+/// A black wall E1–E9 and a white wall F1–F9 on 9x9, and one white stone at B5 on black's side.
+const WALLS: [&str; 19] = [
+    "play black E1",
+    "play black E2",
+    "play black E3",
+    "play black E4",
+    "play black E5",
+    "play black E6",
+    "play black E7",
+    "play black E8",
+    "play black E9",
+    "play white F1",
+    "play white F2",
+    "play white F3",
+    "play white F4",
+    "play white F5",
+    "play white F6",
+    "play white F7",
+    "play white F8",
+    "play white F9",
+    "play white B5",
+];
+
+/// The answers (without the `= ` and the empty line) of our engine to `queries` after `setup`.
+fn ours(setup: &[&str], queries: &[&str]) -> Vec<String> {
+    let mut e = engine(Options { boardsize: 9, ..Options::default() });
+    for l in setup {
+        let a = e.handle_line(l).unwrap_or_default();
+        assert!(a.starts_with('='), "{l}: {a}");
+    }
+    queries.iter().map(|q| e.handle_line(q).unwrap_or_default().trim_start_matches('=').trim().to_string()).collect()
+}
+
+/// GNU Go's answers to the same session, when it is installed.
+fn gnugo(setup: &[&str], queries: &[&str]) -> Option<Vec<String>> {
+    if !have_gnugo() {
+        return None;
+    }
+    let mut all: Vec<&str> = setup.to_vec();
+    all.extend_from_slice(queries);
+    let out = gnugo_gtp_transcript(&["--boardsize", "9"], &all);
+    let answers: Vec<String> = out
+        .split("\n\n")
+        .filter(|a| !a.trim().is_empty())
+        .map(|a| a.trim_start_matches('=').trim().to_string())
+        .collect();
+    Some(answers[setup.len()..].to_vec())
+}
+
+#[test]
+fn a_wall_with_one_invader_on_its_side_is_alive() {
+    // The black wall owns A1-D9 but for the white stone at B5, which cannot live there: GNU Go reads
+    // the wall alive (no owl attack) and B5 dead. Ours once saw no eye space on the wall's side (the
+    // living B5 opened it) and read the wall critical.
+    let queries = ["dragon_status E5", "owl_attack E5", "dragon_status B5"];
+    let got = ours(&WALLS, &queries);
+    assert_eq!(got, ["alive", "0", "dead"]);
+    if let Some(theirs) = gnugo(&WALLS, &queries) {
+        assert_eq!(got, theirs);
+    }
+}
+
+#[test]
+fn two_invaders_that_touch_the_wall_do_not_change_it() {
+    // A second white stone inside (D5, next to the wall): still few stones in a large territory.
+    let mut setup = WALLS.to_vec();
+    setup.push("play white D5");
+    let got = ours(&setup, &["owl_attack E5"]);
+    assert_eq!(got, ["0"]);
+    if let Some(theirs) = gnugo(&setup, &["owl_attack E5"]) {
+        assert_eq!(got, theirs);
+    }
+}
