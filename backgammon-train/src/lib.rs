@@ -7,4 +7,5 @@
 
 pub mod benchmark;
 pub mod cube_efficiency;
+pub mod race;
 pub mod train;
