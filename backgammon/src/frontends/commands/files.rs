@@ -1,6 +1,7 @@
-//! The file and analysis commands: `save match`, `load match`, `import mat|oldmoves|pos|snowietxt`,
-//! `export match mat|sgf|text|html|plot`, `export game text|html`, `export position
-//! text|html|svg|png|temperaturemap`, `show temperaturemap`, `analyse move|game|match|session` and
+//! The file and analysis commands: `save match`, `load match`, `import
+//! mat|gam|oldmoves|pos|snowietxt|auto` (`auto`: the format told from the content by
+//! `formats::detect`), `export match mat|sgf|text|html|plot`, `export game text|html|gam`, `export
+//! position text|html|svg|png|temperaturemap|pos|snowietxt`, `show temperaturemap`, `analyse move|game|match|session` and
 //! `show statistics game|match|session`. They only move data between the shell's session and
 //! `formats` (reading and writing files, atomically) and `analysis` (grading and statistics); the
 //! formats, the pictures and the analysis are those modules'. What a picture shows beyond the
@@ -157,15 +158,67 @@ pub(super) fn cmd_import_oldmoves(st: &mut State, args: &Args) -> Reply {
 pub(super) fn cmd_import_pos(st: &mut State, args: &Args) -> Reply {
     let path = file_arg(args, "import pos FILE")?;
     let bytes = formats::read_binary_file(Path::new(path)).map_err(|e| CommandError::Failed(format!("{path}: {e}")))?;
-    let rec = formats::pos::read_bytes(&bytes).map_err(|e| format_error(path, &e))?;
-    adopt_position(st, rec)?;
-    Ok(String::new())
+    import_pos(st, path, &bytes)
 }
 
 pub(super) fn cmd_import_snowie(st: &mut State, args: &Args) -> Reply {
     let path = file_arg(args, "import snowietxt FILE")?;
-    let rec = formats::snowie::read(&read_text(path)?).map_err(|e| format_error(path, &e))?;
-    adopt_position(st, rec)?;
+    import_snowie(st, path, &read_text(path)?)
+}
+
+/// A position file's players become the shell's, as gnubg's import makes them.
+fn adopt_named_position(st: &mut State, (rec, names): (PositionRecord, [String; 2])) -> Reply {
+    let old = std::mem::replace(&mut st.names, names);
+    if let Err(e) = adopt_position(st, rec) {
+        st.names = old;
+        return Err(e);
+    }
+    Ok(String::new())
+}
+
+fn import_snowie(st: &mut State, path: &str, text: &str) -> Reply {
+    let read = formats::snowie::read_with_names(text).map_err(|e| format_error(path, &e))?;
+    adopt_named_position(st, read)
+}
+
+fn import_pos(st: &mut State, path: &str, bytes: &[u8]) -> Reply {
+    let read = formats::pos::read_with_names(bytes).map_err(|e| format_error(path, &e))?;
+    adopt_named_position(st, read)
+}
+
+/// `import gam FILE`: a Jellyfish game file (a `.mat` match too, as gnubg 1.07's `import gam`
+/// reads one).
+pub(super) fn cmd_import_gam(st: &mut State, args: &Args) -> Reply {
+    let path = file_arg(args, "import gam FILE")?;
+    let rec = formats::gam::read(&read_text(path)?).map_err(|e| format_error(path, &e))?;
+    adopt(st, rec);
+    Ok(String::new())
+}
+
+/// `import auto FILE`: the format told from the file's content, as gnubg 1.07's `import auto`
+/// does, then read as `load match` or `import FORMAT` would read it.
+pub(super) fn cmd_import_auto(st: &mut State, args: &Args) -> Reply {
+    use formats::detect::Format;
+    let path = file_arg(args, "import auto FILE")?;
+    let bytes = formats::read_binary_file(Path::new(path)).map_err(|e| CommandError::Failed(format!("{path}: {e}")))?;
+    let Some(format) = formats::detect::detect(&bytes) else {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        return fail(format!("The format of `{path}' is not recognised (gammon imports {}).", names.join(", ")));
+    };
+    if format == Format::Pos {
+        return import_pos(st, path, &bytes);
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let rec = match format {
+        Format::SnowieTxt => return import_snowie(st, path, &text),
+        Format::Sgf => formats::sgf::read(&text),
+        Format::Mat => formats::mat::read(&text),
+        Format::Gam => formats::gam::read(&text),
+        Format::Oldmoves => formats::oldmoves::read(&text),
+        Format::Pos => unreachable!("read above"),
+    }
+    .map_err(|e| format_error(path, &e))?;
+    adopt(st, rec);
     Ok(String::new())
 }
 
@@ -280,24 +333,25 @@ fn plot_points(search: &mut crate::eval::nply::NPly<'_>, analysis: &SessionAnaly
 pub(super) fn cmd_export_game(st: &mut State, args: &Args) -> Reply {
     let (kind, path) = match args.tokens() {
         [k, f] => (k.to_ascii_lowercase(), f.clone()),
-        _ => return syntax("Usage: export game text|html FILE"),
+        _ => return syntax("Usage: export game text|html|gam FILE"),
     };
     let text = with_record(st, |rec| {
         let index = rec.session.games().len() - 1;
         match kind.as_str() {
             "text" => Ok(formats::text::game(rec, index)),
             "html" => Ok(formats::html::game(rec, index)),
-            other => syntax(format!("Unknown format `{other}' (text, html).")),
+            "gam" => formats::gam::write(rec, index).map_err(|e| CommandError::Failed(format!("{path}: {e}"))),
+            other => syntax(format!("Unknown format `{other}' (text, html, gam).")),
         }
     })??;
     write_file(st, &path, &text)?;
     Ok(String::new())
 }
 
-/// `export position text|html|svg FILE`, `export position png FILE [WIDTH]` and `export
-/// position temperaturemap FILE.svg|FILE.png [WIDTH]`.
+/// `export position text|html|svg|pos|snowietxt FILE`, `export position png FILE [WIDTH]` and
+/// `export position temperaturemap FILE.svg|FILE.png [WIDTH]`.
 pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
-    const USAGE: &str = "Usage: export position text|html|svg FILE, export position png FILE [WIDTH], \
+    const USAGE: &str = "Usage: export position text|html|svg|pos|snowietxt FILE, export position png FILE [WIDTH], \
                          or export position temperaturemap FILE.svg|FILE.png [WIDTH]";
     let (kind, path, width) = match args.tokens() {
         [k, f] => (k.to_ascii_lowercase(), f.clone(), None),
@@ -312,6 +366,15 @@ pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
     let text = match kind.as_str() {
         "text" => formats::text::position(&pos, &state, &st.names),
         "html" => formats::html::position(&pos, &state, &st.names, chequers),
+        "snowietxt" => formats::snowie::write(&pos, &state, &st.names),
+        "pos" => {
+            let rules = st.rules;
+            let settings =
+                formats::pos::Settings { cube_use: rules.cube, jacoby: rules.jacoby, beavers: rules.beavers > 0 };
+            let bytes = formats::pos::write(&pos, &state, &st.names, settings);
+            write_bytes(st, &path, &bytes)?;
+            return Ok(String::new());
+        }
         "svg" | "png" => {
             let svg = picture::board::svg(&pos, &state, &st.names, chequers);
             write_picture(st, &path, &svg, kind == "png", width)?;
@@ -323,7 +386,9 @@ pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
             write_picture(st, &path, &svg, is_png_name(&path), width)?;
             return Ok(String::new());
         }
-        other => return syntax(format!("Unknown format `{other}' (text, html, svg, png, temperaturemap).")),
+        other => {
+            return syntax(format!("Unknown format `{other}' (text, html, svg, png, temperaturemap, pos, snowietxt)."))
+        }
     };
     write_file(st, &path, &text)?;
     Ok(String::new())
