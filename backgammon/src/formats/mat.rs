@@ -108,6 +108,10 @@ pub(crate) fn write_game_moves(out: &mut String, game: &Game) {
             _ => {}
         }
     }
+    // the dice of a game saved before they were played, as gnubg writes them: `52: `
+    if let Some((player, dice)) = pending_roll.filter(|_| game.result().is_none()) {
+        c.entry(player, move_text(dice, &[], &[]));
+    }
     c.flush();
     out.push_str(&c.out);
 }

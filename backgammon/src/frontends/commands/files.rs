@@ -695,4 +695,67 @@ mod tests {
         assert!(std::fs::read_to_string(&text).unwrap().contains("the board is set up (position ID 4HPkQSDgc/ABMA"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
+
+    #[test]
+    fn gam_pos_and_snowie_exports_import_back_by_content() {
+        let dir = temp_dir("gampos");
+        let mut sh = human_shell(21);
+        sh.execute("set player 0 name Alice");
+        sh.execute("new match 5");
+        play_turns(&mut sh, 9);
+        sh.execute("roll");
+        let want = sh.session().unwrap().match_state();
+        let want_pos = *sh.session().unwrap().game().unwrap().position();
+        let want_game = sh.session().unwrap().game().unwrap().clone();
+        for (kind, name) in [("position pos", "p.pos"), ("position snowietxt", "p.txt"), ("game gam", "g.gam")] {
+            let out = sh.execute(&format!("export {kind} {}", dir.join(name).display()));
+            assert!(out.contains("Written to"), "{kind}: {out}");
+        }
+        for name in ["p.pos", "p.txt"] {
+            let mut back = human_shell(1);
+            let out = back.execute(&format!("import auto {}", dir.join(name).display()));
+            assert!(!out.contains(": line"), "{name}: {out}");
+            let s = back.session().unwrap();
+            assert_eq!(s.match_state().id(), want.id(), "{name}");
+            assert_eq!(s.game().unwrap().position(), &want_pos, "{name}");
+            assert!(back.prompt().contains("Alice") || want.on_roll == 1, "{name}: the names come with the file");
+        }
+        // the game: its moves, read as a money game, by `import gam` and `import auto`
+        for command in ["import gam", "import auto"] {
+            let mut back = human_shell(1);
+            let out = back.execute(&format!("{command} {}", dir.join("g.gam").display()));
+            assert!(!out.contains(": line"), "{command}: {out}");
+            let g = back.session().unwrap().game().unwrap();
+            assert_eq!(recordable(g), recordable(&want_game), "{command}");
+            assert_eq!(g.position(), &want_pos);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn import_auto_names_what_it_cannot_tell_and_bad_files_give_their_place() {
+        let dir = temp_dir("auto");
+        let unknown = dir.join("u.bin");
+        std::fs::write(&unknown, b"%PDF-1.4 nothing to import").unwrap();
+        let mut sh = human_shell(3);
+        let out = sh.execute(&format!("import auto {}", unknown.display()));
+        assert_eq!(out.lines().count(), 1, "{out}");
+        assert!(out.contains("is not recognised (gammon imports sgf, snowietxt, oldmoves, mat, pos, gam)"), "{out}");
+        assert!(sh.session().is_none());
+        // a .gam file with an illegal move: the error names the line
+        let bad = dir.join("b.gam");
+        std::fs::write(&bad, " a b\n  1) 31: 8/5 6/5     42: 8/4 6/4\n  2) 62: 24/14\n").unwrap();
+        let out = sh.execute(&format!("import auto {}", bad.display()));
+        assert!(out.contains("line 3"), "{out}");
+        // a .pos file cut short
+        let short = dir.join("s.pos");
+        std::fs::write(&short, [126u8, 0, 0, 0]).unwrap();
+        let out = sh.execute(&format!("import pos {}", short.display()));
+        assert!(out.contains("line 1, column 5"), "{out}");
+        // exports of no game answer as gnubg's do
+        let out = sh.execute(&format!("export position pos {}", dir.join("x.pos").display()));
+        assert!(out.contains("No game"), "{out}");
+        assert!(!dir.join("x.pos").exists());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
