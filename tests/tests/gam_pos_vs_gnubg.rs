@@ -67,7 +67,7 @@ fn positions(count: usize) -> Vec<(Position, MatchState)> {
         seed += 1;
         let mut rng = StdRng::seed_from_u64(seed);
         let rules = match seed % 3 {
-            0 => Rules { jacoby: seed % 2 == 0, beavers: 3, ..Rules::money(Variant::Standard) },
+            0 => Rules { jacoby: seed.is_multiple_of(2), beavers: 3, ..Rules::money(Variant::Standard) },
             1 => Rules::match_to(3, Variant::Standard),
             _ => Rules::match_to(7, Variant::Standard),
         };
@@ -199,7 +199,7 @@ fn we_read_gnubgs_pos_and_snowie_exports_of_the_same_positions() {
 /// resignations), in a money session or as the first game of a match.
 fn our_game(seed: u64) -> MatchRecord {
     let mut rng = StdRng::seed_from_u64(seed);
-    let rules = if seed % 2 == 0 {
+    let rules = if seed.is_multiple_of(2) {
         Rules { beavers: 3, ..Rules::money(Variant::Standard) }
     } else {
         Rules::match_to(5, Variant::Standard)

@@ -51,7 +51,7 @@ pub fn detect(bytes: &[u8]) -> Option<Format> {
     }
     let text = String::from_utf8_lossy(bytes);
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let checks: [(Format, fn(&str) -> bool); 5] = [
+    let checks: [(Format, Check); 5] = [
         (Format::Sgf, is_sgf),
         (Format::SnowieTxt, is_snowie),
         (Format::Oldmoves, is_oldmoves),
@@ -60,6 +60,9 @@ pub fn detect(bytes: &[u8]) -> Option<Format> {
     ];
     checks.iter().find(|(_, check)| check(text)).map(|&(f, _)| f)
 }
+
+/// A test of a file's text for one format.
+type Check = fn(&str) -> bool;
 
 /// `(`, `;`, with white space anywhere before or between.
 fn is_sgf(text: &str) -> bool {
