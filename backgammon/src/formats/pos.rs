@@ -80,8 +80,9 @@ pub fn read_with_names(bytes: &[u8]) -> Result<(PositionRecord, [String; 2]), Fo
     if !(124..=126).contains(&version) {
         return Err(bad(0, "unknown .pos version"));
     }
-    let cube_value = word(12);
-    if cube_value < 1 || !(cube_value as u16).is_power_of_two() {
+    // unsigned: the largest cube, 32768, does not fit a signed word
+    let cube_value = word(12) as u16;
+    if !cube_value.is_power_of_two() {
         return Err(bad(12, "the cube value is not a power of two"));
     }
     let owner = match word(14) {
@@ -196,6 +197,7 @@ pub fn write(position: &Position, state: &MatchState, names: &[String; 2], setti
         i32::from(settings.cube_use),
         i32::from(settings.jacoby),
         i32::from(settings.beavers),
+        // written as the unsigned word it is read as (a cube of 32768 wraps to -32768 here)
         state.cube_value() as i32,
         owner,
         turn,

@@ -205,17 +205,14 @@ pub(super) fn cmd_import_auto(st: &mut State, args: &Args) -> Reply {
         let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
         return fail(format!("The format of `{path}' is not recognised (gammon imports {}).", names.join(", ")));
     };
-    if format == Format::Pos {
-        return import_pos(st, path, &bytes);
-    }
     let text = String::from_utf8_lossy(&bytes);
     let rec = match format {
+        Format::Pos => return import_pos(st, path, &bytes),
         Format::SnowieTxt => return import_snowie(st, path, &text),
         Format::Sgf => formats::sgf::read(&text),
         Format::Mat => formats::mat::read(&text),
         Format::Gam => formats::gam::read(&text),
         Format::Oldmoves => formats::oldmoves::read(&text),
-        Format::Pos => unreachable!("read above"),
     }
     .map_err(|e| format_error(path, &e))?;
     adopt(st, rec);
