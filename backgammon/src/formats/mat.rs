@@ -29,7 +29,7 @@
 //! the right column; a lone entry goes by where it starts).
 
 use super::{points_text, raw_scores_before, Builder, ExportError, FormatError, MatchRecord, Metadata, Step};
-use crate::rules::game::{Action, Ending, GameEvent};
+use crate::rules::game::{Action, Ending, Game, GameEvent};
 use crate::rules::player::PlayerId;
 use crate::rules::session::Rules;
 use crate::rules::variant::Variant;
@@ -56,56 +56,64 @@ pub fn write(rec: &MatchRecord) -> Result<String, ExportError> {
         let _ = writeln!(out, " Game {}", i + 1);
         let s = scores[i];
         let _ = writeln!(out, " {:<31}{} : {}", format!("{} : {}", rec.players[0], s[0]), rec.players[1], s[1]);
-        let mut c = Columns::default();
-        let mut pending_roll: Option<(PlayerId, (u8, u8))> = None;
-        let mut after_beaver = false;
-        for event in game.events() {
-            match *event {
-                GameEvent::OpeningRoll { dice } if dice[0] != dice[1] => {
-                    let first = if dice[0] > dice[1] { 0 } else { 1 };
-                    pending_roll = Some((first, (dice[0].max(dice[1]), dice[0].min(dice[1]))));
-                }
-                GameEvent::Roll { player, dice } => {
-                    pending_roll = Some((player, (dice.0.max(dice.1), dice.0.min(dice.1))))
-                }
-                GameEvent::Play { player, dice, play, .. } => {
-                    pending_roll = None;
-                    let steps: Vec<Step> = play.steps().iter().map(|s| (s.from, s.to)).collect();
-                    let hits: Vec<bool> = play.steps().iter().map(|s| s.hit).collect();
-                    c.entry(player, move_text(dice, &steps, &hits));
-                }
-                GameEvent::Pass { player, dice } => {
-                    pending_roll = None;
-                    c.entry(player, move_text(dice, &[], &[]));
-                }
-                GameEvent::Double { player, cube } => {
-                    after_beaver = false;
-                    c.entry(player, format!(" Doubles => {cube}"));
-                }
-                // the doubler's take after a beaver is not written
-                GameEvent::Take { .. } if after_beaver => after_beaver = false,
-                GameEvent::Take { player, .. } => c.entry(player, " Takes".into()),
-                GameEvent::Beaver { player, cube } => {
-                    after_beaver = true;
-                    c.entry(player, format!(" Beavers => {}", cube.saturating_mul(2)));
-                }
-                GameEvent::Drop { player } => c.entry(player, " Drops".into()),
-                GameEvent::End(r) => {
-                    if r.ending == Ending::Resigned {
-                        if let Some((player, dice)) = pending_roll.take() {
-                            c.entry(player, move_text(dice, &[], &[]));
-                        }
-                    }
-                    c.wins(r.winner, r.points, r.ending == Ending::Dropped);
-                }
-                _ => {}
-            }
-        }
-        c.flush();
-        out.push_str(&c.out);
+        write_game_moves(&mut out, game);
         out.push('\n');
     }
     Ok(out)
+}
+
+/// The move lines of one game, then its `Wins` line, as `.mat` and `.gam` files hold them (the
+/// game's header and the blank line after it are the caller's).
+pub(crate) fn write_game_moves(out: &mut String, game: &Game) {
+    let mut c = Columns::default();
+    let mut pending_roll: Option<(PlayerId, (u8, u8))> = None;
+    let mut after_beaver = false;
+    for event in game.events() {
+        match *event {
+            GameEvent::OpeningRoll { dice } if dice[0] != dice[1] => {
+                let first = if dice[0] > dice[1] { 0 } else { 1 };
+                pending_roll = Some((first, (dice[0].max(dice[1]), dice[0].min(dice[1]))));
+            }
+            GameEvent::Roll { player, dice } => pending_roll = Some((player, (dice.0.max(dice.1), dice.0.min(dice.1)))),
+            GameEvent::Play { player, dice, play, .. } => {
+                pending_roll = None;
+                let steps: Vec<Step> = play.steps().iter().map(|s| (s.from, s.to)).collect();
+                let hits: Vec<bool> = play.steps().iter().map(|s| s.hit).collect();
+                c.entry(player, move_text(dice, &steps, &hits));
+            }
+            GameEvent::Pass { player, dice } => {
+                pending_roll = None;
+                c.entry(player, move_text(dice, &[], &[]));
+            }
+            GameEvent::Double { player, cube } => {
+                after_beaver = false;
+                c.entry(player, format!(" Doubles => {cube}"));
+            }
+            // the doubler's take after a beaver is not written
+            GameEvent::Take { .. } if after_beaver => after_beaver = false,
+            GameEvent::Take { player, .. } => c.entry(player, " Takes".into()),
+            GameEvent::Beaver { player, cube } => {
+                after_beaver = true;
+                c.entry(player, format!(" Beavers => {}", cube.saturating_mul(2)));
+            }
+            GameEvent::Drop { player } => c.entry(player, " Drops".into()),
+            GameEvent::End(r) => {
+                if r.ending == Ending::Resigned {
+                    if let Some((player, dice)) = pending_roll.take() {
+                        c.entry(player, move_text(dice, &[], &[]));
+                    }
+                }
+                c.wins(r.winner, r.points, r.ending == Ending::Dropped);
+            }
+            _ => {}
+        }
+    }
+    // the dice of a game saved before they were played, as gnubg writes them: `52: `
+    if let Some((player, dice)) = pending_roll.filter(|_| game.result().is_none()) {
+        c.entry(player, move_text(dice, &[], &[]));
+    }
+    c.flush();
+    out.push_str(&c.out);
 }
 
 fn header(out: &mut String, meta: &Metadata) {
@@ -259,9 +267,7 @@ pub fn read(text: &str) -> Result<MatchRecord, FormatError> {
         if b.session.game().is_none() {
             return Err(FormatError::invalid(line, "expected \" Game 1\""));
         }
-        for (player, entry) in entries(raw, line)? {
-            apply(b, player, entry, line)?;
-        }
+        read_move_line(b, raw, line)?;
     }
     let Some(builder) = builder else {
         return Err(FormatError::invalid(text.lines().count().max(1), "no \"N point match\" line"));
@@ -271,6 +277,15 @@ pub fn read(text: &str) -> Result<MatchRecord, FormatError> {
     }
     let players = players.unwrap_or_else(|| ["Player 1".into(), "Player 2".into()]);
     Ok(MatchRecord { session: builder.finish(text.lines().count().max(1))?, players, meta })
+}
+
+/// Applies the entries of one move line (` 12) 52: 13/8 24/22     63: 8/5 11/5`) to the game
+/// being read, as `.mat` and `.gam` files write them.
+pub(crate) fn read_move_line(b: &mut Builder, raw: &str, line: usize) -> Result<(), FormatError> {
+    for (player, entry) in entries(raw, line)? {
+        apply(b, player, entry, line)?;
+    }
+    Ok(())
 }
 
 fn read_tag(rest: &str, meta: &mut Metadata, comments: &mut Vec<String>) {
@@ -326,7 +341,7 @@ fn is_game_header(t: &str) -> bool {
 }
 
 /// ` gnubg : 0                      root : 0`: the two names.
-fn score_line(raw: &str, line: usize) -> Result<[String; 2], FormatError> {
+pub(crate) fn score_line(raw: &str, line: usize) -> Result<[String; 2], FormatError> {
     let bad = |column: usize| FormatError::syntax(line, column, "expected \"name : score   name : score\"");
     let (name0, rest) = raw.split_once(':').ok_or_else(|| bad(1))?;
     let rest_trim = rest.trim_start();

@@ -1,5 +1,6 @@
 //! Backgammon files: matches and sessions saved and loaded as SGF (`GM[6]`, as gnubg 1.07 writes
-//! it) and Jellyfish `.mat`; positions imported from Jellyfish `.pos` and Snowie `.txt`; matches
+//! it) and Jellyfish `.mat`; single games as Jellyfish `.gam`; positions as Jellyfish `.pos` and
+//! Snowie `.txt`; the format of a file to import told from its content (`detect`); matches
 //! exported as plain text and HTML; pictures of the board, of a match's equity and of a
 //! position's temperature map as SVG and PNG (`picture`). A loaded match is a [`MatchRecord`]: a
 //! [`Session`] rebuilt by replaying every recorded action (the recorded dice, plays, cube actions
@@ -18,8 +19,10 @@
 //! rules (that is `game`/`session`'s) nor decide anything about play; it writes files through
 //! [`write_atomic`] so that a failed save never destroys the previous file.
 
+pub mod detect;
 pub mod display;
 pub mod fibs_board;
+pub mod gam;
 pub mod html;
 pub mod mat;
 pub mod oldmoves;

@@ -5,7 +5,7 @@
 //! |---|---|
 //! | 0 | match length (0: money) |
 //! | 1 | Jacoby rule in force (money) |
-//! | 2, 3 | not used here |
+//! | 2, 3 | not used here (gnubg writes 0, and 1 for money, 0 for a match) |
 //! | 4 | which player is on roll: 0 (gnubg's O, player 0) or 1 |
 //! | 5, 6 | names of the player on roll and of the other |
 //! | 7 | Crawford game |
@@ -17,7 +17,9 @@
 //! | 37 | the player on roll's chequers on the bar |
 //! | 38, 39 | the dice, 0 0 before the roll |
 //!
-//! (Worked out from gnubg's exports of known positions; see the tests.)
+//! (Worked out from gnubg's exports of known positions; see the tests.) Each field is followed by
+//! `;`, the last one too; gnubg ends the line there. A `;` or a line break in a name would break
+//! the line into other fields, so the writer writes `_` for them.
 
 use super::{FormatError, PositionRecord};
 use crate::rules::cube::{Cube, CubeOwner};
@@ -26,6 +28,51 @@ use crate::rules::position::{Position, BAR, ON_ROLL, OPPONENT};
 
 /// Reads a Snowie `.txt` position (the first non-empty line).
 pub fn read(text: &str) -> Result<PositionRecord, FormatError> {
+    read_with_names(text).map(|(rec, _)| rec)
+}
+
+/// The Snowie `.txt` line (with its line break) of `position`, seen from `state.on_roll`, in the
+/// match `state`, with the players' `names` (player 0's first), as gnubg writes it.
+pub fn write(position: &Position, state: &MatchState, names: &[String; 2]) -> String {
+    use std::fmt::Write as _;
+    let mover = state.on_roll.min(1);
+    let money = state.match_length == 0;
+    let clean = |n: &str| n.replace([';', '\n', '\r'], "_");
+    let length = state.match_length;
+    let crawford = length > 0 && state.crawford && state.score.iter().any(|&s| s + 1 == length);
+    let owner = match state.cube_owner {
+        CubeOwner::Centred => 0,
+        CubeOwner::Player(p) if p == mover => 1,
+        CubeOwner::Player(_) => -1,
+    };
+    let board = position.board();
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "{};{};0;{};{mover};{};{};{};{};{};{};{owner};{};",
+        length,
+        u8::from(money && !state.no_jacoby),
+        u8::from(money),
+        clean(&names[mover]),
+        clean(&names[1 - mover]),
+        u8::from(crawford),
+        state.score[mover],
+        state.score[1 - mover],
+        state.cube_value(),
+        -i32::from(board[OPPONENT][BAR]),
+    );
+    for i in 0..24 {
+        let own = board[ON_ROLL][i];
+        let v = if own > 0 { i32::from(own) } else { -i32::from(board[OPPONENT][23 - i]) };
+        let _ = write!(out, "{v};");
+    }
+    let (d1, d2) = state.dice.unwrap_or((0, 0));
+    let _ = writeln!(out, "{};{d1};{d2};", board[ON_ROLL][BAR]);
+    out
+}
+
+/// Reads a Snowie `.txt` position and the players' names in it (player 0's first).
+pub fn read_with_names(text: &str) -> Result<(PositionRecord, [String; 2]), FormatError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (line_index, line) = text
         .lines()
@@ -116,7 +163,11 @@ pub fn read(text: &str) -> Result<PositionRecord, FormatError> {
         no_jacoby: !(match_length == 0 && jacoby),
     };
     state.validate().map_err(|e| FormatError::invalid(line_no, e.to_string()))?;
-    Ok(PositionRecord { position, state })
+    let mut names = [fields[5].1.to_string(), fields[6].1.to_string()];
+    if on_roll == 1 {
+        names.swap(0, 1);
+    }
+    Ok((PositionRecord { position, state }, names))
 }
 
 #[cfg(test)]
@@ -141,6 +192,44 @@ mod tests {
         assert_eq!((rec.state.on_roll, rec.state.score, rec.state.cube_value()), (0, [3, 5], 4));
         assert_eq!(rec.state.cube_owner, CubeOwner::Player(1));
         assert_eq!(rec.state.dice, None);
+    }
+
+    #[test]
+    fn writes_gnubgs_exports_field_for_field() {
+        // gnubg 1.07's `export position snowietxt` of the positions `pos`'s tests hold
+        for (line, names) in [
+            (
+                "5;0;0;0;0;gnubg;root;0;0;0;1;0;0;-1;0;0;0;0;5;-1;3;0;0;0;-4;5;-1;0;0;-3;0;-5;0;0;0;0;2;0;3;1;\n",
+                ["gnubg", "root"],
+            ),
+            (
+                "0;1;0;1;1;Bo;Alice_Long;0;0;0;4;1;-2;-1;0;0;0;0;5;0;3;0;0;0;-5;4;0;0;0;-3;0;-4;0;0;0;0;2;1;3;1;\n",
+                ["Alice_Long", "Bo"],
+            ),
+        ] {
+            let (rec, read_names) = read_with_names(line).unwrap();
+            assert_eq!(read_names, names.map(String::from));
+            assert_eq!(write(&rec.position, &rec.state, &read_names), line);
+        }
+    }
+
+    #[test]
+    fn positions_round_trip() {
+        let (rec, _) = read_with_names(
+            "7;0;0;0;0;gnubg;root;0;3;5;4;-1;0;-2;0;0;0;0;5;0;3;0;0;1;-5;4;0;0;0;-3;1;-5;0;0;0;0;1;0;0;0;",
+        )
+        .unwrap();
+        let names = ["a;b".to_string(), "c".to_string()];
+        let text = write(&rec.position, &rec.state, &names);
+        let (back, back_names) = read_with_names(&text).unwrap();
+        assert_eq!(back, rec);
+        assert_eq!(back_names, ["a_b".to_string(), "c".to_string()]);
+        // the Crawford game at 6-3 of 7, player 1 to roll
+        let mut state = rec.state;
+        (state.score, state.crawford, state.on_roll, state.turn) = ([6, 3], true, 1, 1);
+        let position = rec.position.swapped();
+        let (back, _) = read_with_names(&write(&position, &state, &names)).unwrap();
+        assert_eq!((back.position, back.state), (position, state));
     }
 
     #[test]

@@ -1,6 +1,7 @@
-//! The file and analysis commands: `save match`, `load match`, `import mat|oldmoves|pos|snowietxt`,
-//! `export match mat|sgf|text|html|plot`, `export game text|html`, `export position
-//! text|html|svg|png|temperaturemap`, `show temperaturemap`, `analyse move|game|match|session` and
+//! The file and analysis commands: `save match`, `load match`, `import
+//! mat|gam|oldmoves|pos|snowietxt|auto` (`auto`: the format told from the content by
+//! `formats::detect`), `export match mat|sgf|text|html|plot`, `export game text|html|gam`, `export
+//! position text|html|svg|png|temperaturemap|pos|snowietxt`, `show temperaturemap`, `analyse move|game|match|session` and
 //! `show statistics game|match|session`. They only move data between the shell's session and
 //! `formats` (reading and writing files, atomically) and `analysis` (grading and statistics); the
 //! formats, the pictures and the analysis are those modules'. What a picture shows beyond the
@@ -157,15 +158,64 @@ pub(super) fn cmd_import_oldmoves(st: &mut State, args: &Args) -> Reply {
 pub(super) fn cmd_import_pos(st: &mut State, args: &Args) -> Reply {
     let path = file_arg(args, "import pos FILE")?;
     let bytes = formats::read_binary_file(Path::new(path)).map_err(|e| CommandError::Failed(format!("{path}: {e}")))?;
-    let rec = formats::pos::read_bytes(&bytes).map_err(|e| format_error(path, &e))?;
-    adopt_position(st, rec)?;
-    Ok(String::new())
+    import_pos(st, path, &bytes)
 }
 
 pub(super) fn cmd_import_snowie(st: &mut State, args: &Args) -> Reply {
     let path = file_arg(args, "import snowietxt FILE")?;
-    let rec = formats::snowie::read(&read_text(path)?).map_err(|e| format_error(path, &e))?;
-    adopt_position(st, rec)?;
+    import_snowie(st, path, &read_text(path)?)
+}
+
+/// A position file's players become the shell's, as gnubg's import makes them.
+fn adopt_named_position(st: &mut State, (rec, names): (PositionRecord, [String; 2])) -> Reply {
+    let old = std::mem::replace(&mut st.names, names);
+    if let Err(e) = adopt_position(st, rec) {
+        st.names = old;
+        return Err(e);
+    }
+    Ok(String::new())
+}
+
+fn import_snowie(st: &mut State, path: &str, text: &str) -> Reply {
+    let read = formats::snowie::read_with_names(text).map_err(|e| format_error(path, &e))?;
+    adopt_named_position(st, read)
+}
+
+fn import_pos(st: &mut State, path: &str, bytes: &[u8]) -> Reply {
+    let read = formats::pos::read_with_names(bytes).map_err(|e| format_error(path, &e))?;
+    adopt_named_position(st, read)
+}
+
+/// `import gam FILE`: a Jellyfish game file (a `.mat` match too, as gnubg 1.07's `import gam`
+/// reads one).
+pub(super) fn cmd_import_gam(st: &mut State, args: &Args) -> Reply {
+    let path = file_arg(args, "import gam FILE")?;
+    let rec = formats::gam::read(&read_text(path)?).map_err(|e| format_error(path, &e))?;
+    adopt(st, rec);
+    Ok(String::new())
+}
+
+/// `import auto FILE`: the format told from the file's content, as gnubg 1.07's `import auto`
+/// does, then read as `load match` or `import FORMAT` would read it.
+pub(super) fn cmd_import_auto(st: &mut State, args: &Args) -> Reply {
+    use formats::detect::Format;
+    let path = file_arg(args, "import auto FILE")?;
+    let bytes = formats::read_binary_file(Path::new(path)).map_err(|e| CommandError::Failed(format!("{path}: {e}")))?;
+    let Some(format) = formats::detect::detect(&bytes) else {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+        return fail(format!("The format of `{path}' is not recognised (gammon imports {}).", names.join(", ")));
+    };
+    let text = String::from_utf8_lossy(&bytes);
+    let rec = match format {
+        Format::Pos => return import_pos(st, path, &bytes),
+        Format::SnowieTxt => return import_snowie(st, path, &text),
+        Format::Sgf => formats::sgf::read(&text),
+        Format::Mat => formats::mat::read(&text),
+        Format::Gam => formats::gam::read(&text),
+        Format::Oldmoves => formats::oldmoves::read(&text),
+    }
+    .map_err(|e| format_error(path, &e))?;
+    adopt(st, rec);
     Ok(String::new())
 }
 
@@ -280,24 +330,25 @@ fn plot_points(search: &mut crate::eval::nply::NPly<'_>, analysis: &SessionAnaly
 pub(super) fn cmd_export_game(st: &mut State, args: &Args) -> Reply {
     let (kind, path) = match args.tokens() {
         [k, f] => (k.to_ascii_lowercase(), f.clone()),
-        _ => return syntax("Usage: export game text|html FILE"),
+        _ => return syntax("Usage: export game text|html|gam FILE"),
     };
     let text = with_record(st, |rec| {
         let index = rec.session.games().len() - 1;
         match kind.as_str() {
             "text" => Ok(formats::text::game(rec, index)),
             "html" => Ok(formats::html::game(rec, index)),
-            other => syntax(format!("Unknown format `{other}' (text, html).")),
+            "gam" => formats::gam::write(rec, index).map_err(|e| CommandError::Failed(format!("{path}: {e}"))),
+            other => syntax(format!("Unknown format `{other}' (text, html, gam).")),
         }
     })??;
     write_file(st, &path, &text)?;
     Ok(String::new())
 }
 
-/// `export position text|html|svg FILE`, `export position png FILE [WIDTH]` and `export
-/// position temperaturemap FILE.svg|FILE.png [WIDTH]`.
+/// `export position text|html|svg|pos|snowietxt FILE`, `export position png FILE [WIDTH]` and
+/// `export position temperaturemap FILE.svg|FILE.png [WIDTH]`.
 pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
-    const USAGE: &str = "Usage: export position text|html|svg FILE, export position png FILE [WIDTH], \
+    const USAGE: &str = "Usage: export position text|html|svg|pos|snowietxt FILE, export position png FILE [WIDTH], \
                          or export position temperaturemap FILE.svg|FILE.png [WIDTH]";
     let (kind, path, width) = match args.tokens() {
         [k, f] => (k.to_ascii_lowercase(), f.clone(), None),
@@ -312,6 +363,15 @@ pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
     let text = match kind.as_str() {
         "text" => formats::text::position(&pos, &state, &st.names),
         "html" => formats::html::position(&pos, &state, &st.names, chequers),
+        "snowietxt" => formats::snowie::write(&pos, &state, &st.names),
+        "pos" => {
+            let rules = st.rules;
+            let settings =
+                formats::pos::Settings { cube_use: rules.cube, jacoby: rules.jacoby, beavers: rules.beavers > 0 };
+            let bytes = formats::pos::write(&pos, &state, &st.names, settings);
+            write_bytes(st, &path, &bytes)?;
+            return Ok(String::new());
+        }
         "svg" | "png" => {
             let svg = picture::board::svg(&pos, &state, &st.names, chequers);
             write_picture(st, &path, &svg, kind == "png", width)?;
@@ -323,7 +383,9 @@ pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
             write_picture(st, &path, &svg, is_png_name(&path), width)?;
             return Ok(String::new());
         }
-        other => return syntax(format!("Unknown format `{other}' (text, html, svg, png, temperaturemap).")),
+        other => {
+            return syntax(format!("Unknown format `{other}' (text, html, svg, png, temperaturemap, pos, snowietxt)."))
+        }
     };
     write_file(st, &path, &text)?;
     Ok(String::new())
@@ -628,6 +690,69 @@ mod tests {
         let text = dir.join("m.txt");
         sh.execute(&format!("export match text {}", text.display()));
         assert!(std::fs::read_to_string(&text).unwrap().contains("the board is set up (position ID 4HPkQSDgc/ABMA"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn gam_pos_and_snowie_exports_import_back_by_content() {
+        let dir = temp_dir("gampos");
+        let mut sh = human_shell(21);
+        sh.execute("set player 0 name Alice");
+        sh.execute("new match 5");
+        play_turns(&mut sh, 9);
+        sh.execute("roll");
+        let want = sh.session().unwrap().match_state();
+        let want_pos = *sh.session().unwrap().game().unwrap().position();
+        let want_game = sh.session().unwrap().game().unwrap().clone();
+        for (kind, name) in [("position pos", "p.pos"), ("position snowietxt", "p.txt"), ("game gam", "g.gam")] {
+            let out = sh.execute(&format!("export {kind} {}", dir.join(name).display()));
+            assert!(out.contains("Written to"), "{kind}: {out}");
+        }
+        for name in ["p.pos", "p.txt"] {
+            let mut back = human_shell(1);
+            let out = back.execute(&format!("import auto {}", dir.join(name).display()));
+            assert!(!out.contains(": line"), "{name}: {out}");
+            let s = back.session().unwrap();
+            assert_eq!(s.match_state().id(), want.id(), "{name}");
+            assert_eq!(s.game().unwrap().position(), &want_pos, "{name}");
+            assert!(back.prompt().contains("Alice") || want.on_roll == 1, "{name}: the names come with the file");
+        }
+        // the game: its moves, read as a money game, by `import gam` and `import auto`
+        for command in ["import gam", "import auto"] {
+            let mut back = human_shell(1);
+            let out = back.execute(&format!("{command} {}", dir.join("g.gam").display()));
+            assert!(!out.contains(": line"), "{command}: {out}");
+            let g = back.session().unwrap().game().unwrap();
+            assert_eq!(recordable(g), recordable(&want_game), "{command}");
+            assert_eq!(g.position(), &want_pos);
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn import_auto_names_what_it_cannot_tell_and_bad_files_give_their_place() {
+        let dir = temp_dir("auto");
+        let unknown = dir.join("u.bin");
+        std::fs::write(&unknown, b"%PDF-1.4 nothing to import").unwrap();
+        let mut sh = human_shell(3);
+        let out = sh.execute(&format!("import auto {}", unknown.display()));
+        assert_eq!(out.lines().count(), 1, "{out}");
+        assert!(out.contains("is not recognised (gammon imports sgf, snowietxt, oldmoves, mat, pos, gam)"), "{out}");
+        assert!(sh.session().is_none());
+        // a .gam file with an illegal move: the error names the line
+        let bad = dir.join("b.gam");
+        std::fs::write(&bad, " a b\n  1) 31: 8/5 6/5     42: 8/4 6/4\n  2) 62: 24/14\n").unwrap();
+        let out = sh.execute(&format!("import auto {}", bad.display()));
+        assert!(out.contains("line 3"), "{out}");
+        // a .pos file cut short
+        let short = dir.join("s.pos");
+        std::fs::write(&short, [126u8, 0, 0, 0]).unwrap();
+        let out = sh.execute(&format!("import pos {}", short.display()));
+        assert!(out.contains("line 1, column 5"), "{out}");
+        // exports of no game answer as gnubg's do
+        let out = sh.execute(&format!("export position pos {}", dir.join("x.pos").display()));
+        assert!(out.contains("No game"), "{out}");
+        assert!(!dir.join("x.pos").exists());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
