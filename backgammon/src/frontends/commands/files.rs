@@ -1,6 +1,6 @@
 //! The file and analysis commands: `save match`, `load match`, `import mat|oldmoves|pos|snowietxt`,
-//! `export match mat|sgf|text|html|plot`, `export game text|html`, `export position
-//! text|html|svg|png|temperaturemap`, `show temperaturemap`, `analyse move|game|match|session` and
+//! `export match mat|sgf|text|html|plot|latex|pdf|ps`, `export game text|html|latex|pdf|ps`,
+//! `export position text|html|svg|png|temperaturemap|pdf|ps`, `show temperaturemap`, `analyse move|game|match|session` and
 //! `show statistics game|match|session`. They only move data between the shell's session and
 //! `formats` (reading and writing files, atomically) and `analysis` (grading and statistics); the
 //! formats, the pictures and the analysis are those modules'. What a picture shows beyond the
@@ -15,7 +15,7 @@ use crate::cube::met::MatchScore;
 use crate::formats::picture::plot::{ErrorMark, Luck, MatchPlot, PlotPoint};
 use crate::formats::picture::temperature::{RollResult, TemperatureMap};
 use crate::formats::picture::{self, PictureError};
-use crate::formats::{self, write_atomic, FormatError, MatchRecord, PositionRecord};
+use crate::formats::{self, printable, write_atomic, FormatError, MatchRecord, PositionRecord};
 use crate::rules::cube::Cube;
 use crate::rules::game::{Action, Game, Phase};
 use crate::rules::session::Rules;
@@ -173,7 +173,8 @@ pub(super) fn cmd_import_snowie(st: &mut State, args: &Args) -> Reply {
 /// (also `export session …`). The HTML page has the equity plot when the match has been analysed
 /// (`analyse match`); `plot` analyses it first when it has not.
 pub(super) fn cmd_export_match(st: &mut State, args: &Args) -> Reply {
-    const USAGE: &str = "Usage: export match mat|sgf|text|html FILE, or export match plot FILE.svg|FILE.png [WIDTH]";
+    const USAGE: &str =
+        "Usage: export match mat|sgf|text|html|latex|pdf|ps FILE, or export match plot FILE.svg|FILE.png [WIDTH]";
     let (kind, path, width) = match args.tokens() {
         [k, f] => (k.to_ascii_lowercase(), f.clone(), None),
         [k, f, w] if k.eq_ignore_ascii_case("plot") => (k.to_ascii_lowercase(), f.clone(), png_width(w)?),
@@ -185,13 +186,16 @@ pub(super) fn cmd_export_match(st: &mut State, args: &Args) -> Reply {
         write_picture(st, &path, &svg, is_png_name(&path), width)?;
         return Ok(String::new());
     }
+    if is_printable(&kind) {
+        return export_printable_session(st, &kind, &path);
+    }
     let plot = if kind == "html" { match_plot(st, false) } else { None };
     let text = with_record(st, |rec| match kind.as_str() {
         "mat" => formats::mat::write(rec).map_err(|e| CommandError::Failed(format!("{path}: {e}"))),
         "sgf" => Ok(formats::sgf::write(rec)),
         "text" => Ok(formats::text::session(rec)),
         "html" => Ok(formats::html::session(rec, plot.as_ref())),
-        other => syntax(format!("Unknown format `{other}' (mat, sgf, text, html, plot).")),
+        other => syntax(format!("Unknown format `{other}' (mat, sgf, text, html, plot, latex, pdf, ps).")),
     })??;
     write_file(st, &path, &text)?;
     Ok(String::new())
@@ -280,14 +284,17 @@ fn plot_points(search: &mut crate::eval::nply::NPly<'_>, analysis: &SessionAnaly
 pub(super) fn cmd_export_game(st: &mut State, args: &Args) -> Reply {
     let (kind, path) = match args.tokens() {
         [k, f] => (k.to_ascii_lowercase(), f.clone()),
-        _ => return syntax("Usage: export game text|html FILE"),
+        _ => return syntax("Usage: export game text|html|latex|pdf|ps FILE"),
     };
+    if is_printable(&kind) {
+        return export_printable_game(st, &kind, &path);
+    }
     let text = with_record(st, |rec| {
         let index = rec.session.games().len() - 1;
         match kind.as_str() {
             "text" => Ok(formats::text::game(rec, index)),
             "html" => Ok(formats::html::game(rec, index)),
-            other => syntax(format!("Unknown format `{other}' (text, html).")),
+            other => syntax(format!("Unknown format `{other}' (text, html, latex, pdf, ps).")),
         }
     })??;
     write_file(st, &path, &text)?;
@@ -297,7 +304,7 @@ pub(super) fn cmd_export_game(st: &mut State, args: &Args) -> Reply {
 /// `export position text|html|svg FILE`, `export position png FILE [WIDTH]` and `export
 /// position temperaturemap FILE.svg|FILE.png [WIDTH]`.
 pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
-    const USAGE: &str = "Usage: export position text|html|svg FILE, export position png FILE [WIDTH], \
+    const USAGE: &str = "Usage: export position text|html|svg|pdf|ps FILE, export position png FILE [WIDTH], \
                          or export position temperaturemap FILE.svg|FILE.png [WIDTH]";
     let (kind, path, width) = match args.tokens() {
         [k, f] => (k.to_ascii_lowercase(), f.clone(), None),
@@ -323,9 +330,63 @@ pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
             write_picture(st, &path, &svg, is_png_name(&path), width)?;
             return Ok(String::new());
         }
-        other => return syntax(format!("Unknown format `{other}' (text, html, svg, png, temperaturemap).")),
+        "pdf" | "ps" => {
+            let doc = printable::position(&pos, &state, &st.names, chequers);
+            write_printable(st, &kind, &path, &doc)?;
+            return Ok(String::new());
+        }
+        other => return syntax(format!("Unknown format `{other}' (text, html, svg, png, temperaturemap, pdf, ps).")),
     };
     write_file(st, &path, &text)?;
+    Ok(String::new())
+}
+
+/// The printable formats: LaTeX, PDF and PostScript.
+fn is_printable(kind: &str) -> bool {
+    matches!(kind, "latex" | "pdf" | "ps")
+}
+
+/// Writes a printable document to `path` as `kind` (`latex`, `pdf` or `ps`). LaTeX's pictures go
+/// beside the source (`NAME-1.png`, …), each written atomically, before the source.
+fn write_printable(st: &mut State, kind: &str, path: &str, doc: &printable::Document) -> Result<(), CommandError> {
+    match kind {
+        "pdf" => write_bytes(st, path, &printable::pdf::write(doc)),
+        "ps" => write_file(st, path, &printable::ps::write(doc)),
+        _ => {
+            let file = Path::new(path);
+            let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("gammon");
+            let latex = printable::latex::write(doc, stem).map_err(|e| picture_error(path, &e))?;
+            let dir = file.parent().unwrap_or(Path::new(""));
+            for (name, bytes) in &latex.pictures {
+                let at = dir.join(name);
+                write_atomic(&at, bytes).map_err(|e| CommandError::Failed(format!("{}: {e}", at.display())))?;
+            }
+            write_file(st, path, &latex.source)
+        }
+    }
+}
+
+/// `export match|session latex|pdf|ps FILE`: the analysis of `analyse match` when it covers every
+/// game of the session (the record alone otherwise), and its equity plot.
+fn export_printable_session(st: &mut State, kind: &str, path: &str) -> Reply {
+    let games = st.session.as_ref().map_or(0, |s| s.games().len());
+    let plot = match_plot(st, false);
+    let analysis = st.session_analysis.take();
+    let usable = analysis.as_ref().filter(|a| a.games.len() == games);
+    let doc = with_record(st, |rec| printable::session(rec, usable, plot.as_ref()));
+    st.session_analysis = analysis;
+    write_printable(st, kind, path, &doc?)?;
+    Ok(String::new())
+}
+
+/// `export game latex|pdf|ps FILE`: the game in progress (or the last one), with its analysis from
+/// `analyse match` or `analyse game` when there is one.
+fn export_printable_game(st: &mut State, kind: &str, path: &str) -> Reply {
+    let games = st.session.as_ref().map_or(0, |s| s.games().len());
+    let from_match = st.session_analysis.as_ref().filter(|a| a.games.len() == games).and_then(|a| a.games.last());
+    let analysis = from_match.or(st.game_analysis.as_ref()).cloned();
+    let doc = with_record(st, |rec| printable::game(rec, games.saturating_sub(1), analysis.as_ref()))?;
+    write_printable(st, kind, path, &doc)?;
     Ok(String::new())
 }
 
