@@ -68,12 +68,19 @@ struct Image {
 impl Image {
     fn read(path: &Path) -> Image {
         let bytes = std::fs::read(path).unwrap();
-        // header: P6, width, height, maxval, each followed by white space
+        // header: P6, width, height, maxval, each followed by white space; `#` comments (gs
+        // writes one) run to the end of their line
         let mut fields = Vec::new();
         let mut at = 0;
         while fields.len() < 4 {
             while bytes[at].is_ascii_whitespace() {
                 at += 1;
+            }
+            if bytes[at] == b'#' {
+                while bytes[at] != b'\n' {
+                    at += 1;
+                }
+                continue;
             }
             let start = at;
             while !bytes[at].is_ascii_whitespace() {
