@@ -176,15 +176,15 @@ fn check_board(page: &Image, pos: &Position, state: &MatchState) {
     let on_roll = state.on_roll.min(1);
     let b = pos.board();
     let side = |p: usize| if p == on_roll { b[ON_ROLL] } else { b[OPPONENT] };
-    let (mut seen, mut empty) = ([0; 2], 0);
-    for player in 0..2 {
+    let (mut seen, mut empty) = ([0u32; 2], 0);
+    for (player, seen) in seen.iter_mut().enumerate() {
         for point in 1..=24usize {
             let mine = side(player)[point - 1];
             let theirs = side(1 - player)[24 - point];
             let c = pixel(GEOMETRY.chequer_centre(player, point, 0));
             if mine > 0 {
                 assert!(near(c, Colours::CHEQUER[player]), "player {player} point {point}: {c:?}");
-                seen[player] += 1;
+                *seen += 1;
             } else if theirs == 0 {
                 assert!(
                     !near(c, Colours::CHEQUER[0]) && !near(c, Colours::CHEQUER[1]),

@@ -10,8 +10,9 @@
 //!   [`ps`] (hand-written DSC-conforming PostScript Level 2) draw, both with the standard fonts
 //!   (Helvetica, Courier), so neither embeds a font.
 //!
-//! Owns the page model and its renderings only: the analysis is `analysis`'s (read, never run
-//! here), the pictures `picture`'s, the narration of events `text`'s. Writes no file: the
+//! Owns the page model and its renderings only: the analysis is `analysis`'s, handed in as plain
+//! notes ([`GameNotes`]) its caller made of it (formats and analysis are layers of one rank, which
+//! do not import each other), the pictures `picture`'s, the narration of events `text`'s. Writes no file: the
 //! commands write what these functions return, atomically.
 
 pub mod latex;
@@ -22,15 +23,54 @@ pub mod vector;
 
 use super::picture::{self, plot::MatchPlot};
 use super::{text, MatchRecord};
-use crate::analysis::{CubeDecisionKind, CubeRecord, GameAnalysis, MoveRecord, Skill, Statistics};
-use crate::rules::cube::CubeOwner;
 use crate::rules::game::GameEvent;
 use crate::rules::match_id::MatchState;
 use crate::rules::position::Position;
 
-/// How many alternatives a move that matters lists (the played move is added when it is not
-/// among them), as gnubg's export lists five.
-pub const ALTERNATIVES: usize = 5;
+/// The analysis of one chequer play, as its caller wrote it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveNote {
+    /// Index into the game's events of the play.
+    pub event: usize,
+    /// The played move's equity and what it gave up (>= 0).
+    pub equity: f64,
+    pub error: f64,
+    /// The error mark (`?!`, `?`, `??`), empty when the move is not marked.
+    pub mark: String,
+    /// The alternatives (and the luck of the roll), printed when the move is marked.
+    pub lines: Vec<String>,
+}
+
+/// The analysis of one cube decision, as its caller wrote it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CubeNote {
+    /// Index into the game's events: the double, take, pass or beaver, or the roll after a
+    /// decision not to double.
+    pub event: usize,
+    /// A decision not to double (printed only when marked, before the roll).
+    pub no_double: bool,
+    /// Who decided, and the error mark (empty when not marked).
+    pub player: usize,
+    pub mark: String,
+    /// The cube analysis.
+    pub lines: Vec<String>,
+}
+
+/// A game's analysis: its plays and cube decisions, and its statistics tables as text (gnubg's
+/// `show statistics` layout: a label of 40 characters, then a column of 23 for each player).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GameNotes {
+    pub moves: Vec<MoveNote>,
+    pub cubes: Vec<CubeNote>,
+    pub statistics: String,
+}
+
+/// A match's or session's analysis: every game's notes and the totals' tables.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SessionNotes {
+    pub games: Vec<GameNotes>,
+    pub statistics: String,
+}
 
 /// What a picture shows: it decides the width it is printed at.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -104,13 +144,13 @@ pub fn position(pos: &Position, state: &MatchState, names: &[String; 2], chequer
 
 /// The document of game `index` (from 0) of the record, with its analysis when there is one; an
 /// index past the last game gives a document with the title only.
-pub fn game(rec: &MatchRecord, index: usize, analysis: Option<&GameAnalysis>) -> Document {
+pub fn game(rec: &MatchRecord, index: usize, analysis: Option<&GameNotes>) -> Document {
     let title = format!("{} vs {}", rec.players[0], rec.players[1]);
     let mut blocks = vec![Block::Title(title.clone())];
     if index < rec.session.games().len() {
         game_blocks(rec, index, analysis, &mut blocks);
         if let Some(a) = analysis {
-            statistics_blocks(&a.statistics, &rec.players, a.match_length, "Game statistics", &mut blocks);
+            statistics_blocks(&a.statistics, &rec.players, "Game statistics", &mut blocks);
         }
     }
     Document { title, blocks }
@@ -118,11 +158,7 @@ pub fn game(rec: &MatchRecord, index: usize, analysis: Option<&GameAnalysis>) ->
 
 /// The document of the whole match or session: match information, a table of the games, the
 /// statistics and the equity plot when it has been analysed, then every game.
-pub fn session(
-    rec: &MatchRecord,
-    analysis: Option<&crate::analysis::SessionAnalysis>,
-    plot: Option<&MatchPlot>,
-) -> Document {
+pub fn session(rec: &MatchRecord, analysis: Option<&SessionNotes>, plot: Option<&MatchPlot>) -> Document {
     let full = text::session(rec);
     let title = full.lines().next().unwrap_or("").to_string();
     let mut blocks = vec![Block::Title(title.clone())];
@@ -153,7 +189,7 @@ pub fn session(
     blocks.push(Block::Heading("Games".into()));
     blocks.push(Block::Table { header: vec!["Game".into(), "Winner".into(), "Points".into()], rows });
     if let Some(a) = analysis {
-        statistics_blocks(&a.statistics, &rec.players, a.match_length, "Statistics", &mut blocks);
+        statistics_blocks(&a.statistics, &rec.players, "Statistics", &mut blocks);
     }
     if let Some(p) = plot {
         blocks.push(Block::Heading("Equity over the match".into()));
@@ -172,8 +208,7 @@ pub fn session(
 
 /// gnubg's statistics tables as a table of three columns (the label, then each player's figure),
 /// taken from `Statistics::text`, whose rows are a label of 40 characters and two columns of 23.
-fn statistics_blocks(stats: &Statistics, names: &[String; 2], match_length: u16, heading: &str, out: &mut Vec<Block>) {
-    let text = stats.text(names, match_length);
+fn statistics_blocks(text: &str, names: &[String; 2], heading: &str, out: &mut Vec<Block>) {
     let mut rows = Vec::new();
     for line in text.lines().skip(1) {
         if line.trim().is_empty() {
@@ -193,62 +228,10 @@ fn statistics_blocks(stats: &Statistics, names: &[String; 2], match_length: u16,
     out.push(Block::Table { header: vec![String::new(), names[0].clone(), names[1].clone()], rows });
 }
 
-/// The lines of a chequer play's analysis: the best plays (and the played one), `*` marking the
-/// play made, each with its equity and its loss against the best.
-fn move_lines(m: &MoveRecord) -> Vec<String> {
-    let mut lines = Vec::new();
-    let best = m.candidates.first().map_or(0.0, |c| c.equity);
-    for (i, c) in m.candidates.iter().enumerate() {
-        let played = Some(i) == m.played_rank;
-        if i >= ALTERNATIVES && !played {
-            continue;
-        }
-        let diff = if i == 0 { String::new() } else { format!(" ({:+.3})", c.equity - best) };
-        lines.push(format!(
-            "{} {:>2}. {}-ply {:<28} Eq.: {:+.3}{diff}",
-            if played { "*" } else { " " },
-            i + 1,
-            c.plies,
-            c.play.notation(),
-            c.equity
-        ));
-    }
-    if let Some(l) = m.luck {
-        lines.push(format!("    Luck of the roll: {:+.3}", l.equity));
-    }
-    lines
-}
-
-/// The lines of a cube decision's analysis.
-fn cube_lines(c: &CubeRecord, names: &[String; 2], redouble: bool) -> Vec<String> {
-    let e = &c.equities;
-    let kind = match c.kind {
-        CubeDecisionKind::NoDouble => "no double",
-        CubeDecisionKind::Double => "double",
-        CubeDecisionKind::Take => "take",
-        CubeDecisionKind::Drop => "pass",
-        CubeDecisionKind::Beaver => "beaver",
-    };
-    let mut lines = vec![
-        "Cube analysis".to_string(),
-        format!("  1. No double      {:+.3}", e.no_double),
-        format!("  2. Double, take   {:+.3}", e.double_take),
-        format!("  3. Double, pass   {:+.3}", e.double_pass),
-        format!("  Proper cube action: {}", c.action.describe(redouble)),
-    ];
-    let who = &names[c.player.min(1)];
-    if c.skill == Skill::None {
-        lines.push(format!("  {who}'s {kind}: no error"));
-    } else {
-        lines.push(format!("  {who}'s {kind}: error {:.3} {}", c.error, c.skill.symbol()));
-    }
-    lines
-}
-
 /// The blocks of game `index`: its heading, every event narrated (with the played move's
 /// equity and mark when analysed), a diagram and the alternatives at errors, a diagram and the
 /// cube analysis at cube decisions, the final board and the result.
-fn game_blocks(rec: &MatchRecord, index: usize, analysis: Option<&GameAnalysis>, out: &mut Vec<Block>) {
+fn game_blocks(rec: &MatchRecord, index: usize, notes: Option<&GameNotes>, out: &mut Vec<Block>) {
     let Some(g) = rec.session.games().get(index) else { return };
     let names = &rec.players;
     let chequers = g.setup().variant.chequers();
@@ -258,22 +241,21 @@ fn game_blocks(rec: &MatchRecord, index: usize, analysis: Option<&GameAnalysis>,
     let mut result = None;
     for (i, event) in g.events().iter().enumerate() {
         let state_before = replay.get(i).copied();
-        let redouble = state_before.is_some_and(|(_, s)| s.cube_owner != CubeOwner::Centred);
-        let mv = analysis.and_then(|a| a.moves.iter().find(|m| m.event == i));
-        let cubes: Vec<&CubeRecord> =
-            analysis.map(|a| a.cubes.iter().filter(|c| c.event == i).collect()).unwrap_or_default();
+        let mv = notes.and_then(|a| a.moves.iter().find(|m| m.event == i));
+        let cubes: Vec<&CubeNote> =
+            notes.map(|a| a.cubes.iter().filter(|c| c.event == i).collect()).unwrap_or_default();
         let described = text::describe(event, names);
         if matches!(event, GameEvent::End(_)) {
             result = described.map(|(_, t)| t);
             continue;
         }
         // a missed double is recorded at the roll after it, which says nothing on its own
-        for c in cubes.iter().filter(|c| c.kind == CubeDecisionKind::NoDouble && c.skill != Skill::None) {
+        for c in cubes.iter().filter(|c| c.no_double && !c.mark.is_empty()) {
             if let Some((pos, state)) = state_before {
                 out.push(board_block(&pos, &state, names, chequers, PictureKind::Board));
             }
-            let mut lines = vec![format!("     {} does not double {}", names[c.player.min(1)], c.skill.symbol())];
-            lines.extend(cube_lines(c, names, redouble));
+            let mut lines = vec![format!("     {} does not double {}", names[c.player.min(1)], c.mark)];
+            lines.extend(c.lines.iter().cloned());
             out.push(Block::Mono { lines, marked: true });
         }
         let Some((_, line)) = described else { continue };
@@ -283,30 +265,25 @@ fn game_blocks(rec: &MatchRecord, index: usize, analysis: Option<&GameAnalysis>,
             event,
             GameEvent::Double { .. } | GameEvent::Take { .. } | GameEvent::Drop { .. } | GameEvent::Beaver { .. }
         );
-        match mv {
-            Some(m) if !m.unanalysed && m.played.is_some() => {
-                let eq = m.played_rank.and_then(|r| m.candidates.get(r)).map_or(0.0, |c| c.equity);
-                head.push_str(&format!("  Eq.: {eq:+.3}"));
-                if m.skill != Skill::None {
-                    head.push_str(&format!(" ({:+.3}) {}", -m.error, m.skill.symbol()));
-                }
+        let move_marked = mv.is_some_and(|m| !m.mark.is_empty());
+        if let Some(m) = mv {
+            head.push_str(&format!("  Eq.: {:+.3}", m.equity));
+            if move_marked {
+                head.push_str(&format!(" ({:+.3}) {}", -m.error, m.mark));
             }
-            _ => {}
         }
-        let matters = mv.is_some_and(|m| m.skill != Skill::None) || is_cube;
-        if matters {
+        if move_marked || is_cube {
             if let Some((pos, state)) = state_before {
                 out.push(board_block(&pos, &state, names, chequers, PictureKind::Board));
             }
         }
-        let marked = mv.is_some_and(|m| m.skill != Skill::None)
-            || cubes.iter().any(|c| c.kind != CubeDecisionKind::NoDouble && c.skill != Skill::None);
+        let marked = move_marked || cubes.iter().any(|c| !c.no_double && !c.mark.is_empty());
         let mut lines = vec![head];
-        if let Some(m) = mv.filter(|m| m.skill != Skill::None && m.is_unforced()) {
-            lines.extend(move_lines(m));
+        if let Some(m) = mv.filter(|_| move_marked) {
+            lines.extend(m.lines.iter().cloned());
         }
-        for c in cubes.iter().filter(|c| c.kind != CubeDecisionKind::NoDouble) {
-            lines.extend(cube_lines(c, names, redouble));
+        for c in cubes.iter().filter(|c| !c.no_double) {
+            lines.extend(c.lines.iter().cloned());
         }
         out.push(Block::Mono { lines, marked });
     }
@@ -330,7 +307,6 @@ pub(crate) fn latin1(s: &str) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{analyse_session, AnalysisSettings};
     use crate::formats::mat;
 
     pub(crate) const MATCH: &str = " 3 point match\n\n Game 1\n alice : 0                      bob : 0\n  1)                             52: 13/8 24/22 \n  2) 51: 13/8 24/23              41: 6/2* 2/1* \n  3) 53: 25/20 25/22             21: 6/5* 5/3* \n  4) 62: 25/23                   33: 13/10 8/5 8/5 6/3\n  5) 63:                          Doubles => 2\n  6)  Drops                       Wins 1 point \n\n";
@@ -338,21 +314,50 @@ mod tests {
     #[test]
     fn the_model_has_the_games_the_errors_and_the_cube() {
         let rec = mat::read(MATCH).unwrap();
-        let a = analyse_session(&rec.session, &AnalysisSettings::default());
-        let doc = session(&rec, Some(&a), None);
+        let g = &rec.session.games()[0];
+        // notes as a caller writes them: an error at the first play, a missed double at the
+        // last roll, the double and the pass
+        let play = g.events().iter().position(|e| matches!(e, GameEvent::Play { .. })).unwrap();
+        let roll = g.events().iter().rposition(|e| matches!(e, GameEvent::Roll { .. })).unwrap();
+        let double = g.events().iter().position(|e| matches!(e, GameEvent::Double { .. })).unwrap();
+        let note = |event, no_double, mark: &str| CubeNote {
+            event,
+            no_double,
+            player: 1,
+            mark: mark.into(),
+            lines: vec!["Proper cube action: Double, pass".into()],
+        };
+        let notes = SessionNotes {
+            games: vec![GameNotes {
+                moves: vec![MoveNote {
+                    event: play,
+                    equity: -0.2,
+                    error: 0.2,
+                    mark: "??".into(),
+                    lines: vec!["* 2. 0-ply 13/8 24/22".into()],
+                }],
+                cubes: vec![note(roll, true, "?"), note(double, false, ""), note(double + 1, false, "??")],
+                statistics: "Player  a  b\n\nChequerplay statistics\n\nTotal moves                               3                       2                    \n".into(),
+            }],
+            statistics: String::new(),
+        };
+        let doc = session(&rec, Some(&notes), None);
         assert_eq!(doc.blocks[0], Block::Title("3 points match: alice vs bob".into()));
         let pictures = doc.blocks.iter().filter(|b| matches!(b, Block::Picture { .. })).count();
-        let errors = a.games[0].moves.iter().filter(|m| m.skill != Skill::None).count();
-        let missed =
-            a.games[0].cubes.iter().filter(|c| c.kind == CubeDecisionKind::NoDouble && c.skill != Skill::None).count();
-        // one diagram per error, per missed double, for the double and the pass, and the final board
-        assert_eq!(pictures, errors + missed + 2 + 1);
-        let tables = doc.blocks.iter().filter(|b| matches!(b, Block::Table { .. })).count();
-        assert_eq!(tables, 2);
-        assert!(doc
-            .blocks
-            .iter()
-            .any(|b| matches!(b, Block::Mono { lines, .. } if lines.iter().any(|l| l.contains("Proper cube action")))));
+        // the error, the missed double, the double, the pass and the final board
+        assert_eq!(pictures, 5);
+        let marked = doc.blocks.iter().filter(|b| matches!(b, Block::Mono { marked: true, .. })).count();
+        assert_eq!(marked, 3);
+        assert!(doc.blocks.iter().any(|b| matches!(b, Block::Mono { lines, .. } if lines[0].ends_with("(-0.200) ??"))));
+        let g = game(&rec, 0, Some(&notes.games[0]));
+        let table = g.blocks.iter().find_map(|b| match b {
+            Block::Table { rows, .. } => Some(rows.clone()),
+            _ => None,
+        });
+        assert_eq!(
+            table.unwrap(),
+            vec![vec!["Chequerplay statistics".to_string()], vec!["Total moves".into(), "3".into(), "2".into()]]
+        );
         // without analysis: the moves and the boards at the cube and the end
         let plain = session(&rec, None, None);
         assert_eq!(plain.blocks.iter().filter(|b| matches!(b, Block::Picture { .. })).count(), 3);

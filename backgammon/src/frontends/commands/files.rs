@@ -10,13 +10,16 @@
 
 use super::advice;
 use super::state::{fail, no_args, session_message, syntax, Reply, State, NO_GAME};
-use crate::analysis::{analyse_game, analyse_session, AnalysisSettings, LuckMark, SessionAnalysis, Skill};
+use crate::analysis::{
+    analyse_game, analyse_session, AnalysisSettings, CubeDecisionKind, CubeRecord, GameAnalysis, LuckMark, MoveRecord,
+    SessionAnalysis, Skill,
+};
 use crate::cube::met::MatchScore;
 use crate::formats::picture::plot::{ErrorMark, Luck, MatchPlot, PlotPoint};
 use crate::formats::picture::temperature::{RollResult, TemperatureMap};
 use crate::formats::picture::{self, PictureError};
 use crate::formats::{self, printable, write_atomic, FormatError, MatchRecord, PositionRecord};
-use crate::rules::cube::Cube;
+use crate::rules::cube::{Cube, CubeOwner};
 use crate::rules::game::{Action, Game, Phase};
 use crate::rules::session::Rules;
 use engine_core::command::{Args, CommandError};
@@ -373,7 +376,14 @@ fn export_printable_session(st: &mut State, kind: &str, path: &str) -> Reply {
     let plot = match_plot(st, false);
     let analysis = st.session_analysis.take();
     let usable = analysis.as_ref().filter(|a| a.games.len() == games);
-    let doc = with_record(st, |rec| printable::session(rec, usable, plot.as_ref()));
+    let names = st.names.clone();
+    let doc = with_record(st, |rec| {
+        let notes = usable.map(|a| printable::SessionNotes {
+            games: a.games.iter().zip(rec.session.games()).map(|(ga, g)| game_notes(ga, g, &names)).collect(),
+            statistics: a.statistics_text(&names),
+        });
+        printable::session(rec, notes.as_ref(), plot.as_ref())
+    });
     st.session_analysis = analysis;
     write_printable(st, kind, path, &doc?)?;
     Ok(String::new())
@@ -385,9 +395,103 @@ fn export_printable_game(st: &mut State, kind: &str, path: &str) -> Reply {
     let games = st.session.as_ref().map_or(0, |s| s.games().len());
     let from_match = st.session_analysis.as_ref().filter(|a| a.games.len() == games).and_then(|a| a.games.last());
     let analysis = from_match.or(st.game_analysis.as_ref()).cloned();
-    let doc = with_record(st, |rec| printable::game(rec, games.saturating_sub(1), analysis.as_ref()))?;
+    let names = st.names.clone();
+    let doc = with_record(st, |rec| {
+        let index = games.saturating_sub(1);
+        let notes = analysis.as_ref().zip(rec.session.games().get(index)).map(|(a, g)| game_notes(a, g, &names));
+        printable::game(rec, index, notes.as_ref())
+    })?;
     write_printable(st, kind, path, &doc)?;
     Ok(String::new())
+}
+
+/// How many alternatives a marked move lists in the printable exports (the played move is added
+/// when it is not among them), as gnubg's lists five.
+const PRINTED_ALTERNATIVES: usize = 5;
+
+/// A game's analysis as the printable exports' notes: the played moves' equities and marks, the
+/// best plays at marked moves, the cube analysis of every decision.
+fn game_notes(a: &GameAnalysis, game: &Game, names: &[String; 2]) -> printable::GameNotes {
+    let moves = a
+        .moves
+        .iter()
+        .filter(|m| !m.unanalysed && m.played.is_some())
+        .map(|m| printable::MoveNote {
+            event: m.event,
+            equity: m.played_rank.and_then(|r| m.candidates.get(r)).map_or(0.0, |c| c.equity),
+            error: m.error,
+            mark: if m.is_unforced() { m.skill.symbol().to_string() } else { String::new() },
+            lines: move_lines(m),
+        })
+        .collect();
+    let replay = game.replay();
+    let cubes = a
+        .cubes
+        .iter()
+        .map(|c| {
+            let redouble = replay.get(c.event).is_some_and(|(_, s)| s.cube_owner != CubeOwner::Centred);
+            printable::CubeNote {
+                event: c.event,
+                no_double: c.kind == CubeDecisionKind::NoDouble,
+                player: c.player,
+                mark: c.skill.symbol().to_string(),
+                lines: cube_lines(c, names, redouble),
+            }
+        })
+        .collect();
+    printable::GameNotes { moves, cubes, statistics: a.statistics_text(names) }
+}
+
+/// The best plays (and the played one, marked `*`), each with its equity and its loss against
+/// the best, and the luck of the roll.
+fn move_lines(m: &MoveRecord) -> Vec<String> {
+    let mut lines = Vec::new();
+    let best = m.candidates.first().map_or(0.0, |c| c.equity);
+    for (i, c) in m.candidates.iter().enumerate() {
+        let played = Some(i) == m.played_rank;
+        if i >= PRINTED_ALTERNATIVES && !played {
+            continue;
+        }
+        let diff = if i == 0 { String::new() } else { format!(" ({:+.3})", c.equity - best) };
+        lines.push(format!(
+            "{}{:>3}. {}-ply {:<28} Eq.: {:+.3}{diff}",
+            if played { "*" } else { " " },
+            i + 1,
+            c.plies,
+            c.play.notation(),
+            c.equity
+        ));
+    }
+    if let Some(l) = m.luck {
+        lines.push(format!("      Luck of the roll: {:+.3}", l.equity));
+    }
+    lines
+}
+
+/// A cube decision's analysis: the doubler's equities, the proper action, the error.
+fn cube_lines(c: &CubeRecord, names: &[String; 2], redouble: bool) -> Vec<String> {
+    let e = &c.equities;
+    let kind = match c.kind {
+        CubeDecisionKind::NoDouble => "no double",
+        CubeDecisionKind::Double => "double",
+        CubeDecisionKind::Take => "take",
+        CubeDecisionKind::Drop => "pass",
+        CubeDecisionKind::Beaver => "beaver",
+    };
+    let who = &names[c.player.min(1)];
+    let verdict = if c.skill == Skill::None {
+        format!("  {who}'s {kind}: no error")
+    } else {
+        format!("  {who}'s {kind}: error {:.3} {}", c.error, c.skill.symbol())
+    };
+    vec![
+        "Cube analysis".to_string(),
+        format!("  1. No double      {:+.3}", e.no_double),
+        format!("  2. Double, take   {:+.3}", e.double_take),
+        format!("  3. Double, pass   {:+.3}", e.double_pass),
+        format!("  Proper cube action: {}", c.action.describe(redouble)),
+        verdict,
+    ]
 }
 
 /// `show temperaturemap`: the equity after the best play of each roll, as text.
