@@ -28,6 +28,7 @@ pub mod mat;
 pub mod oldmoves;
 pub mod picture;
 pub mod pos;
+pub mod printable;
 pub mod sgf;
 pub mod snowie;
 pub mod text;

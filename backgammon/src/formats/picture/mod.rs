@@ -232,6 +232,13 @@ fn fonts() -> Arc<resvg::usvg::fontdb::Database> {
         .clone()
 }
 
+/// `svg` (as this module writes it) parsed as [`png`] parses it, with the same fonts: the PDF and
+/// PostScript exports (`formats::printable`) draw the shapes of its tree, text turned to outlines.
+pub fn tree(svg: &str) -> Result<resvg::usvg::Tree, PictureError> {
+    let options = resvg::usvg::Options { fontdb: fonts(), ..resvg::usvg::Options::default() };
+    resvg::usvg::Tree::from_str(svg, &options).map_err(|e| PictureError::Svg(e.to_string()))
+}
+
 /// Rasterises `svg` (as this module writes it) to PNG, `width` pixels wide (its own width when
 /// `None`), the height in proportion.
 pub fn png(svg: &str, width: Option<u32>) -> Result<Vec<u8>, PictureError> {

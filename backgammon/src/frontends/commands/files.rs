@@ -1,7 +1,8 @@
 //! The file and analysis commands: `save match`, `load match`, `import
 //! mat|gam|oldmoves|pos|snowietxt|auto` (`auto`: the format told from the content by
-//! `formats::detect`), `export match mat|sgf|text|html|plot`, `export game text|html|gam`, `export
-//! position text|html|svg|png|temperaturemap|pos|snowietxt`, `show temperaturemap`, `analyse move|game|match|session` and
+//! `formats::detect`), `export match mat|sgf|text|html|plot|latex|pdf|ps`, `export game
+//! text|html|gam|latex|pdf|ps`, `export position text|html|svg|png|temperaturemap|pos|snowietxt|pdf|ps`,
+//! `show temperaturemap`, `analyse move|game|match|session` and
 //! `show statistics game|match|session`. They only move data between the shell's session and
 //! `formats` (reading and writing files, atomically) and `analysis` (grading and statistics); the
 //! formats, the pictures and the analysis are those modules'. What a picture shows beyond the
@@ -11,13 +12,16 @@
 
 use super::advice;
 use super::state::{fail, no_args, session_message, syntax, Reply, State, NO_GAME};
-use crate::analysis::{analyse_game, analyse_session, AnalysisSettings, LuckMark, SessionAnalysis, Skill};
+use crate::analysis::{
+    analyse_game, analyse_session, AnalysisSettings, CubeDecisionKind, CubeRecord, GameAnalysis, LuckMark, MoveRecord,
+    SessionAnalysis, Skill,
+};
 use crate::cube::met::MatchScore;
 use crate::formats::picture::plot::{ErrorMark, Luck, MatchPlot, PlotPoint};
 use crate::formats::picture::temperature::{RollResult, TemperatureMap};
 use crate::formats::picture::{self, PictureError};
-use crate::formats::{self, write_atomic, FormatError, MatchRecord, PositionRecord};
-use crate::rules::cube::Cube;
+use crate::formats::{self, printable, write_atomic, FormatError, MatchRecord, PositionRecord};
+use crate::rules::cube::{Cube, CubeOwner};
 use crate::rules::game::{Action, Game, Phase};
 use crate::rules::session::Rules;
 use engine_core::command::{Args, CommandError};
@@ -223,7 +227,8 @@ pub(super) fn cmd_import_auto(st: &mut State, args: &Args) -> Reply {
 /// (also `export session …`). The HTML page has the equity plot when the match has been analysed
 /// (`analyse match`); `plot` analyses it first when it has not.
 pub(super) fn cmd_export_match(st: &mut State, args: &Args) -> Reply {
-    const USAGE: &str = "Usage: export match mat|sgf|text|html FILE, or export match plot FILE.svg|FILE.png [WIDTH]";
+    const USAGE: &str =
+        "Usage: export match mat|sgf|text|html|latex|pdf|ps FILE, or export match plot FILE.svg|FILE.png [WIDTH]";
     let (kind, path, width) = match args.tokens() {
         [k, f] => (k.to_ascii_lowercase(), f.clone(), None),
         [k, f, w] if k.eq_ignore_ascii_case("plot") => (k.to_ascii_lowercase(), f.clone(), png_width(w)?),
@@ -235,13 +240,16 @@ pub(super) fn cmd_export_match(st: &mut State, args: &Args) -> Reply {
         write_picture(st, &path, &svg, is_png_name(&path), width)?;
         return Ok(String::new());
     }
+    if is_printable(&kind) {
+        return export_printable_session(st, &kind, &path);
+    }
     let plot = if kind == "html" { match_plot(st, false) } else { None };
     let text = with_record(st, |rec| match kind.as_str() {
         "mat" => formats::mat::write(rec).map_err(|e| CommandError::Failed(format!("{path}: {e}"))),
         "sgf" => Ok(formats::sgf::write(rec)),
         "text" => Ok(formats::text::session(rec)),
         "html" => Ok(formats::html::session(rec, plot.as_ref())),
-        other => syntax(format!("Unknown format `{other}' (mat, sgf, text, html, plot).")),
+        other => syntax(format!("Unknown format `{other}' (mat, sgf, text, html, plot, latex, pdf, ps).")),
     })??;
     write_file(st, &path, &text)?;
     Ok(String::new())
@@ -330,25 +338,29 @@ fn plot_points(search: &mut crate::eval::nply::NPly<'_>, analysis: &SessionAnaly
 pub(super) fn cmd_export_game(st: &mut State, args: &Args) -> Reply {
     let (kind, path) = match args.tokens() {
         [k, f] => (k.to_ascii_lowercase(), f.clone()),
-        _ => return syntax("Usage: export game text|html|gam FILE"),
+        _ => return syntax("Usage: export game text|html|gam|latex|pdf|ps FILE"),
     };
+    if is_printable(&kind) {
+        return export_printable_game(st, &kind, &path);
+    }
     let text = with_record(st, |rec| {
         let index = rec.session.games().len() - 1;
         match kind.as_str() {
             "text" => Ok(formats::text::game(rec, index)),
             "html" => Ok(formats::html::game(rec, index)),
             "gam" => formats::gam::write(rec, index).map_err(|e| CommandError::Failed(format!("{path}: {e}"))),
-            other => syntax(format!("Unknown format `{other}' (text, html, gam).")),
+            other => syntax(format!("Unknown format `{other}' (text, html, gam, latex, pdf, ps).")),
         }
     })??;
     write_file(st, &path, &text)?;
     Ok(String::new())
 }
 
-/// `export position text|html|svg|pos|snowietxt FILE`, `export position png FILE [WIDTH]` and
+/// `export position text|html|svg|pos|snowietxt|pdf|ps FILE`, `export position png FILE [WIDTH]` and
 /// `export position temperaturemap FILE.svg|FILE.png [WIDTH]`.
 pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
-    const USAGE: &str = "Usage: export position text|html|svg|pos|snowietxt FILE, export position png FILE [WIDTH], \
+    const USAGE: &str =
+        "Usage: export position text|html|svg|pos|snowietxt|pdf|ps FILE, export position png FILE [WIDTH], \
                          or export position temperaturemap FILE.svg|FILE.png [WIDTH]";
     let (kind, path, width) = match args.tokens() {
         [k, f] => (k.to_ascii_lowercase(), f.clone(), None),
@@ -383,12 +395,169 @@ pub(super) fn cmd_export_position(st: &mut State, args: &Args) -> Reply {
             write_picture(st, &path, &svg, is_png_name(&path), width)?;
             return Ok(String::new());
         }
+        "pdf" | "ps" => {
+            let doc = printable::position(&pos, &state, &st.names, chequers);
+            write_printable(st, &kind, &path, &doc)?;
+            return Ok(String::new());
+        }
         other => {
-            return syntax(format!("Unknown format `{other}' (text, html, svg, png, temperaturemap, pos, snowietxt)."))
+            return syntax(format!(
+                "Unknown format `{other}' (text, html, svg, png, temperaturemap, pos, snowietxt, pdf, ps)."
+            ))
         }
     };
     write_file(st, &path, &text)?;
     Ok(String::new())
+}
+
+/// The printable formats: LaTeX, PDF and PostScript.
+fn is_printable(kind: &str) -> bool {
+    matches!(kind, "latex" | "pdf" | "ps")
+}
+
+/// Writes a printable document to `path` as `kind` (`latex`, `pdf` or `ps`). LaTeX's pictures go
+/// beside the source (`NAME-1.png`, …), each written atomically, before the source.
+fn write_printable(st: &mut State, kind: &str, path: &str, doc: &printable::Document) -> Result<(), CommandError> {
+    match kind {
+        "pdf" => write_bytes(st, path, &printable::pdf::write(doc)),
+        "ps" => write_file(st, path, &printable::ps::write(doc)),
+        _ => {
+            let file = Path::new(path);
+            let stem = file.file_stem().and_then(|s| s.to_str()).unwrap_or("gammon");
+            let latex = printable::latex::write(doc, stem).map_err(|e| picture_error(path, &e))?;
+            let dir = file.parent().unwrap_or(Path::new(""));
+            for (name, bytes) in &latex.pictures {
+                let at = dir.join(name);
+                write_atomic(&at, bytes).map_err(|e| CommandError::Failed(format!("{}: {e}", at.display())))?;
+            }
+            write_file(st, path, &latex.source)
+        }
+    }
+}
+
+/// `export match|session latex|pdf|ps FILE`: the analysis of `analyse match` when it covers every
+/// game of the session (the record alone otherwise), and its equity plot.
+fn export_printable_session(st: &mut State, kind: &str, path: &str) -> Reply {
+    let games = st.session.as_ref().map_or(0, |s| s.games().len());
+    let plot = match_plot(st, false);
+    let analysis = st.session_analysis.take();
+    let usable = analysis.as_ref().filter(|a| a.games.len() == games);
+    let names = st.names.clone();
+    let doc = with_record(st, |rec| {
+        let notes = usable.map(|a| printable::SessionNotes {
+            games: a.games.iter().zip(rec.session.games()).map(|(ga, g)| game_notes(ga, g, &names)).collect(),
+            statistics: a.statistics_text(&names),
+        });
+        printable::session(rec, notes.as_ref(), plot.as_ref())
+    });
+    st.session_analysis = analysis;
+    write_printable(st, kind, path, &doc?)?;
+    Ok(String::new())
+}
+
+/// `export game latex|pdf|ps FILE`: the game in progress (or the last one), with its analysis from
+/// `analyse match` or `analyse game` when there is one.
+fn export_printable_game(st: &mut State, kind: &str, path: &str) -> Reply {
+    let games = st.session.as_ref().map_or(0, |s| s.games().len());
+    let from_match = st.session_analysis.as_ref().filter(|a| a.games.len() == games).and_then(|a| a.games.last());
+    let analysis = from_match.or(st.game_analysis.as_ref()).cloned();
+    let names = st.names.clone();
+    let doc = with_record(st, |rec| {
+        let index = games.saturating_sub(1);
+        let notes = analysis.as_ref().zip(rec.session.games().get(index)).map(|(a, g)| game_notes(a, g, &names));
+        printable::game(rec, index, notes.as_ref())
+    })?;
+    write_printable(st, kind, path, &doc)?;
+    Ok(String::new())
+}
+
+/// How many alternatives a marked move lists in the printable exports (the played move is added
+/// when it is not among them), as gnubg's lists five.
+const PRINTED_ALTERNATIVES: usize = 5;
+
+/// A game's analysis as the printable exports' notes: the played moves' equities and marks, the
+/// best plays at marked moves, the cube analysis of every decision.
+fn game_notes(a: &GameAnalysis, game: &Game, names: &[String; 2]) -> printable::GameNotes {
+    let moves = a
+        .moves
+        .iter()
+        .filter(|m| !m.unanalysed && m.played.is_some())
+        .map(|m| printable::MoveNote {
+            event: m.event,
+            equity: m.played_rank.and_then(|r| m.candidates.get(r)).map_or(0.0, |c| c.equity),
+            error: m.error,
+            mark: if m.is_unforced() { m.skill.symbol().to_string() } else { String::new() },
+            lines: move_lines(m),
+        })
+        .collect();
+    let replay = game.replay();
+    let cubes = a
+        .cubes
+        .iter()
+        .map(|c| {
+            let redouble = replay.get(c.event).is_some_and(|(_, s)| s.cube_owner != CubeOwner::Centred);
+            printable::CubeNote {
+                event: c.event,
+                no_double: c.kind == CubeDecisionKind::NoDouble,
+                player: c.player,
+                mark: c.skill.symbol().to_string(),
+                lines: cube_lines(c, names, redouble),
+            }
+        })
+        .collect();
+    printable::GameNotes { moves, cubes, statistics: a.statistics_text(names) }
+}
+
+/// The best plays (and the played one, marked `*`), each with its equity and its loss against
+/// the best, and the luck of the roll.
+fn move_lines(m: &MoveRecord) -> Vec<String> {
+    let mut lines = Vec::new();
+    let best = m.candidates.first().map_or(0.0, |c| c.equity);
+    for (i, c) in m.candidates.iter().enumerate() {
+        let played = Some(i) == m.played_rank;
+        if i >= PRINTED_ALTERNATIVES && !played {
+            continue;
+        }
+        let diff = if i == 0 { String::new() } else { format!(" ({:+.3})", c.equity - best) };
+        lines.push(format!(
+            "{}{:>3}. {}-ply {:<28} Eq.: {:+.3}{diff}",
+            if played { "*" } else { " " },
+            i + 1,
+            c.plies,
+            c.play.notation(),
+            c.equity
+        ));
+    }
+    if let Some(l) = m.luck {
+        lines.push(format!("      Luck of the roll: {:+.3}", l.equity));
+    }
+    lines
+}
+
+/// A cube decision's analysis: the doubler's equities, the proper action, the error.
+fn cube_lines(c: &CubeRecord, names: &[String; 2], redouble: bool) -> Vec<String> {
+    let e = &c.equities;
+    let kind = match c.kind {
+        CubeDecisionKind::NoDouble => "no double",
+        CubeDecisionKind::Double => "double",
+        CubeDecisionKind::Take => "take",
+        CubeDecisionKind::Drop => "pass",
+        CubeDecisionKind::Beaver => "beaver",
+    };
+    let who = &names[c.player.min(1)];
+    let verdict = if c.skill == Skill::None {
+        format!("  {who}'s {kind}: no error")
+    } else {
+        format!("  {who}'s {kind}: error {:.3} {}", c.error, c.skill.symbol())
+    };
+    vec![
+        "Cube analysis".to_string(),
+        format!("  1. No double      {:+.3}", e.no_double),
+        format!("  2. Double, take   {:+.3}", e.double_take),
+        format!("  3. Double, pass   {:+.3}", e.double_pass),
+        format!("  Proper cube action: {}", c.action.describe(redouble)),
+        verdict,
+    ]
 }
 
 /// `show temperaturemap`: the equity after the best play of each roll, as text.
