@@ -79,6 +79,29 @@ pub fn default_path() -> PathBuf {
     }
 }
 
+/// Where the database is and what is stored: the settings of `relational setup` and `set
+/// relational file`, kept by the shell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DatabaseSettings {
+    /// The file chosen by the user; [`default_path`] when `None`.
+    pub file: Option<PathBuf>,
+    /// gnubg's `storegamestats`: store every game and its statistics too (gnubg's default: yes).
+    pub store_game_stats: bool,
+}
+
+impl Default for DatabaseSettings {
+    fn default() -> Self {
+        DatabaseSettings { file: None, store_game_stats: true }
+    }
+}
+
+impl DatabaseSettings {
+    /// The file to open.
+    pub fn path(&self) -> PathBuf {
+        self.file.clone().unwrap_or_else(default_path)
+    }
+}
+
 /// The statistics columns of `matchstat` and `gamestat` that hold a [`PlayerStatistics`]
 /// (counts, then totals), in the order [`base_values`] and [`statistics_from_row`] use.
 const BASE_COUNTS: [&str; 22] = [
@@ -648,11 +671,7 @@ impl MatchDatabase {
         } else {
             format!("SELECT {q}")
         };
-        let stmt = self.conn.prepare(&sql);
-        let mut stmt = match stmt {
-            Ok(s) => s,
-            Err(e) => return Err(e.into()),
-        };
+        let mut stmt = self.conn.prepare(&sql)?;
         if !stmt.readonly() {
             return Err(DbError::NotReadOnly);
         }
@@ -882,7 +901,7 @@ pub fn checksum(players: [&str; 2], session: &Session) -> String {
     let r = session.rules();
     let _ = write!(text, "{}\u{1f}{}\u{1f}{}\u{1f}{}", players[0], players[1], r.match_length, r.variant);
     for g in session.games() {
-        text.push_str("\u{1e}");
+        text.push('\u{1e}');
         let sorted = |d: &(u8, u8)| (d.0.max(d.1), d.0.min(d.1));
         for e in g.events() {
             let _ = match e {

@@ -9,7 +9,8 @@
 //! file`'s, else `relational setup sqlite-database=`'s, else `database::default_path()` (the
 //! `GAMMON_RELATIONAL_DB` variable, else the user's data folder).
 //!
-//! Owns only the command texts and the settings; storage and queries are `database`'s, the
+//! Owns only the command texts (the settings are `database::DatabaseSettings`, kept in the
+//! shell's state); storage and queries are `database`'s, the
 //! statistics tables `analysis`'s, the picture `database::plot`'s.
 
 use super::state::{fail, syntax, Reply, State};
@@ -25,27 +26,6 @@ use std::path::{Path, PathBuf};
 /// A test hook: `GAMMON_RELATIONAL_FAULT=N` aborts the process right after the N-th insert of
 /// `relational add match`, as a crash or a kill would (the test of interrupted adds sets it).
 pub const ENV_FAULT: &str = "GAMMON_RELATIONAL_FAULT";
-
-/// The shell's database settings.
-#[derive(Debug, Clone)]
-pub struct RelationalSettings {
-    /// The file chosen by `set relational file` or `relational setup sqlite-database=`.
-    pub file: Option<PathBuf>,
-    /// gnubg's `storegamestats`: store every game and its statistics too (gnubg's default: yes).
-    pub store_game_stats: bool,
-}
-
-impl Default for RelationalSettings {
-    fn default() -> Self {
-        RelationalSettings { file: None, store_game_stats: true }
-    }
-}
-
-impl RelationalSettings {
-    pub fn path(&self) -> PathBuf {
-        self.file.clone().unwrap_or_else(database::default_path)
-    }
-}
 
 fn open(st: &State) -> Result<MatchDatabase, CommandError> {
     let path = st.relational.path();
@@ -244,7 +224,7 @@ pub(super) fn cmd_relational_show_details(st: &mut State, args: &Args) -> Reply 
         .player_history(player)
         .map_err(db_error)?
         .into_iter()
-        .filter(|h| opponent.map_or(true, |o| h.opponent == o))
+        .filter(|h| opponent.is_none_or(|o| h.opponent == o))
         .collect();
     let _ = writeln!(out, "Matches of {player} (in the order added; error rates in mEMG per decision)\n");
     let rows = history

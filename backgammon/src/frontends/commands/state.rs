@@ -137,7 +137,7 @@ pub struct State {
     pub(super) session_analysis: Option<crate::analysis::SessionAnalysis>,
     pub(super) tutor: TutorSettings,
     /// The match database's file and options (`relational setup`, `set relational file`).
-    pub(super) relational: super::relational::RelationalSettings,
+    pub(super) relational: crate::database::DatabaseSettings,
 }
 
 pub(super) type Reply = Result<String, CommandError>;
