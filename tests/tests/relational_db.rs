@@ -147,7 +147,8 @@ fn fifty_matches_added_queried_reopened_and_an_interrupted_add_rolled_back() {
     let [a, o] = db.player_statistics("alice", None).unwrap().unwrap();
     assert!(close(&a, &alice), "{a:?}\n{alice:?}");
     assert!(close(&o, &opponents));
-    assert!(stdout.contains(&format!("{:<40} {:<23}", "Total moves", format!("{:3}", alice.total_moves))), "{stdout}");
+    let total = format!("{:3}", alice.total_moves);
+    assert!(stdout.contains(&format!("{:<40} {total:<23}", "Total moves")), "{stdout}");
     let carol = db.player_history("carol").unwrap();
     assert_eq!(carol.len(), MATCHES / 5);
     let before = db.counts().unwrap();
