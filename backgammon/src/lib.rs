@@ -8,6 +8,9 @@
 //! frontends/  the `gammon` command language (commands/), batch and JSON answers, eval_cli,
 //!             the external player (FIBS board over a socket), matchplay (runs against other programs)
 //!   ↑ uses everything below
+//! database/   the match database (gnubg's `relational` commands) on SQLite: players, matches,
+//!             games and their analysis statistics; a player's record over time
+//!   ↑ uses analysis, formats and below
 //! analysis/   rollouts (rollout, quasi_dice), post-mortem grading of games and matches, statistics
 //! formats/    match and position files (SGF, .mat, .pos, Snowie, text, HTML), the board text
 //!             (display), the FIBS board string (fibs_board)           — uses rules only
@@ -25,6 +28,7 @@
 
 pub mod analysis;
 pub mod cube;
+pub mod database;
 pub mod env;
 pub mod eval;
 pub mod formats;

@@ -509,7 +509,16 @@ fn the_cycle_finder_sees_what_it_must_and_only_that() {
 const RANKS: &[(&str, &[(&str, u8)])] = &[
     (
         "backgammon",
-        &[("rules", 0), ("eval", 1), ("cube", 2), ("env", 3), ("formats", 3), ("analysis", 3), ("frontends", 4)],
+        &[
+            ("rules", 0),
+            ("eval", 1),
+            ("cube", 2),
+            ("env", 3),
+            ("formats", 3),
+            ("analysis", 3),
+            ("database", 4),
+            ("frontends", 5),
+        ],
     ),
     (
         "go",

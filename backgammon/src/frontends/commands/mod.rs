@@ -19,6 +19,7 @@ mod files;
 pub mod market;
 pub mod moves;
 mod reference;
+mod relational;
 mod rollouts;
 mod state;
 mod tutor;
@@ -693,6 +694,15 @@ const COMMANDS: &[(&str, &str, &str, engine_core::command::Handler<State>)] = &[
     ("show statistics game", "Statistics of the game", "show statistics game", files::cmd_show_statistics_game),
     ("show statistics match", "Statistics of the match", "show statistics match", files::cmd_show_statistics_match),
     ("show statistics session", "Statistics of the session", "show statistics session", files::cmd_show_statistics_match),
+    ("relational add match", "Log the match to the match database", "relational add match [quiet]", relational::cmd_relational_add_match),
+    ("relational erase allplayers", "Remove all players and matches from the match database", "relational erase allplayers", relational::cmd_relational_erase_allplayers),
+    ("relational erase player", "Remove a player and their matches from the match database", "relational erase player <player>", relational::cmd_relational_erase_player),
+    ("relational select", "Query the match database (one read-only SQL SELECT)", "relational select <query>", relational::cmd_relational_select),
+    ("relational setup", "Set up the match database", "relational setup [dbtype=sqlite] [storegamestats=yes|no] [sqlite-database=<file>]", relational::cmd_relational_setup),
+    ("relational show details", "A player's statistics and record in the match database", "relational show details <player> [<opponent>] [plot <file.svg>]", relational::cmd_relational_show_details),
+    ("relational show players", "List the players in the match database", "relational show players", relational::cmd_relational_show_players),
+    ("relational test", "Test the match database", "relational test", relational::cmd_relational_test),
+    ("set relational file", "Choose the match database's file", "set relational file <file>", relational::cmd_set_relational_file),
 ];
 
 /// A command interpreter: the command table and the state it works on.

@@ -136,6 +136,8 @@ pub struct State {
     pub(super) game_analysis: Option<crate::analysis::GameAnalysis>,
     pub(super) session_analysis: Option<crate::analysis::SessionAnalysis>,
     pub(super) tutor: TutorSettings,
+    /// The match database's file and options (`relational setup`, `set relational file`).
+    pub(super) relational: crate::database::DatabaseSettings,
 }
 
 pub(super) type Reply = Result<String, CommandError>;
@@ -192,6 +194,7 @@ impl State {
             game_analysis: None,
             session_analysis: None,
             tutor: TutorSettings::default(),
+            relational: Default::default(),
         }
     }
 
