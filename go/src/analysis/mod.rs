@@ -4,7 +4,7 @@
 //! [`connection`] and [`eye`] (eye spaces and their values, from an eye database or the local game of
 //! [`eye_graph`], which also generates our database) → [`dragon`] (dragons, their eyes and status)
 //! ([`board_view`], the matchers' view of the board, sits under the pattern users) → [`owl`] (life and death reading on top of the dragons; its patterns' constraints are answered by
-//! [`owl_context`], which borrows the board-level answers of [`pattern_context`]) → [`semeai`] (capturing races between two
+//! `owl_context`; the board-level answers both pattern contexts share are `pattern_tactics`'s, below the owl) → [`semeai`] (capturing races between two
 //! dragons) → [`pattern_context`] (the pattern language's view of a position: `patterns::PatternContext`);
 //! on the dragons, [`influence`] (the influence function, territory, moyo and area), [`surround`]
 //! (surrounded dragons) and [`score`] (final statuses and the score without playouts).
@@ -22,6 +22,7 @@ pub mod influence;
 pub mod owl;
 pub(crate) mod owl_context;
 pub mod pattern_context;
+pub(crate) mod pattern_tactics;
 pub mod read_result;
 pub mod reading;
 pub mod score;

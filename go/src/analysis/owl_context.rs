@@ -5,7 +5,7 @@
 //! Where the answers come from:
 //! * The board and the tactics: the node's position and the owl's [`Reader`], which stands on that
 //!   position; `lib`, `xlib`/`olib` (played on the reader and taken back), `ko`, legality, and the
-//!   tactical and sequence helpers shared with [`crate::analysis::pattern_context`] (`attack`,
+//!   tactical and sequence helpers shared with [`crate::analysis::pattern_context`] through `pattern_tactics` (`attack`,
 //!   `defend`, `does_attack`, `safe_xmove`, `oplay_attack`, `xplay_defend_both`, …; a sequence is played on
 //!   the reader's stack, so its moves count in the reader's depth, and taken back).
 //! * The goal: `owl_goal_dragon` is a stone of the goal (strings holding the dragon's original
@@ -24,7 +24,7 @@
 
 use crate::analysis::board_view::BoardView;
 use crate::analysis::eye::{diagonal_sum, Eyes, Safety, Topology};
-use crate::analysis::pattern_context::{escape_value, ko_at, liberty_order, sequence_test, tactical_on, vital_chain};
+use crate::analysis::pattern_tactics::{escape_value, ko_at, liberty_order, sequence_test, tactical_on, vital_chain};
 use crate::analysis::read_result::ReadResult::Lose;
 use crate::analysis::reading::Reader;
 use crate::rules::board::Board;
