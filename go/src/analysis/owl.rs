@@ -1023,22 +1023,7 @@ pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
         let s = found[k];
         k += 1;
         let mut near: Vec<Point> = Vec::new();
-        for st in b.string_stones(s) {
-            let (x, y) = b.coords(st);
-            for dy in -2i32..=2 {
-                for dx in -2i32..=2 {
-                    let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
-                    let n = b.size() as i32;
-                    if dx.abs() + dy.abs() > 2 || !(0..n).contains(&nx) || !(0..n).contains(&ny) {
-                        continue;
-                    }
-                    let q = b.point(nx as u8, ny as u8);
-                    if b.color(q) == Some(c) && !found.contains(&b.string_id(q)) && !near.contains(&b.string_id(q)) {
-                        near.push(b.string_id(q));
-                    }
-                }
-            }
-        }
+        b.strings_within_two(s, c, &found, &mut near);
         libs_a.clear();
         b.string_liberties(s, usize::MAX, &mut libs_a);
         for h in near {

@@ -244,6 +244,31 @@ impl Board {
         }
     }
 
+    /// Appends to `out` the strings (by string id) of colour `c` with a stone within two points
+    /// (Manhattan distance) of the string through `p`, each once, skipping those in `skip`: the
+    /// candidates of a dragon's amalgamation (the owl's goal, the semeai's dragons).
+    pub fn strings_within_two(&self, p: Point, c: Color, skip: &[Point], out: &mut Vec<Point>) {
+        let n = self.size() as i32;
+        for st in self.string_stones(p) {
+            let (x, y) = self.coords(st);
+            for dy in -2i32..=2 {
+                for dx in -2i32..=2 {
+                    let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
+                    if dx.abs() + dy.abs() > 2 || !(0..n).contains(&nx) || !(0..n).contains(&ny) {
+                        continue;
+                    }
+                    let q = self.point(nx as u8, ny as u8);
+                    if self.color(q) == Some(c) {
+                        let id = self.string_id(q);
+                        if !skip.contains(&id) && !out.contains(&id) {
+                            out.push(id);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// Writes up to `out.len()` liberties of the string through the stone on `p` into `out` (in the
     /// order met walking the string) and returns how many; allocation-free, for reading.
     pub fn liberties_into(&self, p: Point, out: &mut [Point]) -> usize {
