@@ -24,7 +24,10 @@
 
 use crate::analysis::board_view::BoardView;
 use crate::analysis::eye::{diagonal_sum, Eyes, Safety, Topology};
-use crate::analysis::pattern_tactics::{escape_value, ko_at, liberty_order, sequence_test, tactical_on, vital_chain};
+use crate::analysis::pattern_tactics::{
+    captures_something, escape_value, false_eye, ko_at, liberty_order, obvious_false_eye, sequence_test, tactical_on,
+    vital_chain,
+};
 use crate::analysis::read_result::ReadResult::Lose;
 use crate::analysis::reading::Reader;
 use crate::rules::board::Board;
@@ -248,21 +251,8 @@ impl PatternContext for OwlContext<'_> {
             EyeQuery::MarginalEye(v) => flag(self.eyes.is_marginal(self.point(v), c)),
             EyeQuery::HalfEye(v) => flag(self.eyes.topology(self.point(v), c) == Topology::Half),
             EyeQuery::MaxEyeValue(v) => self.space(self.point(v)).map_or(0.0, |e| f64::from(e.max)),
-            EyeQuery::ObviousFalseEye { side, at } => {
-                let (p, c) = (self.point(at), self.colour_of(side));
-                let closed =
-                    b.is_empty(p) && Board::neighbors(p).iter().all(|&q| b.is_border(q) || b.color(q) == Some(c));
-                flag(closed && !b.is_true_eye(p, c))
-            }
-            EyeQuery::FalseEye(v) => {
-                let p = self.point(v);
-                let closed = |c: Color| {
-                    b.is_empty(p)
-                        && Board::neighbors(p).iter().all(|&q| b.is_border(q) || b.color(q) == Some(c))
-                        && !b.is_true_eye(p, c)
-                };
-                flag(closed(Color::Black) || closed(Color::White))
-            }
+            EyeQuery::ObviousFalseEye { side, at } => flag(obvious_false_eye(b, self.point(at), self.colour_of(side))),
+            EyeQuery::FalseEye(v) => flag(false_eye(b, self.point(v))),
         }
     }
 
@@ -272,17 +262,13 @@ impl PatternContext for OwlContext<'_> {
 
     fn special(&mut self, name: &str, args: &[Value]) -> f64 {
         let b = self.board;
-        let captures_something = |v: &Value, c: Color| match v {
-            Value::Point(v) => {
-                let p = b.point(v.col, v.row);
-                b.is_empty(p)
-                    && Board::neighbors(p).iter().any(|&q| b.color(q) == Some(c.opponent()) && b.liberties(q) == 1)
-            }
+        let captures = |v: &Value, c: Color| match v {
+            Value::Point(v) => captures_something(b, b.point(v.col, v.row), c),
             _ => false,
         };
         match (name, args) {
-            ("o_captures_something", [v]) => flag(captures_something(v, self.own)),
-            ("x_captures_something", [v]) => flag(captures_something(v, self.own.opponent())),
+            ("o_captures_something", [v]) => flag(captures(v, self.own)),
+            ("x_captures_something", [v]) => flag(captures(v, self.own.opponent())),
             _ => 0.0,
         }
     }

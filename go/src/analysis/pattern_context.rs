@@ -62,7 +62,8 @@ use patterns::eval::{codes, DragonQuery, EyeQuery, SequenceTest, Side, Tactical,
 use patterns::{Cell, Evaluated, PatternContext, PatternLibrary, Vertex};
 
 pub(crate) use crate::analysis::pattern_tactics::{
-    escape_value, flag, ko_at, liberty_order, sequence_test, tactical_on, vital_chain,
+    captures_something, escape_value, false_eye, flag, ko_at, liberty_order, obvious_false_eye, sequence_test,
+    tactical_on, vital_chain,
 };
 
 pub use crate::analysis::board_view::BoardView;
@@ -385,22 +386,8 @@ impl PatternContext for GoPatternContext<'_> {
                 let m = |c: Color| ds.eyes.space(p, c).map_or(0, |e| e.max);
                 f64::from(m(Color::Black).max(m(Color::White)))
             }
-            EyeQuery::ObviousFalseEye { side, at } => {
-                // Surrounded by `side` but with too many opponent diagonals to be a true eye.
-                let (p, c) = (self.point(at), self.colour_of(side));
-                let closed =
-                    b.is_empty(p) && Board::neighbors(p).iter().all(|&q| b.is_border(q) || b.color(q) == Some(c));
-                flag(closed && !b.is_true_eye(p, c))
-            }
-            EyeQuery::FalseEye(v) => {
-                let p = self.point(v);
-                let closed = |c: Color| {
-                    b.is_empty(p)
-                        && Board::neighbors(p).iter().all(|&q| b.is_border(q) || b.color(q) == Some(c))
-                        && !b.is_true_eye(p, c)
-                };
-                flag(closed(Color::Black) || closed(Color::White))
-            }
+            EyeQuery::ObviousFalseEye { side, at } => flag(obvious_false_eye(b, self.point(at), self.colour_of(side))),
+            EyeQuery::FalseEye(v) => flag(false_eye(b, self.point(v))),
         }
     }
 
@@ -410,18 +397,14 @@ impl PatternContext for GoPatternContext<'_> {
 
     fn special(&mut self, name: &str, args: &[Value]) -> f64 {
         let b = self.board;
-        let captures_something = |v: &Value, c: Color| match v {
-            Value::Point(v) => {
-                let p = self.point(*v);
-                b.is_empty(p)
-                    && Board::neighbors(p).iter().any(|&q| b.color(q) == Some(c.opponent()) && b.liberties(q) == 1)
-            }
+        let captures = |v: &Value, c: Color| match v {
+            Value::Point(v) => captures_something(b, self.point(*v), c),
             _ => false,
         };
         match (name, args) {
             ("total_handicap_stones", _) => self.handicap as f64,
-            ("o_captures_something", [v]) => flag(captures_something(v, self.own)),
-            ("x_captures_something", [v]) => flag(captures_something(v, self.own.opponent())),
+            ("o_captures_something", [v]) => flag(captures(v, self.own)),
+            ("x_captures_something", [v]) => flag(captures(v, self.own.opponent())),
             _ => 0.0,
         }
     }

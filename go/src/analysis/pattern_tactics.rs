@@ -1,6 +1,7 @@
 //! The pattern language's questions that need only a board and the tactical reader: liberties at a
 //! distance (`lib2`–`lib4`), `ko`, the tactical autohelpers (`attack`, `defend`, `safe_xmove`, `xcut`, …),
-//! move sequences (`xplay_*`/`oplay_*`), the openness of a point (`owl_escape_value`) and `vital_chain`.
+//! move sequences (`xplay_*`/`oplay_*`), the openness of a point (`owl_escape_value`), `vital_chain`,
+//! the board-level false eyes and `o/x_captures_something`.
 //! Both pattern contexts answer from here: [`crate::analysis::pattern_context`] (the general databases,
 //! above the owl, whose verdicts it also maps) and [`crate::analysis::owl_context`] (the owl's databases,
 //! inside the owl's search) — which is why this sits below both and below the owl.
@@ -256,4 +257,23 @@ fn is_ko_capture(board: &Board, p: Point, c: Color) -> bool {
     let before = board.captures(c);
     let mut b = board.clone();
     b.play(Move::Play(p), c).is_ok() && b.captures(c) == before + 1 && b.string_size(p) == 1 && b.liberties(p) == 1
+}
+
+/// `obvious_false_oeye`/`obvious_false_xeye`: an empty point closed by `c` (or the edge) that fails
+/// the board's true-eye test (too many opponent diagonals).
+pub(crate) fn obvious_false_eye(b: &Board, p: Point, c: Color) -> bool {
+    b.is_empty(p)
+        && Board::neighbors(p).iter().all(|&q| b.is_border(q) || b.color(q) == Some(c))
+        && !b.is_true_eye(p, c)
+}
+
+/// `false_eye`: [`obvious_false_eye`] for either colour.
+pub(crate) fn false_eye(b: &Board, p: Point) -> bool {
+    obvious_false_eye(b, p, Color::Black) || obvious_false_eye(b, p, Color::White)
+}
+
+/// `o_captures_something`/`x_captures_something`: `c` playing on the empty point `p` takes an
+/// opponent string in atari.
+pub(crate) fn captures_something(b: &Board, p: Point, c: Color) -> bool {
+    b.is_empty(p) && Board::neighbors(p).iter().any(|&q| b.color(q) == Some(c.opponent()) && b.liberties(q) == 1)
 }
