@@ -118,3 +118,21 @@ pub fn gnugo_gtp_transcript<S: AsRef<str>>(args: &[&str], lines: &[S]) -> String
     assert!(out.status.success(), "gnugo failed");
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
+
+/// The moves of a backgammon game as files record them (plays by the position they reach, cube
+/// actions, the end), to compare a game with the same game written and read back by another program.
+pub fn recorded_moves(game: &backgammon::rules::game::Game) -> Vec<String> {
+    use backgammon::rules::game::GameEvent;
+    game.events()
+        .iter()
+        .filter_map(|e| match *e {
+            GameEvent::Play { player, dice, play, .. } => Some(format!("{player} {dice:?} {}", play.result().id())),
+            GameEvent::Pass { player, dice } => Some(format!("{player} {dice:?} pass")),
+            GameEvent::Double { player, cube } => Some(format!("{player} double {cube}")),
+            GameEvent::Take { player, .. } => Some(format!("{player} take")),
+            GameEvent::Drop { player } => Some(format!("{player} drop")),
+            GameEvent::End(r) => Some(format!("end {} {}", r.winner, r.points)),
+            _ => None,
+        })
+        .collect()
+}

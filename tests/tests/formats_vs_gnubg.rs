@@ -9,7 +9,7 @@ use backgammon::rules::score::WinKind;
 use backgammon::rules::session::{Rules, Session};
 use backgammon::rules::variant::Variant;
 use engine_core::dice::Dice;
-use interop_tests::{gnubg_batch, have_gnubg};
+use interop_tests::{gnubg_batch, have_gnubg, recorded_moves};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
@@ -63,22 +63,6 @@ fn raw_score(session: &Session) -> [u32; 2] {
     s
 }
 
-/// The moves of a game as files record them: plays by the position they reach, cube actions.
-fn moves(game: &Game) -> Vec<String> {
-    game.events()
-        .iter()
-        .filter_map(|e| match *e {
-            GameEvent::Play { player, dice, play, .. } => Some(format!("{player} {dice:?} {}", play.result().id())),
-            GameEvent::Pass { player, dice } => Some(format!("{player} {dice:?} pass")),
-            GameEvent::Double { player, cube } => Some(format!("{player} double {cube}")),
-            GameEvent::Take { player, .. } => Some(format!("{player} take")),
-            GameEvent::Drop { player } => Some(format!("{player} drop")),
-            GameEvent::End(r) => Some(format!("end {} {}", r.winner, r.points)),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn we_read_matches_gnubg_played_against_itself() {
     if !gnubg_available() {
@@ -108,7 +92,7 @@ fn we_read_matches_gnubg_played_against_itself() {
         }
         // both files describe the same moves
         for (a, b) in from_mat.session.games().iter().zip(from_sgf.session.games()) {
-            assert_eq!(moves(a), moves(b), "seed {seed}");
+            assert_eq!(recorded_moves(a), recorded_moves(b), "seed {seed}");
         }
         games_checked += games;
     }
@@ -203,7 +187,7 @@ fn gnubg_reads_our_mat_and_sgf() {
                 .unwrap_or_else(|e| panic!("seed {seed}, {}: {e}", file.display()));
             assert_eq!(back.session.games().len(), games);
             for (a, b) in back.session.games().iter().zip(rec.session.games()) {
-                assert_eq!(moves(a), moves(b), "seed {seed}, {}", file.display());
+                assert_eq!(recorded_moves(a), recorded_moves(b), "seed {seed}, {}", file.display());
             }
         }
     }

@@ -8,14 +8,14 @@
 //! `import auto` tells each of gnubg's exports from its content.
 
 use backgammon::formats::{detect, gam, mat, pos, snowie, MatchRecord};
-use backgammon::rules::game::{Action, Game, GameEvent, Phase};
+use backgammon::rules::game::{Action, Game, Phase};
 use backgammon::rules::match_id::MatchState;
 use backgammon::rules::position::Position;
 use backgammon::rules::score::WinKind;
 use backgammon::rules::session::{Rules, Session};
 use backgammon::rules::variant::Variant;
 use engine_core::dice::Dice;
-use interop_tests::{gnubg_batch, have_gnubg};
+use interop_tests::{gnubg_batch, have_gnubg, recorded_moves};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
@@ -237,22 +237,6 @@ fn our_game(seed: u64) -> MatchRecord {
     MatchRecord::new(s, names())
 }
 
-/// The moves of a game as files record them: plays by the position they reach, cube actions.
-fn moves(game: &Game) -> Vec<String> {
-    game.events()
-        .iter()
-        .filter_map(|e| match *e {
-            GameEvent::Play { player, dice, play, .. } => Some(format!("{player} {dice:?} {}", play.result().id())),
-            GameEvent::Pass { player, dice } => Some(format!("{player} {dice:?} pass")),
-            GameEvent::Double { player, cube } => Some(format!("{player} double {cube}")),
-            GameEvent::Take { player, .. } => Some(format!("{player} take")),
-            GameEvent::Drop { player } => Some(format!("{player} drop")),
-            GameEvent::End(r) => Some(format!("end {} {}", r.winner, r.points)),
-            _ => None,
-        })
-        .collect()
-}
-
 #[test]
 fn gnubg_imports_our_gam_games() {
     if !have_gnubg() {
@@ -293,7 +277,7 @@ fn gnubg_imports_our_gam_games() {
         // gnubg's own .gam of our game: the same moves
         let again = std::fs::read_to_string(dir.join(format!("again{seed}.gam"))).unwrap();
         let back = gam::read(&again).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{again}"));
-        assert_eq!(moves(&back.session.games()[0]), moves(game), "seed {seed}");
+        assert_eq!(recorded_moves(&back.session.games()[0]), recorded_moves(game), "seed {seed}");
     }
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -325,7 +309,7 @@ fn we_read_the_gam_games_gnubg_exports() {
         assert_eq!(detect::detect(text.as_bytes()), Some(detect::Format::Gam), "{text}");
         let rec = gam::read(&text).unwrap_or_else(|e| panic!("game {}: {e}\n{text}", games.len() - k));
         assert_eq!(rec.players, ["gnubg".to_string(), "root".to_string()]);
-        assert_eq!(moves(&rec.session.games()[0]), moves(game), "game {}", games.len() - k);
+        assert_eq!(recorded_moves(&rec.session.games()[0]), recorded_moves(game), "game {}", games.len() - k);
     }
     std::fs::remove_dir_all(&dir).ok();
 }
