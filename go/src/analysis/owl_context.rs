@@ -25,7 +25,7 @@
 use crate::analysis::board_view::BoardView;
 use crate::analysis::eye::{diagonal_sum, Eyes, Safety, Topology};
 use crate::analysis::pattern_tactics::{
-    captures_something, escape_value, false_eye, ko_at, liberty_order, obvious_false_eye, sequence_test, tactical_on,
+    captures_something, escape_value, false_eye, ko_at, liberties_at, obvious_false_eye, sequence_test, tactical_on,
     vital_chain,
 };
 use crate::analysis::read_result::ReadResult::Lose;
@@ -131,12 +131,7 @@ impl PatternContext for OwlContext<'_> {
     }
 
     fn liberties(&mut self, v: Vertex, order: u8) -> u32 {
-        let p = self.point(v);
-        match (self.board.color(p), order) {
-            (None, _) => 0,
-            (Some(_), 1) => self.board.liberties(p) as u32,
-            (Some(_), k) => liberty_order(self.board, p, k),
-        }
+        liberties_at(self.board, self.point(v), order)
     }
 
     fn liberties_after_move(&mut self, v: Vertex, side: Side) -> u32 {

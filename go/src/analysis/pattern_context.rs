@@ -62,7 +62,7 @@ use patterns::eval::{codes, DragonQuery, EyeQuery, SequenceTest, Side, Tactical,
 use patterns::{Cell, Evaluated, PatternContext, PatternLibrary, Vertex};
 
 pub(crate) use crate::analysis::pattern_tactics::{
-    captures_something, escape_value, false_eye, flag, ko_at, liberty_order, obvious_false_eye, sequence_test,
+    captures_something, escape_value, false_eye, flag, ko_at, liberties_at, obvious_false_eye, sequence_test,
     tactical_on, vital_chain,
 };
 
@@ -247,12 +247,7 @@ impl PatternContext for GoPatternContext<'_> {
     }
 
     fn liberties(&mut self, v: Vertex, order: u8) -> u32 {
-        let p = self.point(v);
-        match (self.board.color(p), order) {
-            (None, _) => 0,
-            (Some(_), 1) => self.board.liberties(p) as u32,
-            (Some(_), k) => liberty_order(self.board, p, k),
-        }
+        liberties_at(self.board, self.point(v), order)
     }
 
     fn liberties_after_move(&mut self, v: Vertex, side: Side) -> u32 {

@@ -277,3 +277,13 @@ pub(crate) fn false_eye(b: &Board, p: Point) -> bool {
 pub(crate) fn captures_something(b: &Board, p: Point, c: Color) -> bool {
     b.is_empty(p) && Board::neighbors(p).iter().any(|&q| b.color(q) == Some(c.opponent()) && b.liberties(q) == 1)
 }
+
+/// `lib` (order 1) and `lib2`–`lib4` of the string on `p`: its liberties, or the empty points at
+/// distance `order` through empty points ([`liberty_order`]); 0 on an empty point.
+pub(crate) fn liberties_at(b: &Board, p: Point, order: u8) -> u32 {
+    match (b.color(p), order) {
+        (None, _) => 0,
+        (Some(_), 1) => b.liberties(p) as u32,
+        (Some(_), k) => liberty_order(b, p, k),
+    }
+}
