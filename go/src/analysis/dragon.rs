@@ -277,8 +277,12 @@ pub fn mark_enclosed(b: &Board, dead: &mut [bool], benson: bool, victims: Option
 }
 
 /// Escape potential of the stones `stones` (colour `color`): empty points within [`ESCAPE_DEPTH`] steps
-/// over empty points that are in none of the colour's eye spaces, touch no living opponent stone and are
-/// not on the first line.
+/// over empty points that touch no living opponent stone and are not on the first line, those in one of
+/// the colour's eye spaces passed through but not counted. As in GNU Go's escape route (influence.texi,
+/// "Escape": the owl's escape values are cleared on the dragon's own eye space), a way out leads away
+/// from the eye space: the space itself is no escape, but a path through it to open ground is (with GNU
+/// Go's eye domains in the owl the space is large, and stopping the walk at it read open ground beyond a
+/// one-point eye as closed: owl.tst 139 → 143 with domains on; 155 unchanged with the regions).
 pub fn escape(b: &Board, stones: &[Point], color: Color, eyes: &Eyes, dead: &[bool]) -> usize {
     let opp = color.opponent();
     let mut dist = vec![u8::MAX; ARRAY];
@@ -288,7 +292,7 @@ pub fn escape(b: &Board, stones: &[Point], color: Color, eyes: &Eyes, dead: &[bo
         let mut next = Vec::new();
         for &x in &frontier {
             for q in Board::neighbors(x) {
-                if !b.is_empty(q) || dist[usize::from(q)] != u8::MAX || eyes.space(q, color).is_some() {
+                if !b.is_empty(q) || dist[usize::from(q)] != u8::MAX {
                     continue;
                 }
                 dist[usize::from(q)] = step;
@@ -296,7 +300,9 @@ pub fn escape(b: &Board, stones: &[Point], color: Color, eyes: &Eyes, dead: &[bo
                 // Running along the first line gains nothing.
                 let edge = Board::neighbors(q).iter().any(|&n| b.is_border(n));
                 if !contested && !edge {
-                    count += 1;
+                    if eyes.space(q, color).is_none() {
+                        count += 1;
+                    }
                     next.push(q);
                 }
             }

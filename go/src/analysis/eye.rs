@@ -44,11 +44,16 @@
 //!   knight's moves and two-space jumps) and [`Eyes::compute_domains`] segments eye spaces from them as
 //!   GNU Go's `make_domains` does (a point in one colour's domain only, or in both next to one in that
 //!   colour's only, marginal when in both or next to the opponent's only; false margins are no margins).
-//!   Measured against the regions above they lose (owl.tst 151 → 135 with them in the owl: the owl's
-//!   escape measure reads open areas as eye space; optics.tst 82 → 80 in the GTP commands, measured
-//!   before the ko topology), so the owl, the dragons and the
-//!   GTP commands keep the regions above; the domains are there for the owl to adopt once its
-//!   evaluation is tuned to them.
+//!   Measured against the regions above they lose, so the owl, the semeai, the dragons and the GTP
+//!   commands keep the regions above; the domains are there for the owl to adopt once its evaluation
+//!   is tuned to them. Figures (gtp_regress, regions first): in [`Eyes::compute_for`] owl.tst 155 → 143
+//!   (139 before the escape walk passed through eye spaces, 145 with large spaces valued by their
+//!   margins, `esize - 2·msize > 3` two eyes), semeai.tst 90 → 72; domain spaces added where no region
+//!   lies (a hybrid) 138, or 143 up to 24 points; in the GTP eye commands optics.tst 83 → 82 (1807 and
+//!   1012 pass, 1003 and 1004 fail: a dead stone's marginal neighbour that GNU Go leaves out). Domains
+//!   do find spaces the regions miss (too many openings: owl.tst 4, 7, 10, 18, 21 pass with them), and
+//!   their losses are mostly spaces over [`MAX_SEARCH`] points valued as two eyes (owl_defend answering
+//!   PASS for dragons GNU Go kills).
 
 use crate::analysis::eye_graph::{self, LocalMove};
 use crate::analysis::read_result::ReadResult::{Lose, Win};
