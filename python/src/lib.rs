@@ -65,6 +65,9 @@ fn six(p: &Probabilities) -> [f32; 6] {
     [w, wg, wbg, lg, lbg, p.equity()]
 }
 
+/// An observation and an action mask, as numpy arrays.
+type ObservationAndMask<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>);
+
 /// PettingZoo `backgammon_v0`'s game as one object: two agents (0 and 1) stepping in turn, the
 /// 198-float observation and the `Discrete(1353)` action space (see the Rust `backgammon::env`).
 ///
@@ -141,11 +144,7 @@ impl Env {
     }
 
     /// The observation and `agent`'s action mask together (one call per PettingZoo `observe`).
-    fn observe_with_mask<'py>(
-        &self,
-        py: Python<'py>,
-        agent: usize,
-    ) -> PyResult<(Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>)> {
+    fn observe_with_mask<'py>(&self, py: Python<'py>, agent: usize) -> PyResult<ObservationAndMask<'py>> {
         Ok((self.observe(py), self.action_mask(py, agent)?))
     }
 
@@ -243,7 +242,8 @@ fn id_from_board(board: Vec<Vec<u8>>) -> PyResult<String> {
 /// The fields of a gnubg match ID, as a dict.
 #[pyfunction]
 fn match_from_id(py: Python<'_>, match_id: &str) -> PyResult<PyObject> {
-    let s = MatchState::from_id(match_id).map_err(|e| PyValueError::new_err(format!("bad match ID {match_id:?}: {e}")))?;
+    let s =
+        MatchState::from_id(match_id).map_err(|e| PyValueError::new_err(format!("bad match ID {match_id:?}: {e}")))?;
     let d = pyo3::types::PyDict::new(py);
     d.set_item("cube", s.cube_value())?;
     d.set_item(
