@@ -148,7 +148,7 @@ impl Env {
         Ok((self.observe(py), self.action_mask(py, agent)?))
     }
 
-    /// The legal actions of the current agent, ascending (`[2704]`, "do nothing", when it cannot
+    /// The legal actions of the current agent, ascending (`[1352]`, "do nothing", when it cannot
     /// move; empty once the game is over).
     fn legal_actions(&self) -> Vec<usize> {
         self.inner.legal_actions().to_vec()
@@ -217,8 +217,8 @@ impl Env {
     }
 }
 
-/// The board of a position ID: a `(2, 25)` uint8 array, row 0 the player on roll, row 1 the
-/// opponent, each from its own side (index 0 = its 1 point, 24 = the bar).
+/// The board of a position ID: a `(2, 25)` uint8 array in gnubg's order, row 0 the opponent,
+/// row 1 the player on roll, each counted from its own side (index 0 = its 1 point, 24 = the bar).
 #[pyfunction]
 fn board_from_id<'py>(py: Python<'py>, position_id: &str) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let pos = parse_position(position_id)?;
