@@ -6,7 +6,8 @@ for the observation, and the classic games' wrappers on top).
 
     python bench/env_steps.py [--seconds S] [--seed N]
 
-Prints steps/s of each and the ratio (the issue's goal: at least 20). A step is one agent step
+Prints steps/s of each and the ratio (the issue's goal: at least 20), for ``env()`` (the classic
+wrappers on both) and for ``raw_env()`` (no wrappers on either). A step is one agent step
 (a double is two). Both environments are driven by the same loop: ``agent_iter``, ``last``, a
 uniform choice among the mask's legal actions, ``step``.
 """
@@ -17,6 +18,7 @@ import argparse
 import contextlib
 import io
 import os
+import random
 import time
 
 import numpy as np
@@ -164,7 +166,7 @@ def gym_env():
 def measure(make, seconds: float, seed: int):
     """(agent steps per second, games finished) of random legal play for ``seconds``."""
     env = make()
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps = games = 0
     start = time.perf_counter()
     deadline = start + seconds
@@ -177,7 +179,8 @@ def measure(make, seconds: float, seed: int):
             if term or trunc:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
         games += 1
     return steps / (time.perf_counter() - start), games
@@ -185,14 +188,20 @@ def measure(make, seconds: float, seed: int):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seconds", type=float, default=10.0, help="time per environment")
+    ap.add_argument("--seconds", type=float, default=10.0, help="time per environment and setting")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    ours, our_games = measure(backgammon_v0.env, args.seconds, args.seed)
-    theirs, their_games = measure(gym_env, args.seconds, args.seed)
-    print(f"gammon_go backgammon_v0: {ours:10.0f} steps/s ({our_games} games)")
-    print(f"gym-backgammon AEC:      {theirs:10.0f} steps/s ({their_games} games)")
-    print(f"ratio: {ours / theirs:.1f}x")
+    rows = [
+        ("env() (classic wrappers)", backgammon_v0.env, gym_env),
+        ("raw_env() (no wrappers)", backgammon_v0.raw_env, GymBackgammonAEC),
+    ]
+    for name, ours_make, gym_make in rows:
+        ours, our_games = measure(ours_make, args.seconds, args.seed)
+        theirs, their_games = measure(gym_make, args.seconds, args.seed)
+        print(f"{name}:")
+        print(f"  gammon_go backgammon_v0: {ours:10.0f} steps/s ({our_games} games)")
+        print(f"  gym-backgammon AEC:      {theirs:10.0f} steps/s ({their_games} games)")
+        print(f"  ratio: {ours / theirs:.1f}x", flush=True)
 
 
 if __name__ == "__main__":

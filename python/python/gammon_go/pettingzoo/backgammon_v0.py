@@ -123,12 +123,14 @@ class raw_env(AECEnv):
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
         self.agent_selection = AGENTS[self._game.current_agent]
+        self.infos = {a: {} for a in AGENTS}
         self._update_infos()
 
     def _update_infos(self) -> None:
         legal = self._game.legal_actions()
         me = self.agent_selection
-        self.infos = {a: {"legal_moves": legal if a == me else []} for a in self.agents}
+        for a in self.agents:
+            self.infos[a] = {"legal_moves": legal if a == me else []}
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         observation, mask = self._game.observe_with_mask(self._index[agent])
@@ -145,8 +147,7 @@ class raw_env(AECEnv):
         self._game.step(number)  # ValueError outside the action space
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0
-        r0, r1 = self._game.rewards()
-        self.rewards = {AGENTS[0]: float(r0), AGENTS[1]: float(r1)}
+        self.rewards[AGENTS[0]], self.rewards[AGENTS[1]] = self._game.rewards()
         if self._game.terminated:
             self.terminations = {a: True for a in self.agents}
             # the other agent sees the end first, then the agent that moved
