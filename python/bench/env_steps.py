@@ -1,0 +1,208 @@
+"""Environment steps per second from Python with random legal actions: gammon_go's
+``backgammon_v0`` against gym-backgammon's game wrapped the same PettingZoo way (the AEC class
+PettingZoo's ``backgammon_v0`` was: gym-backgammon's ``Backgammon`` for the board, its
+``get_valid_plays`` for the legal plays encoded into the 1353 actions, its ``get_board_features``
+for the observation, and the classic games' wrappers on top).
+
+    python bench/env_steps.py [--seconds S] [--seed N]
+
+Prints steps/s of each and the ratio (the issue's goal: at least 20), for ``env()`` (the classic
+wrappers on both) and for ``raw_env()`` (no wrappers on either). A step is one agent step
+(a double is two). Both environments are driven by the same loop: ``agent_iter``, ``last``, a
+uniform choice among the mask's legal actions, ``step``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import os
+import random
+import time
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from gammon_go.pettingzoo import backgammon_v0
+
+os.environ.setdefault("PYGLET_HEADLESS", "1")
+with contextlib.redirect_stderr(io.StringIO()), contextlib.redirect_stdout(io.StringIO()):
+    from gym_backgammon.envs.backgammon import BLACK, WHITE, Backgammon
+
+NUM_ACTIONS = 26 * 26 * 2 + 1
+DO_NOTHING = NUM_ACTIONS - 1
+
+
+def _location(src) -> int:
+    return 25 if src == "bar" else src + 1
+
+
+def _distance(move):
+    src, dst = move
+    if src == "bar" or not isinstance(dst, int):
+        return None
+    return abs(dst - src)
+
+
+def _encode(play, roll) -> int:
+    """The documented encoding: first source + 26 * second source, + 676 when the first move
+    used the high roll (bar entries and bear-offs counted as low: the benchmark needs a number
+    per play, not PettingZoo's exact choice)."""
+    locs = [_location(m[0]) for m in play[:2]] + [0, 0]
+    high = max(abs(r) for r in roll)
+    high_first = bool(play) and _distance(play[0]) == high and abs(roll[0]) != abs(roll[1])
+    return locs[0] + 26 * locs[1] + (676 if high_first else 0)
+
+
+class GymBackgammonAEC(AECEnv):
+    """PettingZoo's former ``backgammon_v0`` structure over gym-backgammon's game."""
+
+    metadata = {"render_modes": [], "name": "gym_backgammon_aec", "is_parallelizable": False, "render_fps": 2}
+
+    def __init__(self):
+        super().__init__()
+        self.possible_agents = ["player_0", "player_1"]
+        self.agents = list(self.possible_agents)
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.agents}
+        self.observation_spaces = {
+            a: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=0, high=7.5, shape=(198,), dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+                }
+            )
+            for a in self.agents
+        }
+        self.render_mode = None
+
+    def observation_space(self, agent):
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent):
+        return self.action_spaces[agent]
+
+    def _roll(self):
+        return (int(self.rng.integers(1, 7)), int(self.rng.integers(1, 7)))
+
+    def reset(self, seed=None, options=None):
+        self.rng = np.random.default_rng(seed)
+        self.game = Backgammon()
+        self.agents = list(self.possible_agents)
+        while True:
+            r = self._roll()
+            if r[0] != r[1]:
+                break
+        self.colors = {"player_0": WHITE if r[0] > r[1] else BLACK}
+        self.colors["player_1"] = BLACK if self.colors["player_0"] == WHITE else WHITE
+        self.agent_selection = "player_0"
+        self.roll = r
+        self.double_roll = 0
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
+        self._legal = None
+
+    def _signed_roll(self):
+        c = self.colors[self.agent_selection]
+        return tuple(-d for d in self.roll) if c == WHITE else tuple(self.roll)
+
+    def _legal_plays(self):
+        if self._legal is None:
+            roll = self._signed_roll()
+            try:
+                plays = self.game.get_valid_plays(self.colors[self.agent_selection], roll)
+            except Exception:  # gym-backgammon asserts in some bear-offs
+                plays = set()
+            legal = {}
+            for play in plays:
+                part = tuple(play[:2]) if self.roll[0] == self.roll[1] else tuple(play)
+                legal.setdefault(_encode(part, roll), part)
+            self._legal = legal or {DO_NOTHING: ()}
+        return self._legal
+
+    def observe(self, agent):
+        obs = np.array(self.game.get_board_features(self.colors[self.agent_selection]), dtype=np.float32)
+        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        if agent == self.agent_selection:
+            for a in self._legal_plays():
+                mask[a] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            return self._was_dead_step(action)
+        play = self._legal_plays().get(action)
+        other = "player_1" if agent == "player_0" else "player_0"
+        self._cumulative_rewards[agent] = 0
+        if play:
+            self.game.execute_play(self.colors[agent], list(play))
+        winner = self.game.get_winner()
+        if winner is not None:
+            self.rewards = {agent: 1, other: -1} if winner == self.colors[agent] else {agent: -1, other: 1}
+            self.terminations = {a: True for a in self.agents}
+        elif self.roll[0] == self.roll[1] and self.double_roll == 0:
+            self.double_roll = 1
+        else:
+            self.double_roll = 0
+            self.agent_selection = other
+            self.roll = self._roll()
+        self._legal = None
+        self._accumulate_rewards()
+
+
+def gym_env():
+    e = GymBackgammonAEC()
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+def measure(make, seconds: float, seed: int):
+    """(agent steps per second, games finished) of random legal play for ``seconds``."""
+    env = make()
+    rng = random.Random(seed)
+    steps = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    game_seed = seed
+    while time.perf_counter() < deadline:
+        env.reset(seed=game_seed)
+        game_seed += 1
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+        games += 1
+    return steps / (time.perf_counter() - start), games
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=10.0, help="time per environment and setting")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rows = [
+        ("env() (classic wrappers)", backgammon_v0.env, gym_env),
+        ("raw_env() (no wrappers)", backgammon_v0.raw_env, GymBackgammonAEC),
+    ]
+    for name, ours_make, gym_make in rows:
+        ours, our_games = measure(ours_make, args.seconds, args.seed)
+        theirs, their_games = measure(gym_make, args.seconds, args.seed)
+        print(f"{name}:")
+        print(f"  gammon_go backgammon_v0: {ours:10.0f} steps/s ({our_games} games)")
+        print(f"  gym-backgammon AEC:      {theirs:10.0f} steps/s ({their_games} games)")
+        print(f"  ratio: {ours / theirs:.1f}x", flush=True)
+
+
+if __name__ == "__main__":
+    main()

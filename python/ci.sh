@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# CI for the Python package gammon_go: a fresh virtual environment, the wheel built by maturin
+# and installed from the wheel (not the source tree), an import check from outside the
+# repository, then the pytest suite. Exits non-zero on any failure.
+#
+# Environment: PYTHON (default python3); GAMMON_GO_VENV to reuse a venv directory (default: a new
+# temporary one, removed at the end); GAMMON_BIN for the `gammon` binary the Ray test compares
+# with (default: target/release/gammon, built here if missing); REQUIRE_REFERENCES=1 makes a
+# missing `gammon` fail that test instead of skipping it.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+repo="$(cd "$here/.." && pwd)"
+python="${PYTHON:-python3}"
+
+if [[ -n "${GAMMON_GO_VENV:-}" ]]; then
+    venv="$GAMMON_GO_VENV"
+else
+    tmp="$(mktemp -d)"
+    trap 'rm -rf "$tmp"' EXIT
+    venv="$tmp/venv"
+fi
+
+echo "== python venv $venv"
+"$python" -m venv "$venv"
+# shellcheck disable=SC1091
+source "$venv/bin/activate"
+python -m pip install --quiet --upgrade pip
+python -m pip install --quiet maturin pytest pettingzoo numpy gymnasium ray
+python -m pip list 2>/dev/null | grep -iE '^(maturin|pytest|pettingzoo|numpy|gymnasium|ray) ' || true
+
+echo "== wheel"
+dist="$venv/dist"
+rm -rf "$dist"
+(cd "$here" && maturin build --release --quiet --out "$dist")
+python -m pip install --quiet --force-reinstall --no-deps "$dist"/gammon_go-*.whl
+(cd / && python -c "import gammon_go, gammon_go.pettingzoo.backgammon_v0 as b; e = b.env(); e.reset(seed=1); print('import gammon_go ok:', gammon_go.__file__)")
+
+if [[ -z "${GAMMON_BIN:-}" && ! -x "$repo/target/release/gammon" ]]; then
+    echo "== gammon (for the Ray runner's comparison)"
+    (cd "$repo" && cargo build --release --quiet -p tools --bin gammon)
+fi
+export GAMMON_BIN="${GAMMON_BIN:-$repo/target/release/gammon}"
+
+echo "== pytest"
+cd "$here"
+python -m pytest -q -p no:cacheprovider tests

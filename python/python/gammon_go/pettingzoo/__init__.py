@@ -1,0 +1,1 @@
+"""PettingZoo environments of gammon_go: ``backgammon_v0``."""
