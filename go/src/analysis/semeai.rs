@@ -31,7 +31,9 @@
 //! on the board after the capture: taking three stones may leave a killable bent three). A dragon is
 //! alive when its eye spaces (opponent strings next to it that the reader captures count as dead, the
 //! other dragon never does) give two eyes or its escape potential reaches the owl's [`ESCAPE_OWL`];
-//! both alive ends the race.
+//! both alive ends the race. An eye space of four points or more that the other dragon borders is the
+//! ground the race is fought on and counts for no eyes (open ground next to both dragons made the
+//! one that touched it "alive").
 //!
 //! At the horizon (depth, nodes, or two passes) the race is decided by counting liberties, as a small
 //! exact game over counts: each dragon's outside liberties (its own, plus one for every liberty the
@@ -69,6 +71,9 @@ const ALIVE_LIBS: u8 = 24;
 const MAX_COUNT: u8 = 24;
 /// Liberties of a real eye by its number of points (classical big-eye counts; larger eyes stop at the last).
 const EYE_LIBS: [u8; 8] = [0, 1, 2, 3, 5, 8, 12, 17];
+
+/// Eye spaces this big or bigger that the other dragon borders are the race's ground, not eyes.
+const CONTESTED_SPACE: usize = 4;
 
 /// Outcomes for the side to move, worst first.
 const LOST: u8 = 0;
@@ -216,7 +221,23 @@ impl Race<'_> {
                 dead[i] = true;
             }
         }
-        let eyes = Eyes::compute_for(&b, color, &dead, &cur, Safety::Quick);
+        let mut eyes = Eyes::compute_for(&b, color, &dead, &cur, Safety::Quick);
+        // A space of CONTESTED_SPACE points or more that the other dragon borders (or stands in) is
+        // the ground the race is fought on, not an eye: the other dragon's stones there are not dead
+        // (that is what the race decides) and its liberties there are shared or outside ones.
+        // Counting such a space as eyes made open ground next to both dragons "alive" (semeai.tst
+        // 102, 104, 110, 111: +4, 118: -1). Smaller spaces stay: a one- or two-point eye next to
+        // the other dragon is still an eye (its stones there are in atari or false-eye shapes).
+        for sp in eyes.spaces.iter_mut() {
+            if sp.points.len() < CONTESTED_SPACE {
+                continue;
+            }
+            let hostile = |q: Point| other[usize::from(q)] && b.color(q) == Some(opp);
+            if sp.points.iter().any(|&p| hostile(p) || Board::neighbors(p).iter().any(|&q| hostile(q))) {
+                sp.min = 0;
+                sp.max = 0;
+            }
+        }
         let all: Vec<usize> = (0..eyes.spaces.len()).collect();
         let (min, _) = genus(&eyes, &all);
         let escapes = escape(&b, &stones, color, &eyes, &dead) >= ESCAPE_OWL;
@@ -506,6 +527,7 @@ impl Race<'_> {
             (outcome(self.count(&us, &them)), None)
         } else {
             let mut cands = self.candidates(&us, &them);
+            let width = self.width(depth);
             // A forbidden ko capture may be taken once per line, after a ko threat (GNU Go's KO_B for
             // the side that takes it).
             let ko_move = ko_here.filter(|_| !ko || free_ko.is_some());
@@ -516,7 +538,7 @@ impl Race<'_> {
             let mut best: Option<(u8, Option<Point>)> = None;
             let mut tried = 0;
             for p in cands {
-                if tried >= self.width(depth) {
+                if tried >= width {
                     break;
                 }
                 let by_ko = Some(p) == ko_move;
@@ -875,6 +897,29 @@ mod tests {
         let (ga, gb) = race_goals(&mut r, &b, b.point(1, 0), b.point(4, 4));
         assert_eq!((ga.len(), ga[0]), (4, b.point(1, 0)));
         assert_eq!(gb, vec![b.point(4, 4)]);
+        assert_eq!(r.board(), &b);
+    }
+
+    #[test]
+    fn open_ground_next_to_the_other_dragon_is_no_eye() {
+        // semeai.tst 102: white C6 against black D9-D7, whose open left side also borders C6. With
+        // that side counted as black's eyes black was "alive" and white's D6 (joining C6 to the
+        // white wall and taking a shared liberty) looked no better than C8.
+        let b = board_from(&[
+            "...XO.OO.",
+            "...XOOXOO",
+            "...XOXXXO",
+            "..O.OOOXX",
+            "..X.OXOOX",
+            "..XOOXXXX",
+            "..XOXOX..",
+            "..XOOXXO.",
+            ".....XOOO",
+        ]);
+        let mut r = Reader::new(&b);
+        let s = analyze_semeai(&mut r, &b, b.point(2, 3), b.point(3, 0), SemeaiLimits::default());
+        assert_eq!((s.defend, s.attack), (Win, Win));
+        assert!(s.mv == Some(b.point(3, 3)) || s.mv == Some(b.point(2, 2)), "{:?}", s.mv);
         assert_eq!(r.board(), &b);
     }
 
