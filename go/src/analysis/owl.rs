@@ -13,7 +13,9 @@
 //!
 //! Search: a depth-first alternation of attacker and defender moves, bounded by a ply depth, a node
 //! limit (when it runs out the leaf rule decides, so answers stay deterministic) and a branching factor
-//! that narrows with depth down to three. At each node the goal is the strings holding the dragon's original stones;
+//! that is widest at the root ([`OwlLimits::root_branches`]) and narrows with depth down to three; the
+//! first winning move in candidate order is the answer. `GO_OWL_SEARCH` overrides the search settings
+//! for tuning (`SearchKnobs`: widths, leaf rule, killer moves, ranking the root's winners). At each node the goal is the strings holding the dragon's original stones;
 //! the attack has succeeded when the queried stone is captured, and a tactical capture of the queried
 //! stone's string (the reader's, ko results included) decides before any eye is counted. Evaluation:
 //! opponent strings next to the goal that the reader captures outright are dead ("lunches"), as are
@@ -91,17 +93,75 @@ pub struct OwlLimits {
     pub depth: usize,
     /// Nodes per query before the leaf rule decides.
     pub node_limit: u64,
-    /// Moves tried at the root; one fewer every two plies, at least three.
+    /// Moves tried below the root: one fewer every two plies, at least three.
     pub branches: usize,
+    /// Moves tried at the root, where a missing candidate costs the answer (at most 16).
+    pub root_branches: usize,
 }
 
 impl Default for OwlLimits {
     fn default() -> Self {
         // 1200 nodes instead of 600: owl.tst 91 is read to the end (+1); the limit binds in few
         // queries, so the file's time hardly changes.
-        OwlLimits { depth: 8, node_limit: 1200, branches: 5 }
+        let mut l = OwlLimits { depth: 8, node_limit: 1200, branches: 5, root_branches: 6 };
+        let k = search_knobs();
+        l.root_branches = k.root.unwrap_or(l.root_branches);
+        l.node_limit = k.nodes.unwrap_or(l.node_limit);
+        l.depth = k.depth.unwrap_or(l.depth);
+        l.branches = k.branches.unwrap_or(l.branches);
+        l
     }
 }
+
+/// Search settings for tuning, overridden by `GO_OWL_SEARCH` in the environment
+/// (`root,first,leaf,choice,killer,nodes,depth,branches`; an empty field keeps the default):
+/// `root`/`first` the widths at the root and the first reply, `leaf` the rule at the depth and node
+/// limits (0: the side to move gets the benefit of the doubt by the maximum eye count; 1: the defender
+/// lives, as GNU Go's owl decides), `choice` how the root picks among winning moves (0: the first; 1:
+/// the one whose refutation search was smallest; 2: by the static evaluation after it), `killer`
+/// whether a move that won at the same depth on a sibling line is tried first.
+///
+/// The defaults are what measured best on owl.tst (2026-11-27, root 6: 156/261): GNU Go's leaf rule
+/// 126 (our candidates are too few for reading that must reach life); ranking the winners by
+/// refutation size 153 (choice 3 also 153) for twice the time, by the static evaluation 148 — GNU Go
+/// refutes most of the later "winners", so the first winner is as good a pick as our reading allows;
+/// killers 156 (other tests); first reply 7 or 8 wide 152; depth 10 149; 2500 nodes unchanged.
+#[derive(Debug, Clone, Copy, Default)]
+struct SearchKnobs {
+    root: Option<usize>,
+    first: Option<usize>,
+    leaf: u8,
+    choice: u8,
+    killer: bool,
+    nodes: Option<u64>,
+    depth: Option<usize>,
+    branches: Option<usize>,
+}
+
+fn search_knobs() -> SearchKnobs {
+    static KNOBS: std::sync::OnceLock<SearchKnobs> = std::sync::OnceLock::new();
+    *KNOBS.get_or_init(|| {
+        let mut k = SearchKnobs::default();
+        if let Ok(v) = std::env::var("GO_OWL_SEARCH") {
+            let f: Vec<Option<u64>> = v.split(',').map(|x| x.trim().parse().ok()).collect();
+            let get = |i: usize| f.get(i).copied().flatten();
+            k.root = get(0).map(|x| x as usize);
+            k.first = get(1).map(|x| x as usize);
+            k.leaf = get(2).unwrap_or(0) as u8;
+            k.choice = get(3).unwrap_or(0) as u8;
+            k.killer = get(4).unwrap_or(0) != 0;
+            k.nodes = get(5);
+            k.depth = get(6).map(|x| x as usize);
+            k.branches = get(7).map(|x| x as usize);
+        }
+        k
+    })
+}
+
+/// Deepest ply with a killer slot.
+const KILLER_DEPTH: usize = 32;
+/// Most moves tried at one node.
+const MAX_WIDTH: usize = 16;
 
 /// What the evaluation found at a node.
 struct Analysis {
@@ -133,6 +193,12 @@ struct Owl<'a> {
     /// Scratch marks of [`Owl::analyse`] (goal stones, dead stones, points near the goal), kept
     /// between nodes so that a node allocates none.
     marks: [Vec<bool>; 3],
+    /// Per ply, the last move that won there on a sibling line (tried first: a refutation often
+    /// refutes the neighbouring lines too).
+    killers: [Point; KILLER_DEPTH],
+    /// The static evaluation of the last first-reply node (alive, maximum eyes), for the root's choice.
+    first_eval: Option<(bool, u8)>,
+    settings: SearchKnobs,
 }
 
 /// Which owl database a pattern comes from (by its file name: ours `owl_attack.db`, `owl_defend.db`,
@@ -616,9 +682,75 @@ impl Owl<'_> {
     }
 
     fn width(&self, depth: usize) -> usize {
-        // At least three moves at every depth: with two, the deep nodes missed defences often enough
-        // that three gains owl.tst 151 → 153 for a third more time.
-        self.limits.branches.saturating_sub(depth / 2).max(3)
+        let w = match (depth, self.settings.first) {
+            // Wider at the root, where a missing candidate costs the answer: 6 instead of 5 gains
+            // owl.tst 4 and 41 (loses 199) for a twentieth more time; 7 and 8 gained nothing more.
+            (0, _) => self.limits.root_branches,
+            (1, Some(first)) => first,
+            // At least three moves at every depth: with two, the deep nodes missed defences often
+            // enough that three gains owl.tst 151 → 153 for a third more time.
+            _ => self.limits.branches.saturating_sub(depth / 2).max(3),
+        };
+        w.clamp(1, MAX_WIDTH)
+    }
+
+    /// The moves to try at `depth`, in order (a fixed array: no allocation per node): the best
+    /// `width` candidates, the ply's killer first when it is a candidate at all.
+    fn order(&self, cands: &[(i32, Point)], depth: usize) -> ([Point; MAX_WIDTH], usize) {
+        let mut out = [0; MAX_WIDTH];
+        let mut n = 0;
+        let killer = if self.settings.killer { self.killers.get(depth).copied().unwrap_or(0) } else { 0 };
+        if killer != 0 && cands.iter().any(|c| c.1 == killer) {
+            out[0] = killer;
+            n = 1;
+        }
+        for p in cands.iter().map(|c| c.1).filter(|&p| p != killer) {
+            if n >= self.width(depth) {
+                break;
+            }
+            out[n] = p;
+            n += 1;
+        }
+        (out, n)
+    }
+
+    fn set_killer(&mut self, depth: usize, p: Point) {
+        if let Some(k) = self.killers.get_mut(depth) {
+            *k = p;
+        }
+    }
+
+    /// The leaf's verdict (true: the dragon dies) at the depth or node limit.
+    fn leaf_dies(&self, max: u8) -> bool {
+        match self.settings.leaf {
+            // GNU Go's rule: reading that runs out is the defender's (deep reading may be an escape).
+            1 => false,
+            // The side to move gets the benefit of the doubt: one more move than the position shows.
+            _ => max < 2,
+        }
+    }
+
+    /// Whether a later winner ranked `rank` replaces the one ranked `best`: with `choice` 3 only when
+    /// its refutation search took less than half the nodes (the cache makes later searches cheaper).
+    fn better(&self, rank: i64, best: i64) -> bool {
+        match self.settings.choice {
+            3 => rank * 2 < best,
+            _ => rank < best,
+        }
+    }
+
+    /// How the root ranks a winning move (lower is preferred), for `choice` 1 to 3.
+    fn rank(&self, attacker: bool, nodes: u64) -> i64 {
+        match self.settings.choice {
+            1 | 3 => nodes as i64,
+            2 => match self.first_eval {
+                // Attacker: fewest eyes left; defender: alive at once, then most eyes.
+                Some((alive, max)) if attacker => i64::from(max) * 2 + i64::from(alive),
+                Some((alive, max)) => -(i64::from(alive) * 10 + i64::from(max)),
+                None => 0,
+            },
+            _ => 0,
+        }
     }
 
     /// Plays `p` for `c`: an ordinary move, or a forbidden ko capture made as after a ko threat (once per
@@ -674,25 +806,48 @@ impl Owl<'_> {
         }
         // At the root the static verdict of life is checked by reading.
         let a = self.analyse(true, depth == 0);
+        if depth == 1 {
+            self.first_eval = Some((a.alive, a.max));
+        }
         let result = if a.capture.0 == Win {
             a.capture
         } else if a.alive && depth > 0 {
             (Lose, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
-            (if a.max < 2 { Win } else { Lose }, None)
+            (if self.leaf_dies(a.max) { Win } else { Lose }, None)
         } else {
             let mut found = a.capture;
             let opp = self.color.opponent();
-            for &(_, p) in a.cands.iter().take(self.width(depth)) {
+            let (order, n) = self.order(&a.cands, depth);
+            // At the root with a `choice`, every move is read and the winners ranked.
+            let choose = depth == 0 && self.settings.choice != 0;
+            let mut best_rank = i64::MAX;
+            for &p in &order[..n] {
+                // Ranking the winners may not starve the rest of the query of its budget.
+                if choose && found.0 == Win && self.nodes * 2 > self.limits.node_limit {
+                    break;
+                }
+                let before = self.nodes;
+                self.first_eval = None;
                 let Some(ko) = self.play(p, opp, depth) else { continue };
                 let (c, _) = self.defend(depth + 1);
                 self.undo(ko);
                 // A conditional ko capture wins at best a ko the attacker must start with a threat.
                 let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
-                if got > found.0 {
+                if choose && got == Win && found.0 == Win {
+                    let rank = self.rank(true, self.nodes - before);
+                    if self.better(rank, best_rank) {
+                        best_rank = rank;
+                        found = (got, Some(p));
+                    }
+                } else if got > found.0 {
                     found = (got, Some(p));
                     if got == Win {
-                        break;
+                        self.set_killer(depth, p);
+                        best_rank = self.rank(true, self.nodes - before);
+                        if !choose {
+                            break;
+                        }
                     }
                 }
             }
@@ -713,23 +868,45 @@ impl Owl<'_> {
             return hit;
         }
         let a = self.analyse(false, depth == 0);
+        if depth == 1 {
+            self.first_eval = Some((a.alive, a.max));
+        }
         let result = if a.doomed {
             (Lose, None)
         } else if a.alive && (depth > 0 || self.attack(0).0 == Lose) {
             (Win, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
-            (if a.max >= 2 { Win } else { Lose }, None)
+            (if self.leaf_dies(a.max) { Lose } else { Win }, None)
         } else {
             let mut found = (Lose, None);
-            for &(_, p) in a.cands.iter().take(self.width(depth)) {
+            let (order, n) = self.order(&a.cands, depth);
+            let choose = depth == 0 && self.settings.choice != 0;
+            let mut best_rank = i64::MAX;
+            for &p in &order[..n] {
+                // Ranking the winners may not starve the rest of the query of its budget.
+                if choose && found.0 == Win && self.nodes * 2 > self.limits.node_limit {
+                    break;
+                }
+                let before = self.nodes;
+                self.first_eval = None;
                 let Some(ko) = self.play(p, self.color, depth) else { continue };
                 let (c, _) = self.attack(depth + 1);
                 self.undo(ko);
                 let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
-                if got > found.0 {
+                if choose && got == Win && found.0 == Win {
+                    let rank = self.rank(false, self.nodes - before);
+                    if self.better(rank, best_rank) {
+                        best_rank = rank;
+                        found = (got, Some(p));
+                    }
+                } else if got > found.0 {
                     found = (got, Some(p));
                     if got == Win {
-                        break;
+                        self.set_killer(depth, p);
+                        best_rank = self.rank(false, self.nodes - before);
+                        if !choose {
+                            break;
+                        }
                     }
                 }
             }
@@ -821,6 +998,9 @@ fn run<T>(
         trace,
         line: Vec::new(),
         marks: Default::default(),
+        killers: [0; KILLER_DEPTH],
+        first_eval: None,
+        settings: search_knobs(),
     };
     let out = f(&mut owl);
     r.limits = saved;
