@@ -278,11 +278,11 @@ fn knobs() -> Knobs {
     })
 }
 
-/// Plies within which a forbidden ko capture may be made conditionally (GNU Go's `owl_ko_depth`-like
-/// bound). 6, not 8: a conditional capture at the end of the line gave the defender a ko the owl
-/// cannot read out (owl.tst 54: GNU Go kills outright, we said `KoA`); 4 and 6 both gain it, 6 loses
-/// none of the ko results 8 found.
-const KO_DEPTH: usize = 6;
+/// Plies within which a forbidden ko capture may be made conditionally (GNU Go's `ko_depth`, 8 at its
+/// default level). 6 while the owl read only conditional captures (at 8 a capture at the end of the line
+/// gave owl.tst 54 a ko GNU Go does not see); since kos anywhere in the line are read, 8 gains 180 and
+/// 192 for 54 (`2 H2` where GNU Go answers `1 H2`).
+const KO_DEPTH: usize = 8;
 
 thread_local! {
     /// Owl nodes visited on this thread since the last reset (GNU Go's `get_owl_node_counter`).
