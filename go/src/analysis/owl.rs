@@ -32,6 +32,10 @@
 //! threat ([`Reader::play`] lifts the ban on the reader's own stack); a side that succeeds only that way
 //! gets at best `KoB`, and results pass between the sides through [`ReadResult::reverse`] (GNU Go's
 //! `KO_A`/`KO_B`). The transposition key holds the ko point and whether the line's capture is spent.
+//! Kos anywhere in the line are read, not only the conditional captures: a lunch the reader captures
+//! only through a ko is eaten (or saved) like any lunch, a ko capture is no wasted self-atari, and the
+//! ko the other side has just taken near the goal is always answered by the retake, past the width
+//! (`ko_retake`), so a side taking a ko wins it outright only when the retake is spent or too deep.
 //!
 //! Candidate moves, scored and tried best first: the eye spaces' vital points (attack or defence),
 //! their points and margins, tactical attacks and defences of goal strings short of liberties (the
@@ -51,7 +55,7 @@
 //! the eye analysis's moves out of the window: owl.tst 152 → 146). GNU Go's classes are honoured: without
 //! `s` the move must not be capturable at once, with `n` the opponent's move there must not be either.
 //! Moves that put the mover in
-//! atari outside the eye spaces are skipped. A fixed transposition table per query caches results by
+//! atari outside the eye spaces are skipped, ko captures excepted. A fixed transposition table per query caches results by
 //! position. `GO_OWL_TRACE` in the environment prints the tree (evaluations and candidates) to standard
 //! error; `GO_OWL_PAT` overrides the pattern weights for tuning (`Knobs`).
 //!
@@ -340,11 +344,11 @@ fn knobs() -> Knobs {
     })
 }
 
-/// Plies within which a forbidden ko capture may be made conditionally (GNU Go's `owl_ko_depth`-like
-/// bound). 6, not 8: a conditional capture at the end of the line gave the defender a ko the owl
-/// cannot read out (owl.tst 54: GNU Go kills outright, we said `KoA`); 4 and 6 both gain it, 6 loses
-/// none of the ko results 8 found.
-const KO_DEPTH: usize = 6;
+/// Plies within which a forbidden ko capture may be made conditionally (GNU Go's `ko_depth`, 8 at its
+/// default level). 6 while the owl read only conditional captures (at 8 a capture at the end of the line
+/// gave owl.tst 54 a ko GNU Go does not see); since kos anywhere in the line are read, 8 gains 180 and
+/// 192 for 54 (`2 H2` where GNU Go answers `1 H2`).
+const KO_DEPTH: usize = 8;
 
 thread_local! {
     /// Owl nodes visited on this thread since the last reset (GNU Go's `get_owl_node_counter`).
@@ -440,11 +444,13 @@ impl Owl<'_> {
                 continue;
             }
             let (a, am) = self.r.attack(h);
-            if a != Win {
+            if a == Lose {
                 continue;
             }
+            // A lunch captured only through a ko is not dead, but taking it (or saving it) is a move of
+            // the ko fight, as GNU Go's owl eats and saves lunches whatever the reading's ko code.
             let (d, dm) = self.r.defend(h);
-            if d == Lose {
+            if a == Win && d == Lose {
                 for s in b.string_stones(h) {
                     dead[usize::from(s)] = true;
                 }
@@ -665,7 +671,8 @@ impl Owl<'_> {
             if !r.trymove(p, mover) {
                 return false;
             }
-            let ok = r.board().liberties(p) >= 2;
+            // A ko capture leaves its stone in atari by nature; it is a move of the ko fight, not a waste.
+            let ok = r.board().liberties(p) >= 2 || r.board().ko().is_some();
             r.popgo();
             ok
         });
@@ -696,7 +703,9 @@ impl Owl<'_> {
 
     /// The moves to try at `depth`, in order (a fixed array: no allocation per node): the best
     /// `width` candidates, the ply's killer first when it is a candidate at all.
-    fn order(&self, cands: &[(i32, Point)], depth: usize) -> ([Point; MAX_WIDTH], usize) {
+    /// The moves tried at a node for `mover`: the killer first, then the candidates up to the width,
+    /// then the retake of a ko just taken beside the goal ([`Self::ko_retake`]) beyond the width.
+    fn order(&self, cands: &[(i32, Point)], depth: usize, mover: Color) -> ([Point; MAX_WIDTH], usize) {
         let mut out = [0; MAX_WIDTH];
         let mut n = 0;
         let killer = if self.settings.killer { self.killers.get(depth).copied().unwrap_or(0) } else { 0 };
@@ -710,6 +719,12 @@ impl Owl<'_> {
             }
             out[n] = p;
             n += 1;
+        }
+        if n < MAX_WIDTH {
+            if let Some(p) = self.ko_retake(mover, &out[..n]) {
+                out[n] = p;
+                n += 1;
+            }
         }
         (out, n)
     }
@@ -771,6 +786,25 @@ impl Owl<'_> {
         Some(false)
     }
 
+    /// The ko the other side has just taken, when `mover` may take it back (conditionally, as after a ko
+    /// threat: [`Owl::play`] decides) and it lies within two points of the goal's original stones, unless
+    /// it is among the moves `tried` already. Answering a ko capture is the ko fight, whatever the
+    /// candidates' scores: without it the side that took a ko near the goal won it outright (owl.tst 208,
+    /// 212: GNU Go retakes through its patterns and lunches and answers `KO_B`).
+    fn ko_retake(&self, mover: Color, tried: &[Point]) -> Option<Point> {
+        let b = self.r.board();
+        let (p, c) = b.ko()?;
+        if c != mover || tried.contains(&p) {
+            return None;
+        }
+        let by_goal = |q: Point| {
+            Board::neighbors(q)
+                .iter()
+                .any(|&n| b.on_board(n) && self.goal[usize::from(n)] && b.color(n) == Some(self.color))
+        };
+        (by_goal(p) || Board::neighbors(p).iter().any(|&q| b.on_board(q) && by_goal(q))).then_some(p)
+    }
+
     fn undo(&mut self, ko: bool) {
         self.r.popgo();
         self.line.pop();
@@ -818,7 +852,7 @@ impl Owl<'_> {
         } else {
             let mut found = a.capture;
             let opp = self.color.opponent();
-            let (order, n) = self.order(&a.cands, depth);
+            let (order, n) = self.order(&a.cands, depth, opp);
             // At the root with a `choice`, every move is read and the winners ranked.
             let choose = depth == 0 && self.settings.choice != 0;
             let mut best_rank = i64::MAX;
@@ -879,7 +913,7 @@ impl Owl<'_> {
             (if self.leaf_dies(a.max) { Lose } else { Win }, None)
         } else {
             let mut found = (Lose, None);
-            let (order, n) = self.order(&a.cands, depth);
+            let (order, n) = self.order(&a.cands, depth, self.color);
             let choose = depth == 0 && self.settings.choice != 0;
             let mut best_rank = i64::MAX;
             for &p in &order[..n] {
@@ -1280,6 +1314,28 @@ mod tests {
         let mut r = Reader::new(&b);
         let h8 = b.point(7, 1);
         assert_eq!(attack_dragon(&mut r, &b, h8, OwlLimits::default()), (KoB, Some(b.point(7, 0))));
+        assert_eq!(r.board(), &b);
+    }
+
+    #[test]
+    fn a_ko_capture_of_a_lunch_is_tried_and_gives_a_ko() {
+        // owl.tst 232 (owl32.sgf): white saves the A8 dragon at C6 only through a ko, black's capture of
+        // A3 at A4 (a ko capture, its stone left in atari) answered by white's retake at A3 after a
+        // threat: GNU Go answers `3 C6` (KO_B). The ko capture used to be dropped as a self-atari.
+        let b = board_from(&[
+            ".XX..XXXX",
+            "OOX..XOOX",
+            ".OXXXXO..",
+            "XO..XO..O",
+            "O.O.XOOOO",
+            ".OXXX..O.",
+            "OXX..X.OO",
+            "XX...XXX.",
+            ".........",
+        ]);
+        let mut r = Reader::new(&b);
+        let a8 = b.point(0, 1);
+        assert_eq!(defend_dragon(&mut r, &b, a8, OwlLimits::default()), (KoB, Some(b.point(2, 3))));
         assert_eq!(r.board(), &b);
     }
 
