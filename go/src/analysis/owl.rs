@@ -534,23 +534,7 @@ impl Owl<'_> {
             if held >= knobs.cap && role != Role::Vital {
                 break;
             }
-            // GNU Go's classes: without `s` the move must not be capturable at once; with `n` the
-            // opponent's stone there must not be either.
-            let (sacrifice, both) = pats.classes[k];
-            let mut is_safe = |side: usize, c: Color| {
-                if safe[usize::from(p)][side] == 0 {
-                    let ok = self.r.trymove(p, c) && {
-                        let a = self.r.attack(p).0;
-                        self.r.popgo();
-                        a == Lose
-                    };
-                    safe[usize::from(p)][side] = if ok { 1 } else { 2 };
-                }
-                safe[usize::from(p)][side] == 1
-            };
-            if knobs.safety && ((!sacrifice && !is_safe(0, mover)) || (both && !is_safe(1, mover.opponent()))) {
-                continue;
-            }
+            // The constraint first: most matches fail it, and it reads less than the safety check below.
             let program = &pats.lib.programs[k];
             let weight = if program.constraint.is_some() {
                 let mut ctx = OwlContext {
@@ -569,6 +553,23 @@ impl Owl<'_> {
             } else {
                 value * knobs.free / 100
             };
+            // GNU Go's classes: without `s` the move must not be capturable at once; with `n` the
+            // opponent's stone there must not be either.
+            let (sacrifice, both) = pats.classes[k];
+            let mut is_safe = |side: usize, c: Color| {
+                if safe[usize::from(p)][side] == 0 {
+                    let ok = self.r.trymove(p, c) && {
+                        let a = self.r.attack(p).0;
+                        self.r.popgo();
+                        a == Lose
+                    };
+                    safe[usize::from(p)][side] = if ok { 1 } else { 2 };
+                }
+                safe[usize::from(p)][side] == 1
+            };
+            if knobs.safety && ((!sacrifice && !is_safe(0, mover)) || (both && !is_safe(1, mover.opponent()))) {
+                continue;
+            }
             vital |= role == Role::Vital;
             held += 1;
             add(&mut cands, p, weight);
