@@ -32,7 +32,8 @@ python -m pip list 2>/dev/null | grep -iE '^(maturin|pytest|pettingzoo|numpy|gym
 echo "== wheel"
 dist="$venv/dist"
 rm -rf "$dist"
-(cd "$here" && maturin build --release --quiet --out "$dist")
+# the workspace's own target directory: the Rust tests built the same crates already
+(cd "$here" && maturin build --release --quiet --target-dir "$repo/target" --out "$dist")
 python -m pip install --quiet --force-reinstall --no-deps "$dist"/gammon_go-*.whl
 (cd / && python -c "import gammon_go, gammon_go.pettingzoo.backgammon_v0 as b; e = b.env(); e.reset(seed=1); print('import gammon_go ok:', gammon_go.__file__)")
 
