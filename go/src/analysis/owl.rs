@@ -146,9 +146,8 @@ fn search_knobs() -> SearchKnobs {
     static KNOBS: std::sync::OnceLock<SearchKnobs> = std::sync::OnceLock::new();
     *KNOBS.get_or_init(|| {
         let mut k = SearchKnobs::default();
-        if let Ok(v) = std::env::var("GO_OWL_SEARCH") {
-            let f: Vec<Option<u64>> = v.split(',').map(|x| x.trim().parse().ok()).collect();
-            let get = |i: usize| f.get(i).copied().flatten();
+        if let Some(f) = tuning_fields("GO_OWL_SEARCH") {
+            let get = |i: usize| f.get(i).copied().flatten().map(|x| x.max(0) as u64);
             k.root = get(0).map(|x| x as usize);
             k.first = get(1).map(|x| x as usize);
             k.leaf = get(2).unwrap_or(0) as u8;
@@ -160,6 +159,13 @@ fn search_knobs() -> SearchKnobs {
         }
         k
     })
+}
+
+/// The comma-separated numbers of a tuning variable (`GO_OWL_PAT`, `GO_OWL_SEARCH`), `None` for an
+/// empty or unreadable field (which keeps that setting's default); `None` when the variable is unset.
+fn tuning_fields(var: &str) -> Option<Vec<Option<i64>>> {
+    let v = std::env::var(var).ok()?;
+    Some(v.split(',').map(|x| x.trim().parse().ok()).collect())
 }
 
 /// Deepest ply with a killer slot.
@@ -329,14 +335,13 @@ fn knobs() -> Knobs {
     static KNOBS: std::sync::OnceLock<Knobs> = std::sync::OnceLock::new();
     *KNOBS.get_or_init(|| {
         let mut k = Knobs { held: 100, free: 10, safety: true, cap: HELD_PER_NODE };
-        if let Ok(v) = std::env::var("GO_OWL_PAT") {
-            let f: Vec<i32> = v.split(',').filter_map(|x| x.trim().parse().ok()).collect();
-            if let [h, fr, sa, ..] = f[..] {
+        if let Some(f) = tuning_fields("GO_OWL_PAT") {
+            if let [Some(h), Some(fr), Some(sa), ..] = f[..] {
                 k = Knobs {
-                    held: h,
-                    free: fr,
+                    held: h as i32,
+                    free: fr as i32,
                     safety: sa != 0,
-                    cap: f.get(3).map_or(HELD_PER_NODE, |&c| c.max(0) as usize),
+                    cap: f.get(3).copied().flatten().map_or(HELD_PER_NODE, |c| c.max(0) as usize),
                 };
             }
         }
