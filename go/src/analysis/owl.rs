@@ -15,7 +15,7 @@
 //! limit (when it runs out the leaf rule decides, so answers stay deterministic) and a branching factor
 //! that is widest at the root ([`OwlLimits::root_branches`]) and narrows with depth down to three; the
 //! first winning move in candidate order is the answer. `GO_OWL_SEARCH` overrides the search settings
-//! for tuning (`SearchKnobs`: widths, leaf rule, killer moves, ranking the root's winners). At each node the goal is the strings holding the dragon's original stones;
+//! for tuning (`SearchKnobs`: widths, leaf rule, killer moves). At each node the goal is the strings holding the dragon's original stones;
 //! the attack has succeeded when the queried stone is captured, and a tactical capture of the queried
 //! stone's string (the reader's, ko results included) decides before any eye is counted. Evaluation:
 //! opponent strings next to the goal that the reader captures outright are dead ("lunches"), as are
@@ -118,24 +118,23 @@ impl Default for OwlLimits {
 }
 
 /// Search settings for tuning, overridden by `GO_OWL_SEARCH` in the environment
-/// (`root,first,leaf,choice,killer,nodes,depth,branches`; an empty field keeps the default):
+/// (`root,first,leaf,killer,nodes,depth,branches`; an empty field keeps the default):
 /// `root`/`first` the widths at the root and the first reply, `leaf` the rule at the depth and node
 /// limits (0: the side to move gets the benefit of the doubt by the maximum eye count; 1: the defender
-/// lives, as GNU Go's owl decides), `choice` how the root picks among winning moves (0: the first; 1:
-/// the one whose refutation search was smallest; 2: by the static evaluation after it), `killer`
-/// whether a move that won at the same depth on a sibling line is tried first.
+/// lives, as GNU Go's owl decides), `killer` whether a move that won at the same depth on a sibling
+/// line is tried first.
 ///
 /// The defaults are what measured best on owl.tst (2026-11-27, root 6: 156/261): GNU Go's leaf rule
-/// 126 (our candidates are too few for reading that must reach life); ranking the winners by
-/// refutation size 153 (choice 3 also 153) for twice the time, by the static evaluation 148 — GNU Go
-/// refutes most of the later "winners", so the first winner is as good a pick as our reading allows;
-/// killers 156 (other tests); first reply 7 or 8 wide 152; depth 10 149; 2500 nodes unchanged.
+/// 126 (our candidates are too few for reading that must reach life); killers 156 (other tests);
+/// first reply 7 or 8 wide 152; depth 10 149; 2500 nodes unchanged. Reading every root move and
+/// ranking the winners (by refutation size: 153 for twice the time; by the static evaluation after
+/// the move: 148) was measured and removed: GNU Go refutes most of the later "winners", so the first
+/// winner is as good a pick as our reading allows.
 #[derive(Debug, Clone, Copy, Default)]
 struct SearchKnobs {
     root: Option<usize>,
     first: Option<usize>,
     leaf: u8,
-    choice: u8,
     killer: bool,
     nodes: Option<u64>,
     depth: Option<usize>,
@@ -151,11 +150,10 @@ fn search_knobs() -> SearchKnobs {
             k.root = get(0).map(|x| x as usize);
             k.first = get(1).map(|x| x as usize);
             k.leaf = get(2).unwrap_or(0) as u8;
-            k.choice = get(3).unwrap_or(0) as u8;
-            k.killer = get(4).unwrap_or(0) != 0;
-            k.nodes = get(5);
-            k.depth = get(6).map(|x| x as usize);
-            k.branches = get(7).map(|x| x as usize);
+            k.killer = get(3).unwrap_or(0) != 0;
+            k.nodes = get(4);
+            k.depth = get(5).map(|x| x as usize);
+            k.branches = get(6).map(|x| x as usize);
         }
         k
     })
@@ -206,8 +204,6 @@ struct Owl<'a> {
     /// Per ply, the last move that won there on a sibling line (tried first: a refutation often
     /// refutes the neighbouring lines too).
     killers: [Point; KILLER_DEPTH],
-    /// The static evaluation of the last first-reply node (alive, maximum eyes), for the root's choice.
-    first_eval: Option<(bool, u8)>,
     settings: SearchKnobs,
 }
 
@@ -707,10 +703,9 @@ impl Owl<'_> {
         w.clamp(1, MAX_WIDTH)
     }
 
-    /// The moves to try at `depth`, in order (a fixed array: no allocation per node): the best
-    /// `width` candidates, the ply's killer first when it is a candidate at all.
-    /// The moves tried at a node for `mover`: the killer first, then the candidates up to the width,
-    /// then the retake of a ko just taken beside the goal ([`Self::ko_retake`]) beyond the width.
+    /// The moves tried at a node for `mover`, in order (a fixed array: no allocation per node): the
+    /// ply's killer first when it is a candidate at all, then the best candidates up to the width, then
+    /// the retake of a ko just taken beside the goal ([`Self::ko_retake`]) beyond the width.
     fn order(&self, cands: &[(i32, Point)], depth: usize, mover: Color) -> ([Point; MAX_WIDTH], usize) {
         let mut out = [0; MAX_WIDTH];
         let mut n = 0;
@@ -748,29 +743,6 @@ impl Owl<'_> {
             1 => false,
             // The side to move gets the benefit of the doubt: one more move than the position shows.
             _ => max < 2,
-        }
-    }
-
-    /// Whether a later winner ranked `rank` replaces the one ranked `best`: with `choice` 3 only when
-    /// its refutation search took less than half the nodes (the cache makes later searches cheaper).
-    fn better(&self, rank: i64, best: i64) -> bool {
-        match self.settings.choice {
-            3 => rank * 2 < best,
-            _ => rank < best,
-        }
-    }
-
-    /// How the root ranks a winning move (lower is preferred), for `choice` 1 to 3.
-    fn rank(&self, attacker: bool, nodes: u64) -> i64 {
-        match self.settings.choice {
-            1 | 3 => nodes as i64,
-            2 => match self.first_eval {
-                // Attacker: fewest eyes left; defender: alive at once, then most eyes.
-                Some((alive, max)) if attacker => i64::from(max) * 2 + i64::from(alive),
-                Some((alive, max)) => -(i64::from(alive) * 10 + i64::from(max)),
-                None => 0,
-            },
-            _ => 0,
         }
     }
 
@@ -835,6 +807,35 @@ impl Owl<'_> {
         NODES.with(|n| n.set(n.get() + 1));
     }
 
+    /// The move loop of both sides: each ordered candidate for the attacker (`attacker`) or the
+    /// defender, answered by the other side's search one ply deeper, until one wins; `found` is what
+    /// the node has without a move (the attacker's tactical capture, or a loss for the defender).
+    fn try_moves(
+        &mut self,
+        attacker: bool,
+        cands: &[(i32, Point)],
+        depth: usize,
+        mut found: (ReadResult, Option<Point>),
+    ) -> (ReadResult, Option<Point>) {
+        let mover = if attacker { self.color.opponent() } else { self.color };
+        let (order, n) = self.order(cands, depth, mover);
+        for &p in &order[..n] {
+            let Some(ko) = self.play(p, mover, depth) else { continue };
+            let (c, _) = if attacker { self.defend(depth + 1) } else { self.attack(depth + 1) };
+            self.undo(ko);
+            // A conditional ko capture wins at best a ko the mover must start with a threat.
+            let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
+            if got > found.0 {
+                found = (got, Some(p));
+                if got == Win {
+                    self.set_killer(depth, p);
+                    break;
+                }
+            }
+        }
+        found
+    }
+
     fn attack(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
         self.count();
         if self.captured() {
@@ -846,9 +847,6 @@ impl Owl<'_> {
         }
         // At the root the static verdict of life is checked by reading.
         let a = self.analyse(true, depth == 0);
-        if depth == 1 {
-            self.first_eval = Some((a.alive, a.max));
-        }
         let result = if a.capture.0 == Win {
             a.capture
         } else if a.alive && depth > 0 {
@@ -856,42 +854,7 @@ impl Owl<'_> {
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             (if self.leaf_dies(a.max) { Win } else { Lose }, None)
         } else {
-            let mut found = a.capture;
-            let opp = self.color.opponent();
-            let (order, n) = self.order(&a.cands, depth, opp);
-            // At the root with a `choice`, every move is read and the winners ranked.
-            let choose = depth == 0 && self.settings.choice != 0;
-            let mut best_rank = i64::MAX;
-            for &p in &order[..n] {
-                // Ranking the winners may not starve the rest of the query of its budget.
-                if choose && found.0 == Win && self.nodes * 2 > self.limits.node_limit {
-                    break;
-                }
-                let before = self.nodes;
-                self.first_eval = None;
-                let Some(ko) = self.play(p, opp, depth) else { continue };
-                let (c, _) = self.defend(depth + 1);
-                self.undo(ko);
-                // A conditional ko capture wins at best a ko the attacker must start with a threat.
-                let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
-                if choose && got == Win && found.0 == Win {
-                    let rank = self.rank(true, self.nodes - before);
-                    if self.better(rank, best_rank) {
-                        best_rank = rank;
-                        found = (got, Some(p));
-                    }
-                } else if got > found.0 {
-                    found = (got, Some(p));
-                    if got == Win {
-                        self.set_killer(depth, p);
-                        best_rank = self.rank(true, self.nodes - before);
-                        if !choose {
-                            break;
-                        }
-                    }
-                }
-            }
-            found
+            self.try_moves(true, &a.cands, depth, a.capture)
         };
         self.note("attack", result.0, result.1);
         self.store(key, result.0, result.1);
@@ -908,9 +871,6 @@ impl Owl<'_> {
             return hit;
         }
         let a = self.analyse(false, depth == 0);
-        if depth == 1 {
-            self.first_eval = Some((a.alive, a.max));
-        }
         let result = if a.doomed {
             (Lose, None)
         } else if a.alive && (depth > 0 || self.attack(0).0 == Lose) {
@@ -918,39 +878,7 @@ impl Owl<'_> {
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             (if self.leaf_dies(a.max) { Lose } else { Win }, None)
         } else {
-            let mut found = (Lose, None);
-            let (order, n) = self.order(&a.cands, depth, self.color);
-            let choose = depth == 0 && self.settings.choice != 0;
-            let mut best_rank = i64::MAX;
-            for &p in &order[..n] {
-                // Ranking the winners may not starve the rest of the query of its budget.
-                if choose && found.0 == Win && self.nodes * 2 > self.limits.node_limit {
-                    break;
-                }
-                let before = self.nodes;
-                self.first_eval = None;
-                let Some(ko) = self.play(p, self.color, depth) else { continue };
-                let (c, _) = self.attack(depth + 1);
-                self.undo(ko);
-                let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
-                if choose && got == Win && found.0 == Win {
-                    let rank = self.rank(false, self.nodes - before);
-                    if self.better(rank, best_rank) {
-                        best_rank = rank;
-                        found = (got, Some(p));
-                    }
-                } else if got > found.0 {
-                    found = (got, Some(p));
-                    if got == Win {
-                        self.set_killer(depth, p);
-                        best_rank = self.rank(false, self.nodes - before);
-                        if !choose {
-                            break;
-                        }
-                    }
-                }
-            }
-            found
+            self.try_moves(false, &a.cands, depth, (Lose, None))
         };
         self.note("defend", result.0, result.1);
         self.store(key, result.0, result.1);
@@ -1039,7 +967,6 @@ fn run<T>(
         line: Vec::new(),
         marks: Default::default(),
         killers: [0; KILLER_DEPTH],
-        first_eval: None,
         settings: search_knobs(),
     };
     let out = f(&mut owl);
