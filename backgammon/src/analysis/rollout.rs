@@ -1271,16 +1271,16 @@ mod tests {
     fn resumed_rollouts_are_identical_to_uninterrupted_ones() {
         let ev = Evaluator::embedded();
         for (cubeful, mid) in [(false, None), (true, None), (true, Some("cAngACAAIAAA"))] {
-            let cfg = RolloutConfig { truncate: Some(6), ..quick(72) };
+            let cfg = RolloutConfig { truncate: Some(6), ..quick(36) };
             let path = temp_path(&format!("{cubeful}-{}", mid.is_some()));
             let mut first = RolloutState::new("4HPMwQCMz+AIIQ", mid, cubeful, cfg);
             first.run(ev, Some(&path)).unwrap();
             let mut resumed = RolloutState::load(&path).unwrap();
             assert_eq!(resumed, first);
-            assert_eq!(resumed.games(), 72);
-            resumed.config.trials = 180;
+            assert_eq!(resumed.games(), 36);
+            resumed.config.trials = 108;
             let text = resumed.run(ev, Some(&path)).unwrap();
-            let mut straight = RolloutState::new("4HPMwQCMz+AIIQ", mid, cubeful, RolloutConfig { trials: 180, ..cfg });
+            let mut straight = RolloutState::new("4HPMwQCMz+AIIQ", mid, cubeful, RolloutConfig { trials: 108, ..cfg });
             let expected = straight.run(ev, None).unwrap();
             assert_eq!(text, expected, "cubeful={cubeful} {mid:?}");
             // bit-identical sums, and the file holds them
