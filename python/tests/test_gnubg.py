@@ -379,3 +379,39 @@ def test_match_against_gnubg():
     for ours, gnubgs in zip(m["games"], theirs):
         assert lists(ours["info"]) == gnubgs["info"]
         assert lists(ours["game"]) == gnubgs["game"]
+
+
+def test_bad_input_raises_python_errors():
+    errors = (ValueError, TypeError, KeyError, OverflowError, gnubg.GnubgError)
+    b = gnubg.positionfromid(START)
+    bad_calls = [
+        lambda: gnubg.positionid("x"),
+        lambda: gnubg.positionid([[99] * 25, [0] * 25]),
+        lambda: gnubg.positionid([[1] * 25, [1] * 25]),
+        lambda: gnubg.positionfromkey([300] * 10),
+        lambda: gnubg.cubeinfo(1, 5, 0, 0, (0, 0), 0),
+        lambda: gnubg.cubeinfo(1, -1, 0, 5, (7, 0), 0),
+        lambda: gnubg.posinfo(3, 0, 0, 1, (7, 1)),
+        lambda: gnubg.matchid({"cube": 1}, {}),
+        lambda: gnubg.evaluate(b, None, {"plies": 9}),
+        lambda: gnubg.evaluate(b, None, "two-ply"),
+        lambda: gnubg.cfevaluate(b, gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0), {"plies": -1}),
+        lambda: gnubg.findbestmove(b, gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0)),
+        lambda: gnubg.movetupletostring((3, 9), b),
+        lambda: gnubg.movetupletostring((8, 1, 6, 1), b),
+        lambda: gnubg.parsemove("24/18(9)"),
+        lambda: gnubg.navigate(next=-3),
+        lambda: gnubg.navigate(next=2**70),
+        lambda: gnubg.dicerolls(-1),
+        lambda: gnubg.classifypos(b, 3),
+        lambda: gnubg.rollout(b, gnubg.cubeinfo(1, -1, 0, 0, (0, 0), 0), {"trials": 0}),
+        lambda: gnubg.show("nonsense words"),
+        lambda: gnubg.command("set board AAAA"),
+    ]
+    for call in bad_calls:
+        with pytest.raises(errors):
+            call()
+    # extreme navigation stays inside the match
+    quiet(f"import mat {MATCH_FILE}")
+    assert gnubg.navigate(game=-(2**62)) is not None and gnubg.navigate(next=2**62) is not None
+    assert gnubg.board() is not None
