@@ -32,3 +32,28 @@ impl Shell {
         &self.state.met
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Shell;
+
+    #[test]
+    fn accessors_follow_the_commands() {
+        let mut sh = Shell::new(7);
+        assert_eq!(sh.player_names(), &["gnubg".to_string(), "user".to_string()]);
+        assert!(sh.session_analysis().is_none());
+        sh.execute("set player 0 name alice");
+        sh.execute("set player 0 human");
+        sh.execute("set analysis plies 0");
+        assert_eq!(sh.player_names()[0], "alice");
+        assert_eq!(sh.analysis_plies(), 0);
+        sh.execute("new match 3");
+        sh.execute("analyse match");
+        let games = sh.session().map_or(0, |s| s.games().len());
+        assert_eq!(sh.session_analysis().map(|a| a.games.len()), Some(games));
+        // a new session drops the analysis of the old one
+        sh.execute("new session");
+        assert!(sh.session_analysis().is_none());
+        assert!(sh.met().length() >= 15);
+    }
+}
