@@ -11,6 +11,8 @@
 //! are `gammon`'s own JSON objects, so the Python figures are those of the command line. Bad input
 //! raises `ValueError` (or `TypeError` from pyo3's conversions); nothing here may panic on it.
 
+mod gnubg_session;
+
 use backgammon::analysis::rollout::RolloutConfig;
 use backgammon::env::{self, BackgammonEnv, Colour, EnvError, NUM_ACTIONS, OBSERVATION_SIZE};
 use backgammon::eval::nply::{NPly, Settings, MAX_PLIES};
@@ -448,5 +450,6 @@ fn _gammon_go(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate_cubeful_json, m)?)?;
     m.add_function(wrap_pyfunction!(rollout_json, m)?)?;
     m.add_function(wrap_pyfunction!(bearoff, m)?)?;
+    m.add_class::<gnubg_session::GnubgSession>()?;
     Ok(())
 }

@@ -98,3 +98,70 @@ def rollout_json(
 
 def bearoff(position_id: str) -> Dict[str, Any]:
     """Bearoff database lookups: ``bearoff``, ``probabilities``, ``on_roll``, ``opponent``."""
+
+class GnubgSession:
+    """One gammon command session with a navigation cursor (the Rust side of ``gammon_go.gnubg``)."""
+
+    def __init__(self, seed: int = 0) -> None: ...
+    def command(self, line: str) -> Tuple[str, Optional[str], str]:
+        """(output, error or None, what followed) of one ``gammon`` command line."""
+    def ids(self) -> Optional[Tuple[str, str]]:
+        """Position and match ID at the cursor (or of the game in play)."""
+    def names(self) -> Tuple[str, str]: ...
+    def cursor(self) -> Optional[Tuple[int, int]]: ...
+    def navigate(self, next: Optional[int] = None, game: Optional[int] = None) -> Optional[Tuple[int, int]]: ...
+    def match_json(
+        self, analysis: bool = True, boards: bool = True, statistics: bool = False, verbose: bool = False
+    ) -> Optional[str]: ...
+    def evaluate(self, position_id: str, plies: int) -> List[float]: ...
+    def cfevaluate_json(self, position_id: str, match_id: str, plies: int) -> str: ...
+    def rank_plays(
+        self, position_id: str, match_id: str, plies: int, filters: Optional[List[Tuple[int, int, float]]] = None
+    ) -> List[Tuple[List[Tuple[int, int]], str, float, List[float], int]]: ...
+    def rollout_json(
+        self,
+        position_id: str,
+        match_id: Optional[str] = None,
+        trials: int = 1296,
+        seed: Optional[int] = None,
+        plies: int = 0,
+        truncate: Optional[int] = None,
+        cubeful: bool = False,
+        variance_reduction: bool = True,
+        bearoff_truncation: bool = True,
+        initial_position: bool = False,
+    ) -> str: ...
+    def state_numbers(self) -> Optional[Tuple[int, bool]]: ...
+    @staticmethod
+    def classify(position_id: str) -> int: ...
+    @staticmethod
+    def gammon_prices(
+        match_length: int, score: Tuple[int, int], cube: int, centred: bool, jacoby: bool, crawford: bool
+    ) -> Tuple[Tuple[float, float], Tuple[float, float]]: ...
+    @staticmethod
+    def convert_equity(
+        value: float, to_mwc: bool, match_length: int, score: Tuple[int, int], me: int, cube: int, crawford: bool
+    ) -> float: ...
+    @staticmethod
+    def met(max_score: int) -> Tuple[List[List[float]], List[List[float]]]: ...
+    @staticmethod
+    def normal_filters() -> List[Tuple[int, int, int, int, float]]: ...
+    @staticmethod
+    def match_id_of(
+        cube: int,
+        owner: int,
+        on_move: int,
+        turn: int,
+        match_length: int,
+        score: Tuple[int, int],
+        crawford: bool,
+        jacoby: bool,
+        game_state: int,
+        doubled: bool,
+        resigned: int,
+        dice: Optional[Tuple[int, int]],
+    ) -> str: ...
+    @staticmethod
+    def error_rating(rate: float) -> int: ...
+    @staticmethod
+    def luck_rating(rate: float) -> int: ...

@@ -21,6 +21,7 @@ pub mod moves;
 mod reference;
 mod relational;
 mod rollouts;
+mod scripting;
 mod state;
 mod tutor;
 
