@@ -14,7 +14,8 @@
 //!   most [`MAX_OPENINGS`] empty points outside (points next to living opponent stones). GNU Go's false
 //!   margins (an opponent stone there would be in atari without capturing) are no openings; openings
 //!   with two neighbours among C's stones and the edge, beside an empty point of the region, join the
-//!   space as marginal points. A space bounded only by dead C stones is kept (it joins them into one
+//!   space as marginal points (for GNU Go's reports, [`Eyes::compute_reported`], a space's single
+//!   opening beside an empty point of it joins too). A space bounded only by dead C stones is kept (it joins them into one
 //!   dragon) but marked ([`EyeSpace::live_bound`]).
 //! * Marginal points are those joined points and the empty eye points next to an opening: the opponent
 //!   can play there from outside (a dead stone next to an opening is no marginal point).
@@ -198,6 +199,55 @@ pub fn diagonal_sum(
     (quarters / 4, key)
 }
 
+/// The decisive diagonals of `p` as an eye point of `color` outside `region`, as GNU Go's
+/// `half_eye_data` lists them: for each diagonal on the board worth neither 0 nor 2 (an empty point
+/// where the opponent can play and be captured only through ko or not at all, or an opponent stone
+/// that can be attacked and defended), the opponent's move that spoils the eye there and the owner's
+/// move that saves it (the point itself when empty; the stone's defence and attack points). Order:
+/// GNU Go's (towards the first row and left, away from it and left, away and right, towards and right).
+pub fn diagonal_moves(
+    b: &Board,
+    p: Point,
+    color: Color,
+    dead: &[bool],
+    region: &[Point],
+    r: &mut Reader,
+) -> Vec<(Point, Point)> {
+    let s = STRIDE as Point;
+    let opp = color.opponent();
+    let mut out = Vec::new();
+    for d in [p + s - 1, p - s - 1, p - s + 1, p + s + 1] {
+        if region.contains(&d) || off_axes(b, d) != 0 {
+            continue;
+        }
+        match b.color(d) {
+            Some(c) if c == color => {}
+            Some(_) if dead[usize::from(d)] => {}
+            Some(_) => {
+                let (attack, apoint) = r.attack(d);
+                if attack == Lose {
+                    continue;
+                }
+                let (defence, dpoint) = r.defend(d);
+                if let (false, Some(a), Some(dp)) = (defence == Lose, apoint, dpoint) {
+                    out.push((dp, a));
+                }
+            }
+            None => {
+                if !b.is_legal(d, opp) || !r.trymove(d, opp) {
+                    continue;
+                }
+                let taken = r.attack(d).0;
+                r.popgo();
+                if taken != Win {
+                    out.push((d, d));
+                }
+            }
+        }
+    }
+    out
+}
+
 /// [`diagonal_sum`] in quarters, with ko-contingent diagonals when `ko` is set: above 8 and below 16 a
 /// half eye, 16 or more a false eye. The key is the decisive point of a diagonal worth about 1.
 fn diagonal_quarters(
@@ -330,7 +380,18 @@ impl Eyes {
     pub fn compute_with(b: &Board, dead: &[bool], mut safety: Safety<'_>, db: &EyeDb) -> Eyes {
         let mut eyes = Eyes::empty();
         for color in [Color::Black, Color::White] {
-            eyes.add_color(b, color, dead, &mut safety, None, db, None);
+            eyes.add_color(b, color, dead, &mut safety, None, db, None, false);
+        }
+        eyes
+    }
+
+    /// [`Eyes::compute_with`] for GNU Go's eye reports (`eye_data`, `eval_eye`, `half_eye_data`): a
+    /// space with a single opening next to one of its empty points takes it as a marginal point, as
+    /// GNU Go's eye domains do (optics.tst 83 → 84; the analysis keeps the regions without it).
+    pub fn compute_reported(b: &Board, dead: &[bool], mut safety: Safety<'_>, db: &EyeDb) -> Eyes {
+        let mut eyes = Eyes::empty();
+        for color in [Color::Black, Color::White] {
+            eyes.add_color(b, color, dead, &mut safety, None, db, None, true);
         }
         eyes
     }
@@ -338,7 +399,7 @@ impl Eyes {
     /// The eye spaces of `color` only that touch a stone with `goal[p]` set (for the owl's leaves).
     pub fn compute_for(b: &Board, color: Color, dead: &[bool], goal: &[bool], mut safety: Safety<'_>) -> Eyes {
         let mut eyes = Eyes::empty();
-        eyes.add_color(b, color, dead, &mut safety, Some(goal), builtin_db(), None);
+        eyes.add_color(b, color, dead, &mut safety, Some(goal), builtin_db(), None, false);
         eyes
     }
 
@@ -347,7 +408,7 @@ impl Eyes {
         let mut eyes = Eyes::empty();
         let doms = domains(b, dead);
         for color in [Color::Black, Color::White] {
-            eyes.add_color(b, color, dead, &mut safety, None, db, Some(&doms));
+            eyes.add_color(b, color, dead, &mut safety, None, db, Some(&doms), false);
         }
         eyes
     }
@@ -374,6 +435,7 @@ impl Eyes {
         goal: Option<&[bool]>,
         db: &EyeDb,
         doms: Option<&[Vec<bool>; 2]>,
+        single_opening: bool,
     ) {
         let opp = color.opponent();
         let (ci, oi) = (color.index(), opp.index());
@@ -500,6 +562,16 @@ impl Eyes {
                 }
                 true
             });
+            // For GNU Go's reports only ([`Eyes::compute_reported`]): a space's one opening, beside an
+            // empty point of it, is its marginal point as GNU Go's domains make it (optics.tst 1807; in the
+            // owl and the semeai it lost semeai.tst 109 and 131).
+            if single_opening && margins.is_empty() && openings.len() == 1 && region.len() < MAX_EYE {
+                let q = openings[0];
+                if b.is_empty(q) && Board::neighbors(q).iter().any(|&n| region.contains(&n) && b.is_empty(n)) {
+                    margins.push(q);
+                    openings.clear();
+                }
+            }
             for &m in &margins {
                 seen[usize::from(m)] = true;
                 for q in Board::neighbors(m) {
@@ -961,6 +1033,52 @@ mod tests {
         let e = Eyes::compute_domains(&b, &dead, Safety::Quick, builtin_db());
         let s = e.space(b.point(2, 2), Color::Black).expect("a space");
         assert_eq!((s.points.len(), s.min, s.max), (1, 1, 1));
+    }
+
+    #[test]
+    fn reports_take_a_single_opening_as_a_margin() {
+        // White's space E6-E4 opens only at E7, between black stones: GNU Go's reports count E7 as a
+        // marginal point of the space; the analysis keeps the closed part.
+        let b = board_from(&[
+            ".........",
+            "....X....",
+            "...O.X...",
+            "...O.O...",
+            "...O.O...",
+            "...O.O...",
+            "....O....",
+            ".........",
+            ".........",
+        ]);
+        let dead = vec![false; ARRAY];
+        let (e5, e7) = (b.point(4, 4), b.point(4, 2));
+        let s = eyes(&b).space(e5, Color::White).cloned().expect("a space");
+        assert_eq!((s.points.len(), s.marginal.clone()), (3, vec![b.point(4, 3)]));
+        let r = Eyes::compute_reported(&b, &dead, Safety::Quick, builtin_db());
+        let s = r.space(e5, Color::White).expect("a space");
+        assert_eq!((s.points.len(), s.marginal.clone()), (4, vec![e7]));
+    }
+
+    #[test]
+    fn decisive_diagonals_are_listed_in_gnu_go_order() {
+        // Black's eye at C1 (B1, D1, C2 black): B2 empty where white can play safely (it joins A3-B3),
+        // D2 black; the diagonals off the board are not listed.
+        let b = board_from(&[
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "OO.......",
+            "..XX.....",
+            ".X.X.....",
+        ]);
+        let dead = vec![false; ARRAY];
+        let mut r = Reader::new(&b);
+        let c1 = b.point(2, 8);
+        let moves = diagonal_moves(&b, c1, Color::Black, &dead, &[c1], &mut r);
+        assert_eq!(moves, vec![(b.point(1, 7), b.point(1, 7))]);
     }
 
     #[test]

@@ -20,7 +20,8 @@
 //! stone's string (the reader's, ko results included) decides before any eye is counted. Evaluation:
 //! opponent strings next to the goal that the reader captures outright are dead ("lunches"), as are
 //! stones enclosed in small regions and a few stones in a large region that only the goal's colour
-//! bounds (`mark_invaders`: its territory, which they would open); the goal's eye spaces are valued
+//! bounds (`mark_invaders`: its territory, which they would open), except strings of one or two
+//! liberties next to the goal that the reader cannot capture (GNU Go's lively strings); the goal's eye spaces are valued
 //! ([`crate::analysis::eye::Eyes::compute_for`], diagonals judged by the reader) and summed
 //! ([`crate::analysis::dragon::genus`]). The goal lives when the minimum is two eyes or its escape
 //! potential reaches [`ESCAPE_OWL`] — below the root only: at the root that verdict is checked by
@@ -422,6 +423,8 @@ impl Owl<'_> {
             }
         }
         let mut cands: Vec<(i32, Point)> = Vec::new();
+        // Strings next to the goal the reader cannot capture: alive whatever encloses them.
+        let mut lively: Vec<Point> = Vec::new();
         let add = |cands: &mut Vec<(i32, Point)>, p: Point, w: i32| {
             if let Some(c) = cands.iter_mut().find(|c| c.1 == p) {
                 c.0 += w;
@@ -446,6 +449,7 @@ impl Owl<'_> {
             }
             let (a, am) = self.r.attack(h);
             if a == Lose {
+                lively.push(h);
                 continue;
             }
             // A lunch captured only through a ko is not dead, but taking it (or saving it) is a move of
@@ -466,6 +470,14 @@ impl Owl<'_> {
         mark_enclosed(&b, &mut dead, false, Some(opp));
         // `near` serves as scratch here; mark_invaders leaves it cleared for the pattern section.
         mark_invaders(&b, color, &stones, &mut dead, &mut near);
+        // As GNU Go's owl has it, only strings it can capture are no longer lively: an enclosed string
+        // of one or two liberties the reader cannot take stays alive, or a false eye beside it would
+        // look real (owl.tst 14, 18, 54, 180 pass, 158 fails: 169 → 172).
+        for &h in &lively {
+            for s in b.string_stones(h) {
+                dead[usize::from(s)] = false;
+            }
+        }
         // Diagonals judged by the reader: liberty counts alone took stones in atari that can escape for
         // harmless and saw eyes that are false (owl.tst 92 → 103 with reading).
         let eyes = Eyes::compute_for(&b, color, &dead, &cur, Safety::Read(self.r));

@@ -2,14 +2,16 @@
 //! [`crate::analysis::eye`] with the stones GNU Go's `make_dragons` treats as dead when it builds them:
 //! strings the reader captures without defence and stones enclosed in small regions, not the dragons'
 //! final statuses (optics.tst 80 → 82: a dead dragon's stones no longer open the other colour's space
-//! through them); valued from the engine's eye database) and `analyze_eyegraph` (the local game of
+//! through them); a space's single opening joins it as a marginal point, as in GNU Go's domains,
+//! [`Eyes::compute_reported`]; valued from the engine's eye database; `half_eye_data` prints 10.00 for
+//! points never graded, as GNU Go does, and every decisive diagonal) and `analyze_eyegraph` (the local game of
 //! [`crate::analysis::eye_graph`] on a graph given as text), with GNU Go 3.8's answers and error texts.
 //!
 //! This group reads the position, the reader and the eye database of the engine state
 //! ([`crate::gtp::state`]) and must not import the other command groups.
 
 use crate::analysis::dragon::mark_enclosed;
-use crate::analysis::eye::{builtin_db, Eyes, Safety, Topology};
+use crate::analysis::eye::{builtin_db, diagonal_moves, Eyes, Safety, Topology};
 use crate::analysis::eye_graph::{self, Graph};
 use crate::analysis::read_result::ReadResult;
 use crate::analysis::reading::Reader;
@@ -24,7 +26,7 @@ use engine_core::command::{CommandError, Registry};
 pub fn register(r: &mut Registry<GtpState>) {
     r.register("eval_eye", "eval_eye VERTEX: min and max eyes of the eye space (attack and defence points)", |s, a| {
         let p = vertex(s, a, 0)?;
-        let (b, eyes) = eyes(s);
+        let (b, eyes, _) = eyes(s);
         Ok(match eyes.unique_space(p) {
             None => "-1".into(),
             Some(e) if e.min < e.max => format!(
@@ -44,13 +46,13 @@ pub fn register(r: &mut Registry<GtpState>) {
             Some(Move::Play(p)) => p,
             _ => return Err(bad()),
         };
-        let (b, eyes) = eyes(s);
+        let (b, eyes, _) = eyes(s);
         Ok(eye_data(&b, &eyes, color, p))
     });
     r.register("half_eye_data", "half_eye_data VERTEX: topological eye value and key points at VERTEX", |s, a| {
         let p = vertex(s, a, 0)?;
-        let (_, eyes) = eyes(s);
-        Ok(half_eye_data(&eyes, s.board(), p))
+        let (b, eyes, dead) = eyes(s);
+        Ok(half_eye_data(&eyes, &b, &dead, reader(s), p))
     });
     r.register(
         "analyze_eyegraph",
@@ -59,8 +61,9 @@ pub fn register(r: &mut Registry<GtpState>) {
     );
 }
 
-/// The position and its eye spaces with the dragons' dead stones, valued from the engine's database.
-fn eyes(s: &mut GtpState) -> (Board, Eyes) {
+/// The position, its eye spaces with the dragons' dead stones (valued from the engine's database)
+/// and those dead stones.
+fn eyes(s: &mut GtpState) -> (Board, Eyes, Vec<bool>) {
     let b = s.board().clone();
     let dead = tactically_dead(&b, reader(s));
     let loaded = s.loaded_eye_db();
@@ -68,8 +71,8 @@ fn eyes(s: &mut GtpState) -> (Board, Eyes) {
         Some(db) => db,
         None => builtin_db(),
     };
-    let eyes = Eyes::compute_with(&b, &dead, Safety::Read(reader(s)), db);
-    (b, eyes)
+    let eyes = Eyes::compute_reported(&b, &dead, Safety::Read(reader(s)), db);
+    (b, eyes, dead)
 }
 
 /// GNU Go's `lively` test for the eye spaces it prints: a string is dead only when the reader captures
@@ -118,27 +121,34 @@ fn eye_data(b: &Board, eyes: &Eyes, color: Color, p: Point) -> String {
     lines.join("\n")
 }
 
-fn half_eye_data(eyes: &Eyes, b: &Board, p: Point) -> String {
+/// GNU Go's `half_eye_data`: the topological value of a graded point (10.00, GNU Go's "something big",
+/// for points not graded), its type and the decisive diagonals ([`diagonal_moves`]) as attack and
+/// defence points.
+fn half_eye_data(eyes: &Eyes, b: &Board, dead: &[bool], r: &mut Reader, p: Point) -> String {
     // The colour whose eye space holds the point (black first, as GNU Go lists its data).
-    let graded = [Color::Black, Color::White].into_iter().find_map(|c| eyes.half_eye(p, c).map(|h| (c, h)));
-    let (value, kind, key) = match graded {
-        None => (0, "0", None),
-        Some((c, (sum, key))) => match eyes.topology(p, c) {
-            Topology::Half => (sum, "HALF_EYE", key),
-            Topology::False => (sum, "FALSE_EYE", None),
-            Topology::Proper => (sum, "0", None),
-        },
+    let graded = [Color::Black, Color::White].into_iter().find_map(|c| eyes.half_eye(p, c).map(|h| (c, h.0)));
+    let (value, kind, moves) = match graded {
+        None => (40, "0", Vec::new()),
+        Some((c, sum)) => {
+            let region = eyes.space(p, c).map(|e| e.points.clone()).unwrap_or_default();
+            let moves = diagonal_moves(b, p, c, dead, &region, r);
+            let kind = match eyes.topology(p, c) {
+                Topology::Half => "HALF_EYE",
+                Topology::False => "FALSE_EYE",
+                Topology::Proper => "0",
+            };
+            (sum, kind, moves)
+        }
     };
     let mut lines =
         vec![format!("{:<21}{}.{:02}", "value", value / 4, value % 4 * 25), format!("{:<21}{kind}", "type")];
-    let n = usize::from(key.is_some());
-    lines.push(format!("{:<21}{n}", "num_attacks"));
-    if let Some(k) = key {
-        lines.push(format!("{:<21}{}", "attack_point[0]", format_vertex(b, Move::Play(k))));
+    lines.push(format!("{:<21}{}", "num_attacks", moves.len()));
+    for (i, &(a, _)) in moves.iter().enumerate() {
+        lines.push(format!("{:<21}{}", format!("attack_point[{i}]"), format_vertex(b, Move::Play(a))));
     }
-    lines.push(format!("{:<21}{n}", "num_defenses"));
-    if let Some(k) = key {
-        lines.push(format!("{:<21}{}", "defense_point[0]", format_vertex(b, Move::Play(k))));
+    lines.push(format!("{:<21}{}", "num_defenses", moves.len()));
+    for (i, &(_, d)) in moves.iter().enumerate() {
+        lines.push(format!("{:<21}{}", format!("defense_point[{i}]"), format_vertex(b, Move::Play(d))));
     }
     lines.join("\n")
 }
