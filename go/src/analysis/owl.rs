@@ -91,6 +91,11 @@ const JUMP_WEIGHT: i32 = 30;
 /// 84: the corner placement that kills a space the graphs count as two eyes).
 const PLACEMENT_WEIGHT: i32 = 20;
 
+/// The ply (the attacker to move after the defender's first move) at which a life resting on an eye
+/// space counted two eyes by fiat is read instead of trusted: the defender's root move that leaves
+/// such a space looked like a defence whatever the attacker's placements inside (owl.tst 163).
+const FIAT_DEPTH: usize = 1;
+
 /// Depth, node and branching limits of one owl query.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct OwlLimits {
@@ -180,6 +185,9 @@ struct Analysis {
     /// The queried stone's string is captured whatever the defender does.
     doomed: bool,
     max: u8,
+    /// The goal's two eyes rest on an eye space too large for the eye graphs, counted two eyes by fiat
+    /// (the attacker's [`Owl::attack`] reads such a verdict one ply below the root instead of trusting it).
+    fiat: bool,
     /// Scored candidate moves for the side to move.
     cands: Vec<(i32, Point)>,
 }
@@ -485,6 +493,7 @@ impl Owl<'_> {
         let (min, max) = genus(&eyes, &all);
         let esc = escape(&b, &stones, color, &eyes, &dead);
         let alive = (min >= 2 || esc >= ESCAPE_OWL) && capture.0 == Lose;
+        let fiat = fiat_life(&eyes, color, min);
         if self.trace {
             let sp: Vec<String> = eyes
                 .spaces
@@ -591,7 +600,7 @@ impl Owl<'_> {
         let alive = alive && !(vital && attacker);
         if alive && !full {
             self.marks = [cur, dead, near];
-            return Analysis { alive, capture, doomed, max, cands };
+            return Analysis { alive, capture, doomed, max, fiat, cands };
         }
         for s in &eyes.spaces {
             let vital = if attacker { s.attack } else { s.defend };
@@ -690,6 +699,20 @@ impl Owl<'_> {
             r.popgo();
             ok
         });
+        if attacker && cands.is_empty() && max < 2 && esc == 0 {
+            // A dragon with at most one eye and nowhere to run, and every attacker's move a self-atari:
+            // filling its outside liberties is all that is left (the filler is captured, the eye count
+            // stays short), and without a move here the search answered the attack failed (owl.tst 99).
+            for &h in &heads {
+                libs.clear();
+                b.string_liberties(h, usize::MAX, &mut libs);
+                for &l in &libs {
+                    if eyes.space(l, color).is_none() && b.is_legal(l, mover) {
+                        add(&mut cands, l, 5);
+                    }
+                }
+            }
+        }
         if self.trace {
             let c: Vec<String> = cands
                 .iter()
@@ -699,7 +722,7 @@ impl Owl<'_> {
             eprintln!("  cands {} {}", if attacker { "att" } else { "def" }, c.join(" "));
         }
         self.marks = [cur, dead, near];
-        Analysis { alive, capture, doomed, max, cands }
+        Analysis { alive, capture, doomed, max, fiat, cands }
     }
 
     fn width(&self, depth: usize) -> usize {
@@ -858,7 +881,13 @@ impl Owl<'_> {
             return hit;
         }
         // At the root the static verdict of life is checked by reading.
-        let a = self.analyse(true, depth == 0);
+        let mut a = self.analyse(true, depth == 0);
+        if a.alive && a.fiat && depth == FIAT_DEPTH {
+            // Two eyes by fiat one ply below the root: read them (the first analysis stopped before the
+            // candidates of the eye spaces).
+            a = self.analyse(true, true);
+            a.alive = false;
+        }
         let result = if a.capture.0 == Win {
             a.capture
         } else if a.alive && depth > 0 {
@@ -896,6 +925,16 @@ impl Owl<'_> {
         self.store(key, result.0, result.1);
         result
     }
+}
+
+/// Whether the goal's eye count `min` (two or more) needs a space of `color` too large for the eye
+/// graphs, counted two eyes by fiat (more than eight points, min and max two, as the attacker's
+/// placements in [`Owl::analyse`] take them): without that space the count falls below two.
+fn fiat_life(eyes: &Eyes, color: Color, min: u8) -> bool {
+    min >= 2
+        && eyes.spaces.iter().any(|s| {
+            s.color == color && s.points.len() > 8 && s.min >= 2 && s.max == 2 && min.saturating_sub(s.min) < 2
+        })
 }
 
 /// Largest region (points that are not the goal's colour) searched for invaders by [`mark_invaders`].
