@@ -4,12 +4,17 @@ PettingZoo's ``backgammon_v0`` was: gym-backgammon's ``Backgammon`` for the boar
 ``get_valid_plays`` for the legal plays encoded into the 1353 actions, its ``get_board_features``
 for the observation, and the classic games' wrappers on top).
 
-    python bench/env_steps.py [--seconds S] [--seed N]
+    python bench/env_steps.py [--seconds S] [--runs N] [--clock wall|cpu] [--policy infos|mask] [--seed N]
 
-Prints steps/s of each and the ratio (the issue's goal: at least 20), for ``env()`` (the classic
-wrappers on both) and for ``raw_env()`` (no wrappers on either). A step is one agent step
-(a double is two). Both environments are driven by the same loop: ``agent_iter``, ``last``, a
-uniform choice among the mask's legal actions, ``step``.
+Prints steps/s of each and the ratio (the issue's goal: at least 20): ``env()`` as each ships
+(gammon_go's in its one-hop subclasses of PettingZoo's wrappers, gym-backgammon's in PettingZoo's
+own wrapper classes, as PettingZoo's backgammon_v0 was), then both in PettingZoo's wrapper classes,
+both in the one-hop ones, and ``raw_env()`` (no wrappers on either); then the Rust game alone
+driven from Python, for context. A step is one agent step (a double is two). Both environments
+are driven by the same loop: ``agent_iter``, ``last`` (which builds the observation dict with its
+action mask), a uniform draw among the legal actions, ``step``. The draw takes
+``info["legal_moves"]``, which both environments fill the way seed 001 documents
+(``--policy mask`` draws from ``np.flatnonzero(obs["action_mask"])`` instead, the same for both).
 """
 
 from __future__ import annotations
@@ -106,6 +111,15 @@ class GymBackgammonAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._legal = None
+        self._set_infos()
+
+    def _set_infos(self):
+        # seed 001: the acting agent's legal actions in infos[agent]["legal_moves"], updated
+        # after each step (the other agent: an empty list), as gammon_go's raw_env keeps them
+        me = self.agent_selection
+        legal = list(self._legal_plays())
+        for a in self.agents:
+            self.infos[a] = {"legal_moves": legal if a == me else []}
 
     def _signed_roll(self):
         c = self.colors[self.agent_selection]
@@ -154,54 +168,141 @@ class GymBackgammonAEC(AECEnv):
             self.roll = self._roll()
         self._legal = None
         self._accumulate_rewards()
+        if winner is None:
+            self._set_infos()
+        else:
+            for a in self.agents:
+                self.infos[a] = {"legal_moves": []}
 
 
-def gym_env():
-    e = GymBackgammonAEC()
+def stock_wrapped(e):
+    """PettingZoo's classic-game wrappers, its own classes (what PettingZoo's backgammon_v0 used)."""
     e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
 
 
-def measure(make, seconds: float, seed: int):
-    """(agent steps per second, games finished) of random legal play for ``seconds``."""
+def one_hop_wrapped(e):
+    """The same wrappers as gammon_go's ``env()`` builds them: subclasses of PettingZoo's that read
+    the game state in one hop."""
+    e = backgammon_v0.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = backgammon_v0.AssertOutOfBoundsWrapper(e)
+    return backgammon_v0.OrderEnforcingWrapper(e)
+
+
+def gym_env():
+    return stock_wrapped(GymBackgammonAEC())
+
+
+def measure(make, seconds: float, seed: int, policy: str = "infos", clock=time.perf_counter):
+    """(agent steps per second, games finished) of random legal play for ``seconds`` of
+    ``clock``. ``policy`` "infos" draws the action uniformly from ``info["legal_moves"]``,
+    "mask" from ``np.flatnonzero(obs["action_mask"])``; either way ``last()`` builds the
+    observation and mask, and the draw is the same for both environments."""
     env = make()
     rng = random.Random(seed)
     steps = games = 0
-    start = time.perf_counter()
+    from_mask = policy == "mask"
+    start = clock()
     deadline = start + seconds
     game_seed = seed
-    while time.perf_counter() < deadline:
+    while clock() < deadline:
         env.reset(seed=game_seed)
         game_seed += 1
         for agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
+            obs, _, term, trunc, info = env.last()
             if term or trunc:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"]) if from_mask else info["legal_moves"]
             env.step(int(legal[int(rng.random() * len(legal))]))
             steps += 1
         games += 1
-    return steps / (time.perf_counter() - start), games
+    return steps / (clock() - start), games
+
+
+def measure_engine(seconds: float, seed: int, clock=time.perf_counter):
+    """Agent steps per second of the Rust game alone driven from Python (``gammon_go.Env``: its
+    legal list and a step per agent step, no observation, no PettingZoo), for context."""
+    from gammon_go import Env
+
+    env = Env(seed)
+    rng = random.Random(seed)
+    steps = games = 0
+    start = clock()
+    deadline = start + seconds
+    while clock() < deadline:
+        env.reset(seed + games)
+        while not env.terminated:
+            legal = env.legal_actions()
+            env.step(legal[int(rng.random() * len(legal))])
+            steps += 1
+        games += 1
+    return steps / (clock() - start), games
+
+
+def _median(runs):
+    """The run of median rate (the lower middle one of an even number)."""
+    ordered = sorted(runs)
+    return ordered[(len(ordered) - 1) // 2]
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seconds", type=float, default=10.0, help="time per environment and setting")
+    ap.add_argument("--seconds", type=float, default=10.0, help="time per environment, setting and run")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--runs", type=int, default=1, help="runs of each measurement; the median is reported")
+    ap.add_argument(
+        "--policy",
+        choices=["infos", "mask"],
+        default="infos",
+        help="where the random legal action is drawn from: info['legal_moves'] (default) or the observation's mask",
+    )
+    ap.add_argument(
+        "--clock",
+        choices=["wall", "cpu"],
+        default="wall",
+        help="wall time (default) or this process's CPU time (steadier on a loaded machine)",
+    )
+    ap.add_argument("--only", choices=["env", "stock", "one-hop", "raw"], help="measure one setting only")
     args = ap.parse_args()
+    clock = time.perf_counter if args.clock == "wall" else time.process_time
     rows = [
-        ("env() (classic wrappers)", backgammon_v0.env, gym_env),
-        ("raw_env() (no wrappers)", backgammon_v0.raw_env, GymBackgammonAEC),
+        (
+            "env",
+            "env() as shipped (ours: one-hop wrappers; gym-backgammon: PettingZoo's, as its backgammon_v0 had)",
+            backgammon_v0.env,
+            gym_env,
+        ),
+        (
+            "stock",
+            "both in PettingZoo's own wrapper classes",
+            lambda: stock_wrapped(backgammon_v0.raw_env()),
+            gym_env,
+        ),
+        (
+            "one-hop",
+            "both in gammon_go's one-hop wrapper classes",
+            backgammon_v0.env,
+            lambda: one_hop_wrapped(GymBackgammonAEC()),
+        ),
+        ("raw", "raw_env() (no wrappers)", backgammon_v0.raw_env, GymBackgammonAEC),
     ]
-    for name, ours_make, gym_make in rows:
-        ours, our_games = measure(ours_make, args.seconds, args.seed)
-        theirs, their_games = measure(gym_make, args.seconds, args.seed)
+    print(f"policy {args.policy}, {args.clock} clock, {args.seconds:g} s per run, median of {args.runs}", flush=True)
+    for key, name, ours_make, gym_make in rows:
+        if args.only and args.only != key:
+            continue
+        ours, theirs = [], []
+        for _ in range(args.runs):
+            ours.append(measure(ours_make, args.seconds, args.seed, args.policy, clock))
+            theirs.append(measure(gym_make, args.seconds, args.seed, args.policy, clock))
+        (o, og), (t, tg) = _median(ours), _median(theirs)
         print(f"{name}:")
-        print(f"  gammon_go backgammon_v0: {ours:10.0f} steps/s ({our_games} games)")
-        print(f"  gym-backgammon AEC:      {theirs:10.0f} steps/s ({their_games} games)")
-        print(f"  ratio: {ours / theirs:.1f}x", flush=True)
+        print(f"  gammon_go backgammon_v0: {o:10.0f} steps/s ({og} games)   runs {[round(r) for r, _ in ours]}")
+        print(f"  gym-backgammon AEC:      {t:10.0f} steps/s ({tg} games)   runs {[round(r) for r, _ in theirs]}")
+        print(f"  ratio: {o / t:.1f}x", flush=True)
+    r, g = _median([measure_engine(args.seconds, args.seed, clock) for _ in range(args.runs)])
+    print(f"gammon_go.Env alone from Python (legal list + step, no PettingZoo): {r:10.0f} steps/s ({g} games)")
 
 
 if __name__ == "__main__":

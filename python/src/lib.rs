@@ -23,7 +23,11 @@ use backgammon::rules::match_id::MatchState;
 use backgammon::{MoveGenerator, Position, ON_ROLL, OPPONENT};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+mod forward;
 
 /// Plies the Python evaluation functions accept (the "0- to 2-ply"; deeper is slow
 /// enough that a user should go through `gammon` or a rollout).
@@ -70,6 +74,10 @@ fn six(p: &Probabilities) -> [f32; 6] {
 /// An observation and an action mask, as numpy arrays.
 type ObservationAndMask<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>);
 
+/// What [`Env::step_aec`] returns: the agent to act, whether the game is over, both rewards and
+/// the legal actions of the agent to act.
+type StepReport<'py> = (usize, bool, f32, f32, Bound<'py, PyList>);
+
 /// PettingZoo `backgammon_v0`'s game as one object: two agents (0 and 1) stepping in turn, the
 /// 198-float observation and the `Discrete(1353)` action space (see the Rust `backgammon::env`).
 ///
@@ -78,6 +86,18 @@ type ObservationAndMask<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i
 #[pyclass(module = "gammon_go._gammon_go")]
 struct Env {
     inner: BackgammonEnv,
+}
+
+impl Env {
+    fn play(&mut self, action: i64) -> PyResult<()> {
+        let a = usize::try_from(action).unwrap_or(usize::MAX);
+        self.inner.step(a).map_err(|e| match e {
+            EnvError::OutOfRange(_) => {
+                PyValueError::new_err(format!("action {action} is outside the action space 0..{NUM_ACTIONS}"))
+            }
+            EnvError::Terminated => PyRuntimeError::new_err(e.to_string()),
+        })
+    }
 }
 
 #[pymethods]
@@ -112,13 +132,17 @@ impl Env {
     /// (reward -1 for the agent, 0 for the other). Raises `ValueError` outside the action space
     /// and `RuntimeError` once the game is over.
     fn step(&mut self, action: i64) -> PyResult<()> {
-        let a = usize::try_from(action).unwrap_or(usize::MAX);
-        self.inner.step(a).map_err(|e| match e {
-            EnvError::OutOfRange(_) => {
-                PyValueError::new_err(format!("action {action} is outside the action space 0..{NUM_ACTIONS}"))
-            }
-            EnvError::Terminated => PyRuntimeError::new_err(e.to_string()),
-        })
+        self.play(action)
+    }
+
+    /// [`step`](Self::step), then everything PettingZoo's bookkeeping needs after it, in one call:
+    /// `(current_agent, terminated, reward_0, reward_1, legal_actions)`, the legal actions being
+    /// those of the agent now to act (empty once the game is over).
+    fn step_aec<'py>(&mut self, py: Python<'py>, action: i64) -> PyResult<StepReport<'py>> {
+        self.play(action)?;
+        let [r0, r1] = self.inner.rewards();
+        let legal = PyList::new(py, self.inner.legal_actions())?;
+        Ok((self.inner.current_agent(), self.inner.terminated(), r0, r1, legal))
     }
 
     /// The observation (198 float32), the same for both agents.
@@ -148,6 +172,16 @@ impl Env {
     /// The observation and `agent`'s action mask together (one call per PettingZoo `observe`).
     fn observe_with_mask<'py>(&self, py: Python<'py>, agent: usize) -> PyResult<ObservationAndMask<'py>> {
         Ok((self.observe(py), self.action_mask(py, agent)?))
+    }
+
+    /// PettingZoo's observation of `agent`: a new dict `{"observation": ..., "action_mask": ...}`
+    /// of new arrays (the caller owns them; nothing here keeps a reference).
+    fn observe_dict<'py>(&self, py: Python<'py>, agent: usize) -> PyResult<Bound<'py, PyDict>> {
+        let mask = self.action_mask(py, agent)?;
+        let d = PyDict::new(py);
+        d.set_item(intern!(py, "observation"), self.observe(py))?;
+        d.set_item(intern!(py, "action_mask"), mask)?;
+        Ok(d)
     }
 
     /// The legal actions of the current agent, ascending (`[1352]`, "do nothing", when it cannot
@@ -438,6 +472,7 @@ fn bearoff<'py>(py: Python<'py>, position_id: &str) -> PyResult<Bound<'py, pyo3:
 #[pymodule]
 fn _gammon_go(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Env>()?;
+    m.add_class::<forward::Forward>()?;
     m.add("NUM_ACTIONS", NUM_ACTIONS)?;
     m.add("OBSERVATION_SIZE", OBSERVATION_SIZE)?;
     m.add("DO_NOTHING", env::DO_NOTHING)?;

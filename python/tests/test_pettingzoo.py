@@ -301,3 +301,116 @@ def test_standard_wrappers_are_those_of_classic_games():
     assert isinstance(e.env, wrappers.AssertOutOfBoundsWrapper)
     assert isinstance(e.env.env, wrappers.TerminateIllegalWrapper)
     assert isinstance(e.unwrapped, backgammon_v0.raw_env)
+
+
+def stock_env(**kwargs):
+    """raw_env in PettingZoo's own wrapper classes (env() uses one-hop subclasses of them)."""
+    e = backgammon_v0.raw_env(**kwargs)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
+
+
+def trajectory(e, seed, rng, illegal_every=0):
+    """Everything an agent loop sees, step by step."""
+    e.reset(seed=seed)
+    out = []
+    for n, agent in enumerate(e.agent_iter()):
+        obs, reward, term, trunc, info = e.last()
+        out.append(
+            (
+                agent,
+                obs["observation"].tobytes(),
+                obs["action_mask"].tobytes(),
+                reward,
+                term,
+                trunc,
+                sorted(info.items()),
+                sorted(e.rewards.items()),
+                sorted(e.terminations.items()),
+                sorted(e.truncations.items()),
+                list(e.agents),
+            )
+        )
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = info["legal_moves"]
+        if illegal_every and n % illegal_every == illegal_every - 1:
+            action = next(a for a in range(1353) if a not in legal)
+        else:
+            action = legal[rng.randrange(len(legal))]
+        e.step(action)
+    return out
+
+
+def test_one_hop_wrappers_behave_as_pettingzoos():
+    for seed in range(12):
+        for illegal_every in (0, 37):
+            a = trajectory(backgammon_v0.env(), seed, random.Random(seed), illegal_every)
+            b = trajectory(stock_env(), seed, random.Random(seed), illegal_every)
+            assert a == b
+    for max_cycles in (1, 5):
+        a = trajectory(backgammon_v0.env(max_cycles=max_cycles), 3, random.Random(3))
+        b = trajectory(stock_env(max_cycles=max_cycles), 3, random.Random(3))
+        assert a == b
+
+
+def test_one_hop_wrappers_errors_are_pettingzoos():
+    def outcome(f):
+        try:
+            return ("ok", f())
+        except Exception as exc:  # the exception's type and text are the behaviour compared
+            return (type(exc), str(exc))
+
+    for name in ("agents", "rewards", "terminations", "truncations", "infos", "agent_selection", "num_agents"):
+        ours, stock = backgammon_v0.env(), stock_env()
+        got, want = outcome(lambda: getattr(ours, name)), outcome(lambda: getattr(stock, name))
+        assert got == want and got[0] is AttributeError, (name, got, want)
+    # before reset the raw environment's initial dicts are readable through both
+    assert outcome(lambda: backgammon_v0.env()._cumulative_rewards) == outcome(lambda: stock_env()._cumulative_rewards)
+    for action in (1353, -1, 2**70, 1.0, "1", np.int64(1353), np.int32(5000), True, None):
+        ours, stock = backgammon_v0.env(), stock_env()
+        ours.reset(seed=4)
+        stock.reset(seed=4)
+        got, want = outcome(lambda: ours.step(action)), outcome(lambda: stock.step(action))
+        assert got == want, (action, got, want)
+    # a legal action given as a numpy integer goes through the stock path
+    ours, stock = backgammon_v0.env(), stock_env()
+    ours.reset(seed=4)
+    stock.reset(seed=4)
+    a = np.int64(ours.infos[ours.agent_selection]["legal_moves"][0])
+    ours.step(a)
+    stock.step(a)
+    assert ours.agent_selection == stock.agent_selection and ours.infos == stock.infos
+
+
+def test_one_hop_attribute_set_on_a_wrapper_shadows_as_with_getattr():
+    ours, stock = backgammon_v0.env(), stock_env()
+    for e in (ours, stock):
+        e.reset(seed=1)
+        e.agent_selection = "someone"
+        assert e.agent_selection == "someone"
+        assert e.unwrapped.agent_selection in e.possible_agents
+        del e.agent_selection
+        assert e.agent_selection == e.unwrapped.agent_selection
+
+
+def test_observations_and_infos_are_never_changed_afterwards():
+    e = backgammon_v0.raw_env()
+    e.reset(seed=8)
+    agent = e.agent_selection
+    first = e.observe(agent)
+    again = e.observe(agent)
+    assert first["observation"] is not again["observation"]
+    assert first["action_mask"] is not again["action_mask"]
+    kept = {k: v.copy() for k, v in first.items()}
+    info = e.infos[agent]
+    legal = list(info["legal_moves"])
+    first["action_mask"][:] = 0  # the caller owns its arrays: changing them changes nothing else
+    assert np.array_equal(e.observe(agent)["action_mask"], kept["action_mask"])
+    for _ in range(6):
+        a = e.agent_selection
+        e.step(e.infos[a]["legal_moves"][0])
+    assert np.array_equal(again["observation"], kept["observation"])
+    assert info["legal_moves"] == legal

@@ -287,3 +287,171 @@ fn action_mask_marks_the_legal_actions_of_the_agent_to_act_only() {
     env.action_mask(1, &mut mask);
     assert!(mask.iter().all(|&m| !m));
 }
+
+/// The legal list as the environment first built it, kept as the reference the fast search in
+/// `legal` is held to: every step sequence (both die orders; a double's in non-increasing source
+/// order) played with `step_target`, kept when it uses as many dice as the generator's plays and
+/// reaches one of the generator's resulting positions, encoded in canonical order; the first
+/// sequence found of each action number wins.
+fn reference_legal(pos: &Position, colour: Colour, dice: (u8, u8)) -> (Vec<usize>, Vec<Position>) {
+    struct Search<'a> {
+        targets: &'a std::collections::HashSet<Position>,
+        max_len: usize,
+        colour: Colour,
+        dice: (u8, u8),
+        double: bool,
+        steps: [(u8, u8); 4],
+        prefix: [[u8; 25]; 2],
+        out: Vec<(usize, Position)>,
+    }
+    impl Search<'_> {
+        fn push(&mut self, action: usize, result: Position) {
+            if !self.out.iter().any(|&(a, _)| a == action) {
+                self.out.push((action, result));
+            }
+        }
+        fn search(&mut self, board: &[[u8; 25]; 2], depth: usize, dice: [u8; 4], top: u8) {
+            if depth == self.max_len {
+                let result = Position::from_board_unchecked(*board);
+                if !self.targets.contains(&result) {
+                    return;
+                }
+                let n = self.max_len;
+                if self.double {
+                    let after = if n > 2 { Position::from_board_unchecked(self.prefix) } else { result };
+                    let code = encode(self.colour, self.dice, &self.steps[..n.min(2)]);
+                    self.push(code, after);
+                    return;
+                }
+                let mut steps = [self.steps[0], self.steps[1]];
+                if n == 2 {
+                    let swap = if steps[0].0 == 25 && steps[1].0 == 25 {
+                        25 - steps[0].1 != self.dice.0
+                    } else {
+                        steps[0] < steps[1]
+                    };
+                    if swap {
+                        steps.swap(0, 1);
+                    }
+                }
+                let code = encode(self.colour, self.dice, &steps[..n]);
+                self.push(code, result);
+                return;
+            }
+            if depth == 2 {
+                self.prefix = *board;
+            }
+            let highest = if self.double { top } else { 25 };
+            for from in (1..=highest).rev() {
+                if let Some((to, hit)) = step_target(board, from, dice[depth]) {
+                    let mut next = *board;
+                    apply_step(&mut next, from, to, hit);
+                    self.steps[depth] = (from, to);
+                    self.search(&next, depth + 1, dice, from);
+                }
+            }
+        }
+    }
+    let mut gen = crate::MoveGenerator::new();
+    let plays = gen.generate(pos, dice.0, dice.1);
+    let max_len = plays.first().map_or(0, |p| p.steps().len());
+    if max_len == 0 {
+        return (vec![DO_NOTHING], vec![*pos]);
+    }
+    let targets = plays.iter().map(|p| *p.result()).collect();
+    let double = dice.0 == dice.1;
+    let mut s = Search {
+        targets: &targets,
+        max_len,
+        colour,
+        dice,
+        double,
+        steps: [(0, 0); 4],
+        prefix: [[0; 25]; 2],
+        out: Vec::new(),
+    };
+    let board = *pos.board();
+    if double {
+        s.search(&board, 0, [dice.0; 4], 25);
+    } else {
+        let (hi, lo) = (dice.0.max(dice.1), dice.0.min(dice.1));
+        s.search(&board, 0, [hi, lo, 0, 0], 25);
+        s.search(&board, 0, [lo, hi, 0, 0], 25);
+    }
+    s.out.sort_by_key(|&(a, _)| a);
+    s.out.into_iter().unzip()
+}
+
+/// Checks the environment's list for `pos` against the reference for every roll (as rolled, both
+/// orders) and both colours; returns the number of lists compared.
+fn check_against_reference(pos: &Position) -> usize {
+    let mut compared = 0;
+    for colour in [Colour::White, Colour::Black] {
+        for d1 in 1..=6 {
+            for d2 in 1..=6 {
+                let env = BackgammonEnv::from_state(*pos, colour, (d1, d2), false, 0);
+                let (actions, results) = reference_legal(pos, colour, (d1, d2));
+                assert_eq!(env.legal_actions(), &actions[..], "{pos:?} {colour} {d1}-{d2}");
+                let got: Vec<Position> = actions.iter().map(|&a| *env.result_of(a).unwrap()).collect();
+                assert_eq!(got, results, "{pos:?} {colour} {d1}-{d2}");
+                compared += 1;
+            }
+        }
+    }
+    compared
+}
+
+#[test]
+fn legal_lists_equal_the_generator_judged_reference() {
+    use rand::Rng;
+    // every position of random games, under every roll and colour
+    let mut compared = 0;
+    let mut rng = engine_core::seeded_rng(77);
+    for seed in 0..60 {
+        let mut env = BackgammonEnv::new(seed);
+        while !env.terminated() {
+            compared += check_against_reference(env.position());
+            let legal = env.legal_actions();
+            env.step(legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+    }
+    // bear-offs from below, chequers on the bar against closed and half-closed boards, one side home
+    let special = [
+        pos(&[(1, 1)], &[(12, 15)]),
+        pos(&[(2, 1), (1, 1)], &[(12, 15)]),
+        pos(&[(5, 2), (3, 1)], &[(12, 15)]),
+        pos(&[(6, 1), (4, 3), (2, 5)], &[(18, 2), (17, 3)]),
+        pos(&[(7, 1), (5, 4), (1, 2)], &[(12, 15)]),
+        pos(&[(25, 2), (6, 5)], &[(1, 2), (2, 2), (3, 2), (4, 2)]),
+        pos(&[(25, 1), (13, 3)], &[(1, 2), (2, 2), (3, 2), (4, 2), (5, 2), (6, 2)]),
+        pos(&[(25, 3), (8, 2)], &[(2, 2), (4, 2), (6, 2), (12, 1)]),
+        pos(&[(13, 1), (3, 14)], &[(24, 15)]),
+        pos(&[(24, 2), (19, 5)], &[(7, 2), (8, 2), (9, 2), (10, 2), (11, 2), (12, 2)]),
+    ];
+    for p in special {
+        compared += check_against_reference(&p);
+    }
+    // random home-board and bar positions
+    for _ in 0..400 {
+        let mut me = Vec::new();
+        let mut left = rng.random_range(1..=15u8);
+        while left > 0 {
+            let n = rng.random_range(1..=left);
+            let point = if rng.random_range(0..8) == 0 { 25 } else { rng.random_range(1..=8usize) };
+            if me.iter().all(|&(p, _)| p != point) {
+                me.push((point, n));
+                left -= n;
+            }
+        }
+        let mut opp = Vec::new();
+        for point in 1..=24usize {
+            if rng.random_range(0..4) == 0 && opp.len() < 7 && me.iter().all(|&(p, _)| p != 25 - point) {
+                opp.push((point, rng.random_range(1..=2u8)));
+            }
+        }
+        if let Ok(p) = Position::from_points(&me, &opp) {
+            compared += check_against_reference(&p);
+        }
+    }
+    assert!(compared > 100_000, "{compared}");
+}

@@ -26,12 +26,18 @@ class Env:
     def step(self, action: int) -> None:
         """The current agent acts; an illegal action ends the game. ValueError outside
         0..1353, RuntimeError once the game is over."""
+    def step_aec(self, action: int) -> Tuple[int, bool, float, float, List[int]]:
+        """``step(action)``, then ``(current_agent, terminated, reward_0, reward_1,
+        legal_actions)`` in the same call (the legal actions empty once the game is over)."""
     def observe(self) -> npt.NDArray[np.float32]:
         """The 198-float observation (the same for both agents)."""
     def action_mask(self, agent: int) -> npt.NDArray[np.int8]:
         """1353 int8: the legal actions of ``agent`` (all zero unless it is to act)."""
     def observe_with_mask(self, agent: int) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """``observe()`` and ``action_mask(agent)`` in one call."""
+    def observe_dict(self, agent: int) -> Dict[str, npt.NDArray[Any]]:
+        """PettingZoo's observation of ``agent``: a new ``{"observation", "action_mask"}`` dict
+        of new arrays."""
     def legal_actions(self) -> List[int]:
         """The acting agent's legal actions, ascending; [1352] when it cannot move."""
     @property

@@ -17,7 +17,12 @@ and the GNU Backgammon rules for legal plays).
   ends the game: -1 for the offender, 0 for the other agent.
 
 The game, its observations and masks live in Rust (``gammon_go._gammon_go.Env``); this class only
-keeps PettingZoo's bookkeeping dictionaries.
+keeps PettingZoo's bookkeeping dictionaries. A step is one Rust call that plays the action and
+reports the next agent, the rewards and the next legal list; ``observe`` is one Rust call that
+builds the observation dict. Every ``observe`` returns new arrays the caller owns (as PettingZoo's
+classic games do), and every step gives each agent a new ``infos`` dict, so an observation or an
+info kept from an earlier step never changes. ``env()`` wraps it in subclasses of PettingZoo's
+wrappers that read the game state in one hop instead of through ``__getattr__`` at every level.
 """
 
 from __future__ import annotations
@@ -31,9 +36,10 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from gammon_go._gammon_go import NUM_ACTIONS, OBSERVATION_SIZE, Env
+from gammon_go._gammon_go import NUM_ACTIONS, OBSERVATION_SIZE, Env, Forward
 
 AGENTS = ["player_0", "player_1"]
+_P0, _P1 = AGENTS
 
 
 def _observation_high() -> np.ndarray:
@@ -49,12 +55,106 @@ def _observation_high() -> np.ndarray:
 def env(**kwargs: Any) -> AECEnv:
     """``raw_env`` in the wrappers PettingZoo's classic games use: an illegal action ends the game
     (-1 to the offender), actions outside the space fail an assertion, and the AEC call order is
-    enforced."""
+    enforced. The wrappers are PettingZoo's own classes, subclassed only to read the game state
+    in one hop (see ``_OneHop``); they behave as PettingZoo's."""
     e: AECEnv = raw_env(**kwargs)
-    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=-1)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
+    e = TerminateIllegalWrapper(e, illegal_reward=-1)
+    e = AssertOutOfBoundsWrapper(e)
+    e = OrderEnforcingWrapper(e)
     return e
+
+
+# The AEC state a wrapper reads on every step: PettingZoo's BaseWrapper finds these through
+# __getattr__, which Python calls only after a failed lookup has raised and caught an
+# AttributeError, once per wrapper level: three levels cost more than a whole step of the game.
+_STATE = ("agents", "rewards", "terminations", "truncations", "infos", "agent_selection", "_cumulative_rewards")
+# what OrderEnforcingWrapper refuses before reset (its __getattr__ raises the error)
+_BEFORE_RESET = frozenset({"rewards", "terminations", "truncations", "infos", "agent_selection", "agents"})
+
+
+def _one_hop_base(env: AECEnv) -> AECEnv:
+    # down through wrappers that define none of the state attributes (PettingZoo's three and
+    # ours), to the first object that may: the raw environment or a foreign wrapper
+    while type(env) in _TRANSPARENT:
+        env = env.env
+    return env
+
+
+class _OneHop:
+    """Mixin of the wrapper subclasses below: the state attributes forwarded in one hop."""
+
+    def _init_one_hop(self) -> None:
+        self._one_hop_base = _one_hop_base(self.env)
+
+
+class TerminateIllegalWrapper(_OneHop, wrappers.TerminateIllegalWrapper):
+    """PettingZoo's TerminateIllegalWrapper, reading the game state in one hop."""
+
+    def __init__(self, env: AECEnv, illegal_reward: float):
+        super().__init__(env, illegal_reward)
+        self._init_one_hop()
+
+
+class AssertOutOfBoundsWrapper(_OneHop, wrappers.AssertOutOfBoundsWrapper):
+    """PettingZoo's AssertOutOfBoundsWrapper, reading the game state in one hop; a plain ``int``
+    is checked against a ``Discrete`` space by two comparisons (what ``Discrete.contains`` decides
+    for an int within int64, without its numpy conversions)."""
+
+    def __init__(self, env: AECEnv):
+        super().__init__(env)
+        self._init_one_hop()
+        self._space: Any = None
+        self._bounds = (0, 0)
+
+    def step(self, action: Any) -> None:
+        if type(action) is int:
+            space = self.action_space(self.agent_selection)
+            if space is not self._space:
+                self._space = space
+                self._bounds = (
+                    (int(space.start), int(space.start) + int(space.n))
+                    if type(space) is spaces.Discrete and space.dtype == np.int64
+                    else None
+                )
+            bounds = self._bounds
+            if bounds is not None and -(2**63) <= action < 2**63:
+                assert bounds[0] <= action < bounds[1], "action is not in action space"
+                self.env.step(action)
+                return
+        super().step(action)
+
+
+class OrderEnforcingWrapper(_OneHop, wrappers.OrderEnforcingWrapper):
+    """PettingZoo's OrderEnforcingWrapper, reading the game state in one hop (and still refusing
+    it before reset)."""
+
+    def __init__(self, env: AECEnv):
+        super().__init__(env)
+        self._init_one_hop()
+
+
+# Forward(via, name, guard): getattr(getattr(obj, via), name) as a C-level non-data descriptor
+# (an attribute set on the wrapper itself still shadows it, as it would shadow __getattr__); with a
+# guard that is false (OrderEnforcingWrapper before reset) it raises AttributeError and Python
+# falls back to the wrapper's own __getattr__, which raises PettingZoo's error
+for _name in _STATE:
+    setattr(TerminateIllegalWrapper, _name, Forward("_one_hop_base", _name))
+    setattr(AssertOutOfBoundsWrapper, _name, Forward("_one_hop_base", _name))
+    _guard = "_has_reset" if _name in _BEFORE_RESET else None
+    setattr(OrderEnforcingWrapper, _name, Forward("_one_hop_base", _name, _guard))
+del _name, _guard
+
+_TRANSPARENT = frozenset(
+    {
+        wrappers.BaseWrapper,
+        wrappers.TerminateIllegalWrapper,
+        wrappers.AssertOutOfBoundsWrapper,
+        wrappers.OrderEnforcingWrapper,
+        TerminateIllegalWrapper,
+        AssertOutOfBoundsWrapper,
+        OrderEnforcingWrapper,
+    }
+)
 
 
 class raw_env(AECEnv):
@@ -127,14 +227,18 @@ class raw_env(AECEnv):
         self._update_infos()
 
     def _update_infos(self) -> None:
-        legal = self._game.legal_actions()
+        self._set_infos(self._game.legal_actions())
+
+    def _set_infos(self, legal: list) -> None:
+        # the acting agent's legal actions (seed 001: ``infos[agent]['legal_moves']``, updated
+        # after each step), an empty list for the other; a new dict per agent and step
         me = self.agent_selection
+        infos = self.infos
         for a in self.agents:
-            self.infos[a] = {"legal_moves": legal if a == me else []}
+            infos[a] = {"legal_moves": legal if a == me else []}
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        observation, mask = self._game.observe_with_mask(self._index[agent])
-        return {"observation": observation, "action_mask": mask}
+        return self._game.observe_dict(self._index[agent])
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -144,20 +248,27 @@ class raw_env(AECEnv):
         if action is None:
             raise ValueError("an agent still in the game must act (action None is for finished agents)")
         number = operator.index(action)  # TypeError for floats, strings, arrays
-        self._game.step(number)  # ValueError outside the action space
+        # ValueError outside the action space; both agents are live here (a finished game's
+        # agents only take dead steps), so the reward dicts hold both
+        current, terminated, r0, r1, legal = self._game.step_aec(number)
         self._steps += 1
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards[AGENTS[0]], self.rewards[AGENTS[1]] = self._game.rewards()
-        if self._game.terminated:
+        rewards = self.rewards
+        rewards[_P0] = r0
+        rewards[_P1] = r1
+        if terminated:
             self.terminations = {a: True for a in self.agents}
             # the other agent sees the end first, then the agent that moved
-            self.agent_selection = AGENTS[1 - self._index[agent]]
+            self.agent_selection = _P1 if agent == _P0 else _P0
         else:
             if self.max_cycles is not None and self._steps >= 2 * self.max_cycles:
                 self.truncations = {a: True for a in self.agents}
-            self.agent_selection = AGENTS[self._game.current_agent]
-        self._accumulate_rewards()
-        self._update_infos()
+            self.agent_selection = AGENTS[current]
+        # AECEnv._accumulate_rewards, for the two live agents
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
+        cumulative[_P0] += r0
+        cumulative[_P1] += r1
+        self._set_infos(legal)
         if self.render_mode == "human":
             self.render()
 
