@@ -50,8 +50,10 @@
 //! eye spaces, then liberty moves (the other dragon's liberties, outside and shared alike, its eye
 //! last, and liberties that extend one's own dragon) ordered by the liberty swing they make (liberties
 //! gained by one's dragon plus those taken from the other's, GNU Go's preference for a shared liberty
-//! that costs the mover nothing), then by the liberties of the stone played. Moves that put the mover
-//! in atari without capturing are skipped outside the other dragon's eye spaces.
+//! that costs the mover nothing), then by the liberties of the stone played; last the approach moves
+//! (the other liberties of our strings next to a liberty of theirs we cannot fill yet without being
+//! left in atari). Moves that put the mover in atari without capturing are skipped outside the other
+//! dragon's eye spaces.
 
 use crate::analysis::dragon::{escape, genus, mark_enclosed};
 use crate::analysis::eye::{Eyes, Safety};
@@ -74,6 +76,11 @@ const EYE_LIBS: [u8; 8] = [0, 1, 2, 3, 5, 8, 12, 17];
 
 /// Eye spaces this big or bigger that the other dragon borders are the race's ground, not eyes.
 const CONTESTED_SPACE: usize = 4;
+
+/// Score of an approach move (a liberty of ours next to a liberty of theirs we cannot fill yet): the
+/// last of the candidates, tried when the width allows. At 30 (with the liberty moves) it pushed
+/// better moves past the width (semeai.tst 46 lost).
+const APPROACH_WEIGHT: i32 = 1;
 
 /// Outcomes for the side to move, worst first.
 const LOST: u8 = 0;
@@ -455,7 +462,27 @@ impl Race<'_> {
             let mut w = base;
             if b.is_legal(l, mover) {
                 let mut t = b.clone();
-                t.play_unchecked(l, mover);
+                let caught = t.play_unchecked(l, mover);
+                // A liberty of theirs we cannot fill yet (our stone there would be in atari): the
+                // approach moves are the other liberties of our strings next to it (GNU Go's approach
+                // moves, semeai.tst 21: T19 before R19). Only against a dragon of two liberties: with
+                // three (+1: 129) they also changed the answer of this module's 9x9 test of 102 away
+                // from GNU Go's.
+                if caught == 0 && t.liberties(l) <= 1 && them.libs.len() <= 2 {
+                    for q in Board::neighbors(l) {
+                        if b.color(q) != Some(mover) {
+                            continue;
+                        }
+                        buf.clear();
+                        b.string_liberties(q, usize::MAX, &mut buf);
+                        for &a in buf.iter() {
+                            // Only as a new candidate: adding to a move's score reorders ties.
+                            if a != l && !them.libs.contains(&a) && !cands.iter().any(|c| c.1 == a) {
+                                cands.push((APPROACH_WEIGHT, a));
+                            }
+                        }
+                    }
+                }
                 let heads_us: Vec<Point> = us.heads.iter().filter(|&&h| t.color(h) == Some(mover)).copied().collect();
                 let heads_them: Vec<Point> =
                     them.heads.iter().filter(|&&h| t.color(h) == Some(them.color)).copied().collect();
