@@ -11,13 +11,12 @@
 //! It must not change the session except through commands, and must hold no rules, formats or
 //! evaluation of its own. Bad input raises `ValueError`; nothing here may panic on it.
 
-use backgammon::analysis::rollout::RolloutConfig;
 use backgammon::analysis::{CubeRecord, GameAnalysis, LuckMark, MoveRecord, PlayerStatistics, Skill, Statistics};
 use backgammon::cube::met::MatchScore;
 use backgammon::eval::nply::{MoveFilter, NPly, Settings, MAX_PLIES};
 use backgammon::eval::{classify, Evaluator, PositionClass};
 use backgammon::frontends::commands::{advice, Shell};
-use backgammon::frontends::eval_cli::{eval_with, rollout_command, EvalOptions, RolloutArgs};
+use backgammon::frontends::eval_cli::{eval_with, EvalOptions};
 use backgammon::rules::match_id::MatchState;
 use backgammon::{Cube, CubeOwner, Game, GameEvent, GameSetup, GameState, Phase, Position, Session, Variant};
 use pyo3::exceptions::PyValueError;
@@ -581,38 +580,24 @@ impl GnubgSession {
         bearoff_truncation: bool,
         initial_position: bool,
     ) -> PyResult<String> {
-        if !(1..=1_000_000).contains(&trials) {
-            return Err(PyValueError::new_err(format!("trials must be 1 to 1000000, not {trials}")));
-        }
-        if plies > MAX_PLIES {
-            return Err(PyValueError::new_err(format!("plies must be 0 to {MAX_PLIES}, not {plies}")));
-        }
-        parse_position(position_id)?;
         if let Some(m) = &match_id {
             parse_match(m)?;
         }
-        let config = RolloutConfig {
-            play: Settings::plies(plies),
-            truncate: truncate.filter(|&t| t > 0),
-            seed: seed.unwrap_or(self.seed),
+        // the module's rollout, with the session's seed unless one is given and gnubg's 0 for no truncation
+        crate::rollout_json(
+            py,
+            position_id,
+            trials,
+            seed.unwrap_or(self.seed),
+            plies,
+            truncate.filter(|&t| t > 0),
+            cubeful,
+            match_id,
             variance_reduction,
             bearoff_truncation,
             initial_position,
-            progress: false,
-            ..RolloutConfig::default()
-        };
-        config.validate().map_err(|e| PyValueError::new_err(format!("{}: {}", e.field, e.message)))?;
-        let args = RolloutArgs {
-            position_id: Some(position_id.to_string()),
-            match_id,
-            cubeful,
-            trials: Some(trials),
-            config,
-            save: None,
-            resume: None,
-            json: true,
-        };
-        py.allow_threads(|| rollout_command(Evaluator::embedded(), &args)).map_err(value_error)
+            None,
+        )
     }
 
     /// gnubg's position class number of a position (see `classifypos`).
