@@ -6,7 +6,9 @@
 //! ([`board_view`], the matchers' view of the board, sits under the pattern users) → [`owl`] (life and death reading on top of the dragons; its patterns' constraints are answered by
 //! `owl_context`; the board-level answers both pattern contexts share are `pattern_tactics`'s, below the owl) → [`semeai`] (capturing races between two
 //! dragons) → [`pattern_context`] (the pattern language's view of a position: `patterns::PatternContext`);
-//! on the dragons, [`influence`] (the influence function, territory, moyo and area), [`surround`]
+//! [`influence`] (the influence function's propagation, territory, moyo and area: below the dragons, which
+//! read it for their escape route) and, on the dragons and patterns, [`influence_patterns`] (its pattern
+//! effects and dragon strengths), [`surround`]
 //! (surrounded dragons) and [`score`] (final statuses and the score without playouts).
 //!
 //! It imports the rules and game layers only; it must not import the move generator or GTP. The move
@@ -19,6 +21,7 @@ pub mod dragon;
 pub mod eye;
 pub mod eye_graph;
 pub mod influence;
+pub mod influence_patterns;
 pub mod owl;
 pub(crate) mod owl_context;
 pub mod pattern_context;

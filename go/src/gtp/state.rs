@@ -90,7 +90,7 @@ impl GtpState {
         let level = options.level;
         // The dragons read their connection patterns per thread; this thread answers the commands.
         crate::analysis::dragon::set_pattern_dir(options.patterns.as_deref());
-        crate::analysis::influence::set_pattern_dir(options.patterns.as_deref());
+        crate::analysis::influence_patterns::set_pattern_dir(options.patterns.as_deref());
         GtpState {
             game: GoGame::new(options.boardsize, options.komi, options.rules),
             patterns: load_library(options.patterns.as_deref()),
