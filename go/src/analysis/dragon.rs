@@ -27,7 +27,8 @@
 //! 4. Per dragon: eye spaces touching it; genus as a minimum and maximum number of eyes (the sum of the
 //!    spaces' minima; plus one for each space whose value the next move decides, for the maximum: the
 //!    spaces are not independent when a half eye's key point lies in another, so the minimum stays
-//!    cautious and the owl settles the rest); escape potential ([`escape`]).
+//!    cautious and the owl settles the rest); escape potential ([`escape`]), the measure the statuses
+//!    without reading use.
 //! 5. Status: alive when a worm is invincible or the genus minimum is two; dead when its only worm is
 //!    tactically dead; otherwise the caller's [`LifeReading`] decides (the owl, when asked for): not
 //!    attackable is alive, attackable and defensible is critical (with both moves), else dead. Without it: an
@@ -37,7 +38,10 @@
 //! 6. Weakness from status, genus and escape (0 strong … 1 dead); GNU Go's other dragon fields: safety
 //!    class ([`Safety`]), lunch (a neighbouring opponent worm the reader captures but that could also be
 //!    saved), half eye, surrounded-ness (a closed region of empty points around the dragon, see
-//!    [`surround`]), neighbours (the graph's edges).
+//!    [`surround`]), neighbours (the graph's edges); GNU Go's escape route (influence.texi, "Escape":
+//!    [`escape_values`] from an influence computed once per colour, friendly dragons valued by their
+//!    status, summed by [`escape_route`] at distance four; 0 for a surrounded dragon) and strategic size
+//!    ([`Dragons::strategic_sizes`]), as `dragon_data` prints them.
 
 use crate::analysis::board_view::BoardView;
 use crate::analysis::connection;
@@ -135,14 +139,22 @@ pub struct Dragon {
     pub worms: Vec<Point>,
     /// Sum of its worms' effective sizes.
     pub effective_size: f64,
+    /// GNU Go's strategic size: the effective size plus, from each neighbour of the other colour, a
+    /// share of that neighbour's effective size times its weakness (shared among the neighbour's own
+    /// hostile neighbours in proportion to their effective size times weakness): what a fight with
+    /// weak neighbours puts at stake ([`Dragons::strategic_sizes`]).
+    pub strategic_size: f64,
     /// Indices into [`Dragons::eyes`]'s spaces.
     pub eye_spaces: Vec<usize>,
     /// Eyes when the opponent moves first.
     pub eyes_min: u8,
     /// Eyes when the dragon's owner moves first.
     pub eyes_max: u8,
-    /// Escape potential (see [`escape`]).
+    /// Escape potential (see [`escape`]): what the statuses without reading and the weakness use.
     pub escape: usize,
+    /// GNU Go's escape route on its scale ([`escape_route`] over [`escape_values`], friendly dragons
+    /// valued by their status; 0 when surrounded), as `dragon_data` prints it.
+    pub escape_route: usize,
     pub status: DragonStatus,
     /// 0 strong … 1 dead.
     pub weakness: f32,
@@ -310,6 +322,166 @@ pub fn escape(b: &Board, stones: &[Point], color: Color, eyes: &Eyes, dead: &[bo
         frontier = next;
     }
     count
+}
+
+/// Value of a friendly stone that lives (GNU Go's escape value of a living friendly dragon).
+pub const ESCAPE_FRIEND: u8 = 6;
+/// Steps from the dragon at which [`escape_route`] sums the escape values (influence.texi: "at
+/// distance 4").
+pub const ROUTE_DISTANCE: u8 = 4;
+
+/// Thresholds of [`escape_values`] (tuning: `GO_ESCAPE` = `t0,t2,t4,diag,r0`, see [`escape_knobs`]).
+#[derive(Debug, Clone, Copy)]
+pub struct EscapeKnobs {
+    /// Opponent influence from which (when it also exceeds the own) a point is worth 0.
+    pub t0: f32,
+    /// Own influence from which (when it exceeds the opponent's) a point is worth 2 …
+    pub t2: f32,
+    /// … and 4 (with the opponent's below half of it).
+    pub t4: f32,
+    /// How many times the own influence the opponent's must be for the 0.
+    pub r0: f32,
+    /// Whether the first step may be diagonal (influence.texi's example counts a diagonal neighbour
+    /// of a stone as distance 1).
+    pub diagonal: bool,
+}
+
+/// The thresholds in use: the defaults, or `GO_ESCAPE` from the environment for tuning.
+pub fn escape_knobs() -> EscapeKnobs {
+    static K: std::sync::OnceLock<EscapeKnobs> = std::sync::OnceLock::new();
+    *K.get_or_init(|| {
+        // Closest to GNU Go 3.8's escape routes of single stones and pairs on an empty board (20 for a
+        // lone stone in the centre, 34 for a one-point jump).
+        let mut k = EscapeKnobs { t0: 2.0, t2: 8.0, t4: 40.0, diagonal: false, r0: 1.0 };
+        if let Ok(v) = std::env::var("GO_ESCAPE") {
+            let f: Vec<Option<f32>> = v.split(',').map(|x| x.trim().parse().ok()).collect();
+            let get = |i: usize, d: f32| f.get(i).copied().flatten().unwrap_or(d);
+            k = EscapeKnobs {
+                t0: get(0, k.t0),
+                t2: get(1, k.t2),
+                t4: get(2, k.t4),
+                diagonal: get(3, 0.0) != 0.0,
+                r0: get(4, k.r0),
+            };
+        }
+        k
+    })
+}
+
+/// GNU Go's escape values (influence.texi, "Escape") for a dragon of colour `color`, written into
+/// `out` (indexed by point): an empty point (or dead stone) is worth 0 where the other colour's
+/// influence dominates, 1 where neither does, 2 in `color`'s area and 4 where `color`'s influence is
+/// strong and the other's weak (0 on the first line); a living friendly stone is worth `friend(p)` (GNU Go gives a living
+/// friendly dragon 6). The influence is computed once here with every living stone as a source of
+/// [`DEFAULT_STRENGTH`](crate::analysis::influence::DEFAULT_STRENGTH) and no patterns; this is the
+/// static part of the measure (computed once per position or owl read), [`escape_route`] the part per
+/// position of the dragon.
+pub fn escape_values(b: &Board, color: Color, dead: &[bool], friend: &dyn Fn(Point) -> u8, out: &mut [u8]) {
+    use crate::analysis::influence::{Influence, PatternEffects, DEFAULT_STRENGTH};
+    let mut strength = vec![0f32; ARRAY];
+    for p in b.points() {
+        if b.color(p).is_some() && !dead[usize::from(p)] {
+            strength[usize::from(p)] = DEFAULT_STRENGTH;
+        }
+    }
+    let inf = Influence::compute_with(b, dead, &strength, &PatternEffects::none());
+    let k = escape_knobs();
+    let (own, other) = (&inf.influence[color.index()], &inf.influence[color.opponent().index()]);
+    out.iter_mut().for_each(|v| *v = 0);
+    for p in b.points() {
+        let pi = usize::from(p);
+        out[pi] = match b.color(p) {
+            Some(c) if c == color && !dead[pi] => friend(p),
+            Some(_) if !dead[pi] => 0,
+            _ => {
+                let (m, o) = (own[pi], other[pi]);
+                // Running along the first line leads nowhere.
+                let edge = Board::neighbors(p).iter().any(|&n| b.is_border(n));
+                if edge || (o >= k.t0 && o > k.r0 * m) {
+                    0
+                } else if m >= k.t4 && 2.0 * o < m {
+                    4
+                } else if m >= k.t2 && m > o {
+                    2
+                } else {
+                    1
+                }
+            }
+        };
+    }
+}
+
+/// GNU Go's escape route of the stones `stones` (colour `color`): the sum of `values` (see
+/// [`escape_values`]) over the points at exactly [`ROUTE_DISTANCE`] steps from the stones, the steps
+/// going through friendly stones and through empty points (and dead stones) that touch no living stone
+/// of the other colour; the first step may also be diagonal ([`EscapeKnobs::diagonal`]). Points for
+/// which `cleared` answers true (the dragon's own eye space in the owl) are passed through but add
+/// nothing. No allocation: the search lives in fixed arrays.
+pub fn escape_route(
+    b: &Board,
+    stones: &[Point],
+    color: Color,
+    values: &[u8],
+    dead: &[bool],
+    cleared: &dyn Fn(Point) -> bool,
+) -> usize {
+    let opp = color.opponent();
+    let mut dist = [u8::MAX; ARRAY];
+    let mut queue = [0 as Point; ARRAY];
+    let (mut head, mut tail) = (0usize, 0usize);
+    for &s in stones {
+        if usize::from(s) < ARRAY && dist[usize::from(s)] == u8::MAX {
+            dist[usize::from(s)] = 0;
+            queue[tail] = s;
+            tail += 1;
+        }
+    }
+    let living_opp = |q: Point| b.color(q) == Some(opp) && !dead[usize::from(q)];
+    let open = |q: Point| {
+        if !b.on_board(q) {
+            return false;
+        }
+        match b.color(q) {
+            Some(c) if c == color => !dead[usize::from(q)],
+            Some(_) if !dead[usize::from(q)] => false,
+            _ => !Board::neighbors(q).iter().any(|&n| living_opp(n)),
+        }
+    };
+    let diagonal = escape_knobs().diagonal;
+    let mut sum = 0usize;
+    while head < tail {
+        let x = queue[head];
+        head += 1;
+        let d = dist[usize::from(x)];
+        if d == ROUTE_DISTANCE {
+            if !cleared(x) {
+                sum += usize::from(values[usize::from(x)]);
+            }
+            continue;
+        }
+        let visit = |q: Point, dist: &mut [u8; ARRAY], queue: &mut [Point; ARRAY], tail: &mut usize| {
+            if usize::from(q) < ARRAY && dist[usize::from(q)] == u8::MAX && open(q) {
+                dist[usize::from(q)] = d + 1;
+                queue[*tail] = q;
+                *tail += 1;
+            }
+        };
+        for q in Board::neighbors(x) {
+            visit(q, &mut dist, &mut queue, &mut tail);
+        }
+        if diagonal && d == 0 {
+            let ns = Board::neighbors(x);
+            for (i, j) in [(0, 1), (0, 2), (3, 1), (3, 2)] {
+                let (a, c) = (ns[i], ns[j]);
+                // The diagonal point beside both neighbours, reached when one of them is open.
+                let q = (i32::from(a) + i32::from(c) - i32::from(x)) as Point;
+                if b.on_board(a) && b.on_board(c) && (b.is_empty(a) || b.is_empty(c)) {
+                    visit(q, &mut dist, &mut queue, &mut tail);
+                }
+            }
+        }
+    }
+    sum
 }
 
 /// Genus of a set of eye spaces: (min, max) as described in the module documentation.
@@ -502,6 +674,16 @@ impl Dragons {
                 dragons.eyes = Eyes::compute(b, &dragons.dead, EyeSafety::Read(r));
             }
         }
+        // GNU Go's escape route: the static values once per colour, friendly dragons by their status.
+        let mut values = [vec![0u8; ARRAY], vec![0u8; ARRAY]];
+        for color in [Color::Black, Color::White] {
+            let friend = |p: Point| match dragons.at(p).map(|d| d.status) {
+                Some(DragonStatus::Alive) => ESCAPE_FRIEND,
+                Some(DragonStatus::Unknown) => 4,
+                _ => 0,
+            };
+            escape_values(b, color, &dragons.dead, &friend, &mut values[color.index()]);
+        }
         // 6. Weakness, safety, lunch, half eye, surrounded-ness.
         let mut worm_codes = vec![(Lose, Lose); ARRAY];
         for &h in &heads {
@@ -525,15 +707,55 @@ impl Dragons {
                 .flat_map(|&k| dragons.eyes.spaces[k].points.iter().copied())
                 .find(|&p| dragons.eyes.topology(p, color) == Topology::Half);
             let (surrounded, size) = surround(b, &stones, color, &dragons.dead);
+            let route = if surrounded {
+                0
+            } else {
+                escape_route(b, &stones, color, &values[color.index()], &dragons.dead, &|_| false)
+            };
             let d = &mut dragons.graph[idx];
             d.weakness = weakness(d);
             d.weakness_pre_owl = weakness(&Dragon { status: d.crude_status, ..d.clone() });
             d.safety = safety(d, invincible, lone_dead);
             (d.lunch, d.heye) = (lunch, heye);
             (d.surround_status, d.surround_size) = (u8::from(surrounded), size);
+            d.escape_route = route;
         }
+        dragons.strategic_sizes();
         r.set_board(board);
         dragons
+    }
+
+    /// Sets every dragon's [`Dragon::strategic_size`] from the effective sizes and weaknesses (the
+    /// rule was read off GNU Go 3.8's `dragon_data` figures: each dragon's effective size times its
+    /// weakness goes to its hostile neighbours in proportion to theirs). Called again when the owl
+    /// revises a weakness.
+    pub fn strategic_sizes(&mut self) {
+        let idx: Vec<NodeIndex> = self.graph.node_indices().collect();
+        // Our weakness of a living dragon (0.05 … 0.35) is coarser than GNU Go's (mostly near 0): a
+        // living dragon puts nothing at stake here (strategic_size equal to GNU Go's on 2 of 78 dragons
+        // of owl.tst's first ten positions with it, 46 without; 49 printing the effective size).
+        let stake = |d: &Dragon| match d.status {
+            DragonStatus::Alive => 0.0,
+            _ => d.effective_size * f64::from(d.weakness),
+        };
+        let mut extra = vec![0f64; idx.len()];
+        for &n in &idx {
+            let d = &self.graph[n];
+            let hostile: Vec<NodeIndex> = self.graph.neighbors(n).filter(|&m| self.graph[m].color != d.color).collect();
+            // Shared in proportion to the receivers' effective size times weakness (ungated).
+            let share = |x: &Dragon| x.effective_size * f64::from(x.weakness);
+            let total: f64 = hostile.iter().map(|&m| share(&self.graph[m])).sum();
+            if total <= 0.0 {
+                continue;
+            }
+            for &m in &hostile {
+                extra[m.index()] += stake(d) * share(&self.graph[m]) / total;
+            }
+        }
+        for &n in &idx {
+            let d = &mut self.graph[n];
+            d.strategic_size = d.effective_size + extra[n.index()];
+        }
     }
 
     /// The dragons next to the dragon through `p` of the other colour (GNU Go's `hostile_neighbors`).
@@ -571,6 +793,7 @@ impl Dragons {
             (_, DragonStatus::Dead) => Safety::Dead,
             (_, DragonStatus::Unknown) => Safety::Unknown,
         };
+        self.strategic_sizes();
         Some(v)
     }
 
@@ -1053,6 +1276,57 @@ mod tests {
         assert!(matches!(top.safety, Safety::Dead | Safety::TacticallyDead), "{top:?}");
         assert_eq!(top.surround_status, 1, "{top:?}");
         assert_eq!(ds.hostile_neighbours(b.point(6, 0)), 1);
+    }
+
+    #[test]
+    fn escape_route_on_gnu_go_scale() {
+        // GNU Go 3.8's `dragon_data` escape routes of lone black stones on an empty 19x19 board: 20 in
+        // the centre (K10), 13 on the third line (C10), 8 on the 3-3 point (C3).
+        let route = |moves: &[(u8, u8, Color)], at: (u8, u8)| {
+            let mut b = Board::new(19);
+            for &(x, y, c) in moves {
+                b.play(Move::Play(b.point(x, y)), c).expect("legal");
+            }
+            let dead = vec![false; ARRAY];
+            let mut values = vec![0u8; ARRAY];
+            escape_values(&b, Color::Black, &dead, &|_| ESCAPE_FRIEND, &mut values);
+            escape_route(&b, &[b.point(at.0, at.1)], Color::Black, &values, &dead, &|_| false)
+        };
+        assert_eq!(route(&[(9, 9, Color::Black)], (9, 9)), 20);
+        assert_eq!(route(&[(2, 9, Color::Black)], (2, 9)), 13);
+        assert_eq!(route(&[(2, 16, Color::Black)], (2, 16)), 8);
+        // Walled in at distance three on four sides: no way out (GNU Go: 0).
+        let closed = [
+            (9, 9, Color::Black),
+            (9, 6, Color::White),
+            (9, 12, Color::White),
+            (6, 9, Color::White),
+            (12, 9, Color::White),
+        ];
+        assert_eq!(route(&closed, (9, 9)), 0);
+    }
+
+    #[test]
+    fn strategic_size_adds_weak_neighbours_stakes() {
+        let b = board_from(&[
+            ".........",
+            "..X......",
+            ".XOX.....",
+            ".........",
+            ".........",
+            ".........",
+            "......O..",
+            ".........",
+            ".........",
+        ]);
+        let mut r = Reader::new(&b);
+        let ds = Dragons::compute(&b, &mut r, None);
+        for d in ds.graph.node_weights() {
+            assert!(d.strategic_size >= d.effective_size, "{d:?}");
+        }
+        // The captured white stone's stake goes to the black stones around it.
+        let black = ds.at(b.point(2, 1)).expect("a dragon");
+        assert!(black.strategic_size > black.effective_size, "{black:?}");
     }
 
     fn joined_by_patterns(b: &Board) -> (Vec<Point>, [Vec<bool>; 2]) {

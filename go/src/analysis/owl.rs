@@ -24,7 +24,8 @@
 //! liberties next to the goal that the reader cannot capture (GNU Go's lively strings); the goal's eye spaces are valued
 //! ([`crate::analysis::eye::Eyes::compute_for`], diagonals judged by the reader) and summed
 //! ([`crate::analysis::dragon::genus`]). The goal lives when the minimum is two eyes or its escape
-//! potential reaches [`ESCAPE_OWL`] — below the root only: at the root that verdict is checked by
+//! potential reaches [`ESCAPE_OWL`] (or, for tuning, GNU Go's escape route over values computed once per
+//! read: `escape_mode`) — below the root only: at the root that verdict is checked by
 //! reading (`owl_defend` answers PASS only when the attack fails), and a match of a vital-point pattern
 //! (`owl_vital.db`) overrides it anywhere for the attacker. At a leaf the side to move gets the benefit of
 //! the doubt: the defender lives if the maximum is two, the attacker kills if it is less.
@@ -65,7 +66,9 @@
 //! the query's buffers and the atari test of a candidate is played on the reader's board, not a copy.
 
 use crate::analysis::board_view::BoardView;
-use crate::analysis::dragon::{escape, genus, mark_enclosed, DragonStatus, LifeReading};
+use crate::analysis::dragon::{
+    escape, escape_route, escape_values, genus, mark_enclosed, DragonStatus, LifeReading, ESCAPE_FRIEND,
+};
 use crate::analysis::eye::{Eyes, Safety, MAX_EYE};
 use crate::analysis::owl_context::OwlContext;
 pub use crate::analysis::read_result::ReadResult;
@@ -80,6 +83,23 @@ use std::rc::Rc;
 
 /// Escape potential at which the goal counts as having run out.
 pub const ESCAPE_OWL: usize = 16;
+/// GNU Go-scale escape route ([`escape_route`]) at which the goal counts as having run out.
+pub const ESCAPE_ROUTE_OWL: usize = 10;
+
+/// Which escape measure decides that the goal ran out (tuning: `GO_ESCAPE_OWL` = `mode,threshold`;
+/// mode 0 the point count [`escape`] only, 1 the route only, 2 either). The default stays the point
+/// count: the route alone (threshold 10) measured owl.tst 166 (fixes 65 69 71 93 193 206, loses 23 70
+/// 82 92 102 103 207 259 260), either measure 169 (same fixes, loses 23 70 92 102 103 207), against
+/// 169 with the count; in the crowded positions of the false kills (81 118 135 228 257) the route is
+/// 0–8 at every node, so those runners need reading, not a threshold.
+fn escape_mode() -> (u8, usize) {
+    static M: std::sync::OnceLock<(u8, usize)> = std::sync::OnceLock::new();
+    *M.get_or_init(|| {
+        let f = tuning_fields("GO_ESCAPE_OWL").unwrap_or_default();
+        let get = |i: usize| f.get(i).copied().flatten();
+        (get(0).unwrap_or(0).clamp(0, 2) as u8, get(1).map_or(ESCAPE_ROUTE_OWL, |x| x.max(0) as usize))
+    })
+}
 const TABLE_BITS: usize = 12;
 /// Node budget of each tactical query made by the owl: most of the owl's time is the reader's, and
 /// 1000 instead of 3000 read owl.tst in two thirds of the time with a better score (146 → 148).
@@ -214,6 +234,9 @@ struct Owl<'a> {
     /// refutes the neighbouring lines too).
     killers: [Point; KILLER_DEPTH],
     settings: SearchKnobs,
+    /// The static escape values of the read ([`escape_values`] on the root position, the original
+    /// goal cleared): computed once per read, summed per node by [`escape_route`].
+    escape_values: Vec<u8>,
 }
 
 /// Which owl database a pattern comes from (by its file name: ours `owl_attack.db`, `owl_defend.db`,
@@ -492,7 +515,19 @@ impl Owl<'_> {
         let all: Vec<usize> = (0..eyes.spaces.len()).collect();
         let (min, max) = genus(&eyes, &all);
         let esc = escape(&b, &stones, color, &eyes, &dead);
-        let alive = (min >= 2 || esc >= ESCAPE_OWL) && capture.0 == Lose;
+        let (mode, threshold) = escape_mode();
+        // The goal's own eye space is no way out (its points add nothing).
+        let route = if mode == 0 {
+            0
+        } else {
+            escape_route(&b, &stones, color, &self.escape_values, &dead, &|p| eyes.space(p, color).is_some())
+        };
+        let ran = match mode {
+            0 => esc >= ESCAPE_OWL,
+            1 => route >= threshold,
+            _ => route >= threshold || esc >= ESCAPE_OWL,
+        };
+        let alive = (min >= 2 || ran) && capture.0 == Lose;
         let fiat = fiat_life(&eyes, color, min);
         if self.trace {
             let sp: Vec<String> = eyes
@@ -508,7 +543,7 @@ impl Owl<'_> {
                     format!("{}({}/{})", v.join(","), s.min, s.max)
                 })
                 .collect();
-            eprintln!("  eval min {min} max {max} esc {esc} spaces {}", sp.join(" "));
+            eprintln!("  eval min {min} max {max} esc {esc} route {route} spaces {}", sp.join(" "));
         }
         // Owl patterns around the goal (points within two steps of its stones), for the side to move.
         let mover = if attacker { opp } else { color };
@@ -1005,6 +1040,25 @@ fn run<T>(
     r.limits.node_limit = r.limits.node_limit.min(READ_NODES);
     let trace = std::env::var_os("GO_OWL_TRACE").is_some();
     let table = vec![(0, None, 0); 1 << TABLE_BITS];
+    // Escape values once per read (only when the route is in use): friendly strings with room count
+    // as living (no dragon statuses here), the goal itself as nothing.
+    let mut escape_vals = Vec::new();
+    if escape_mode().0 != 0 {
+        escape_vals = vec![0u8; ARRAY];
+        let mut dead0 = vec![false; ARRAY];
+        mark_enclosed(board, &mut dead0, false, None);
+        let friend = |p: Point| match board.liberties(p) {
+            0..=2 => 0,
+            3 => 4,
+            _ => ESCAPE_FRIEND,
+        };
+        escape_values(board, color, &dead0, &friend, &mut escape_vals);
+        for (i, v) in escape_vals.iter_mut().enumerate() {
+            if mask[i] {
+                *v = 0;
+            }
+        }
+    }
     let mut owl = Owl {
         r,
         color,
@@ -1019,6 +1073,7 @@ fn run<T>(
         marks: Default::default(),
         killers: [0; KILLER_DEPTH],
         settings: search_knobs(),
+        escape_values: escape_vals,
     };
     let out = f(&mut owl);
     r.limits = saved;

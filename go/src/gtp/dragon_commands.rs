@@ -2,8 +2,10 @@
 //! [`crate::analysis::dragon`], their status decided by the owl ([`crate::analysis::owl`]) as the
 //! dragons' [`crate::analysis::dragon::LifeReading`], answered in GNU Go 3.8's formats and error texts.
 //!
-//! `dragon_data` prints every field GNU Go prints. Those this engine does not compute yet print GNU Go's
-//! neutral values: `strategic_size` is the effective size, `moyo_size` and `moyo_territorial_value` 0
+//! `dragon_data` prints every field GNU Go prints: `escape_route` on GNU Go's scale
+//! ([`crate::analysis::dragon::escape_route`]), `strategic_size` by GNU Go's rule
+//! ([`crate::analysis::dragon::Dragons::strategic_sizes`]). Those this engine does not compute yet print
+//! GNU Go's neutral values: `moyo_size` and `moyo_territorial_value` 0
 //! (influence is not read here), `owl_threat_status` `unchecked`, no second owl points, no ko worms, no
 //! semeai (the semeai code revises statuses elsewhere).
 //!
@@ -113,10 +115,10 @@ fn format_dragon(b: &Board, p: Point, d: &Dragon, neighbours: &[Point], hostile:
     lines.push(("origin", v(b, Some(d.origin))));
     lines.push(("size", d.size().to_string()));
     lines.push(("effective_size", format!("{:.2}", d.effective_size)));
-    lines.push(("strategic_size", format!("{:.2}", d.effective_size)));
+    lines.push(("strategic_size", format!("{:.2}", d.strategic_size)));
     lines.push(("genus", genus));
     lines.push(("heye", v(b, d.heye)));
-    lines.push(("escape_route", d.escape.to_string()));
+    lines.push(("escape_route", d.escape_route.to_string()));
     lines.push(("lunch", v(b, d.lunch)));
     lines.push(("crude_status", d.crude_status.gtp_name().to_string()));
     lines.push(("owl_status", owl_status.to_string()));
