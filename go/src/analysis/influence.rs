@@ -503,3 +503,33 @@ impl Influence {
         out
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn single_source_matches_the_documented_field() {
+        // influence.texi's lone source of strength 100 with attenuation 3: 33 next to it, 16 diagonally,
+        // 11 two points away, 5 at the knight's move (rounded down).
+        let mut b = Board::new(11);
+        let c = b.point(5, 5);
+        b.place_stone(c, Color::Black);
+        let mut strength = vec![0f32; ARRAY];
+        strength[usize::from(c)] = 100.0;
+        let dead = vec![false; ARRAY];
+        let mut inf = Influence::compute_with(&b, &dead, &strength, &PatternEffects::none());
+        // The documentation's attenuation is 3.
+        inf.influence[0].fill(0.0);
+        inf.attenuation[0].fill(3.0);
+        inf.diagonal_factor = 2.0;
+        inf.accumulate(&b, c, Color::Black, 100.0);
+        let inf3 = inf;
+        let at = |x: u8, y: u8| inf3.influence[0][usize::from(b.point(x, y))].floor();
+        assert_eq!(at(6, 5), 33.0);
+        assert_eq!(at(6, 6), 16.0);
+        assert_eq!(at(7, 5), 11.0);
+        assert_eq!(at(7, 6), 5.0);
+        assert_eq!(at(7, 7), 3.0);
+    }
+}
