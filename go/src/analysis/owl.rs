@@ -56,7 +56,10 @@
 //! holds adds its full value, one without a constraint a tenth (unconstrained at full weight they pushed
 //! the eye analysis's moves out of the window: owl.tst 152 → 146). GNU Go's classes are honoured: without
 //! `s` the move must not be capturable at once, with `n` the opponent's move there must not be either.
-//! Moves that put the mover in
+//! For tuning, `GO_OWL_DEF` switches on the defender's late moves at the root of `owl_defend`
+//! (`DefKnobs`, `Owl::try_late`: candidates beyond the width, counter-ataris on the goal's
+//! neighbours with two liberties, connections out to friendly strings), tried only when the ordinary
+//! candidates fail; off by default (measured even or worse on owl.tst). Moves that put the mover in
 //! atari outside the eye spaces are skipped, ko captures excepted. A fixed transposition table per query caches results by
 //! position. `GO_OWL_TRACE` in the environment prints the tree (evaluations and candidates) to standard
 //! error; `GO_OWL_PAT` overrides the pattern weights for tuning (`Knobs`).
@@ -210,6 +213,9 @@ struct Analysis {
     fiat: bool,
     /// Scored candidate moves for the side to move.
     cands: Vec<(i32, Point)>,
+    /// The defender's extra moves at the root of `owl_defend`, tried only when the candidates fail
+    /// ([`Owl::try_late`]); empty elsewhere.
+    late: Vec<(i32, Point)>,
 }
 
 struct Owl<'a> {
@@ -456,6 +462,11 @@ impl Owl<'_> {
         let mut cands: Vec<(i32, Point)> = Vec::new();
         // Strings next to the goal the reader cannot capture: alive whatever encloses them.
         let mut lively: Vec<Point> = Vec::new();
+        // The defender's late moves (root only, see `try_late`): no allocation below the root.
+        let mut late: Vec<(i32, Point)> = Vec::new();
+        let dk = def_knobs();
+        let late_here = !attacker && full && dk.scope == 0 && dk.late > 0;
+        let extra_here = late_here || (!attacker && dk.scope == 1);
         let add = |cands: &mut Vec<(i32, Point)>, p: Point, w: i32| {
             if let Some(c) = cands.iter_mut().find(|c| c.1 == p) {
                 c.0 += w;
@@ -481,6 +492,15 @@ impl Owl<'_> {
             let (a, am) = self.r.attack(h);
             if a == Lose {
                 lively.push(h);
+                // A neighbour with two liberties that the reader cannot capture: the defender's
+                // ataris on it still gain time or shape (counter-ataris).
+                if extra_here && b.liberties(h) == 2 && dk.counter_atari > 0 {
+                    let mut libs = [0; 2];
+                    b.liberties_into(h, &mut libs);
+                    for l in libs {
+                        add(if late_here { &mut late } else { &mut cands }, l, dk.counter_atari);
+                    }
+                }
                 continue;
             }
             // A lunch captured only through a ko is not dead, but taking it (or saving it) is a move of
@@ -635,7 +655,7 @@ impl Owl<'_> {
         let alive = alive && !(vital && attacker);
         if alive && !full {
             self.marks = [cur, dead, near];
-            return Analysis { alive, capture, doomed, max, fiat, cands };
+            return Analysis { alive, capture, doomed, max, fiat, cands, late: Vec::new() };
         }
         for s in &eyes.spaces {
             let vital = if attacker { s.attack } else { s.defend };
@@ -716,10 +736,15 @@ impl Owl<'_> {
                 }
             }
         }
+        if extra_here && dk.connect > 0 {
+            let to = if late_here { &mut late } else { &mut cands };
+            connections_out(&b, color, &cur, &dead, dk.connect, |p, w| add(to, p, w));
+        }
+        late.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         cands.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         // Moves into atari outside the eye spaces are wasted (tried on the reader's board: no copy).
         let r = &mut *self.r;
-        cands.retain(|&(_, p)| {
+        let mut keep = |p: Point| {
             if b.ko() == Some((p, mover)) {
                 return true;
             }
@@ -733,7 +758,9 @@ impl Owl<'_> {
             let ok = r.board().liberties(p) >= 2 || r.board().ko().is_some();
             r.popgo();
             ok
-        });
+        };
+        cands.retain(|&(_, p)| keep(p));
+        late.retain(|&(_, p)| keep(p));
         if attacker && cands.is_empty() && max < 2 && esc == 0 {
             // A dragon with at most one eye and nowhere to run, and every attacker's move a self-atari:
             // filling its outside liberties is all that is left (the filler is captured, the eye count
@@ -757,7 +784,7 @@ impl Owl<'_> {
             eprintln!("  cands {} {}", if attacker { "att" } else { "def" }, c.join(" "));
         }
         self.marks = [cur, dead, near];
-        Analysis { alive, capture, doomed, max, fiat, cands }
+        Analysis { alive, capture, doomed, max, fiat, cands, late }
     }
 
     fn width(&self, depth: usize) -> usize {
@@ -906,6 +933,51 @@ impl Owl<'_> {
         found
     }
 
+    /// The root of `owl_defend` when its candidates failed: the candidates beyond the width, then the
+    /// late moves (counter-ataris, connections out: [`Analysis::late`]), at most [`LATE_MAX`] of
+    /// them, each read with the whole node budget. Tried only after the ordinary
+    /// candidates, they never displace a defence the search would have found, and only the root of a
+    /// defence query pays for them (below the root, in the attacker's search, more defender moves
+    /// made attacks fail that work: owl.tst 52, 115, 194).
+    fn try_late(&mut self, a: &Analysis, mut found: (ReadResult, Option<Point>)) -> (ReadResult, Option<Point>) {
+        if def_knobs().late == 0 {
+            return found;
+        }
+        let mover = self.color;
+        let (tried, n) = self.order(&a.cands, 0, mover);
+        let tried = &tried[..n];
+        let mut moves = [0; LATE_MAX];
+        let mut k = 0;
+        for p in a.cands.iter().chain(a.late.iter()).map(|c| c.1) {
+            if k >= LATE_MAX.min(def_knobs().late) {
+                break;
+            }
+            if !tried.contains(&p) && !moves[..k].contains(&p) {
+                moves[k] = p;
+                k += 1;
+            }
+        }
+        // Results cut short by the spent budget would answer for the late moves' lines: forget them,
+        // and read each late move with the whole budget, as `owl_does_defend` would.
+        self.table.iter_mut().for_each(|e| *e = (0, None, 0));
+        for &p in &moves[..k] {
+            self.nodes = 0;
+            let Some(ko) = self.play(p, mover, 0) else { continue };
+            // Read one ply down as in `try_moves` (a fresh attack from depth 0, the static verdict
+            // checked by reading, cost a third more time on owl.tst for no gain).
+            let (c, _) = self.attack(1);
+            self.undo(ko);
+            let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
+            if got > found.0 {
+                found = (got, Some(p));
+                if got == Win {
+                    break;
+                }
+            }
+        }
+        found
+    }
+
     fn attack(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
         self.count();
         if self.captured() {
@@ -954,7 +1026,12 @@ impl Owl<'_> {
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             (if self.leaf_dies(a.max) { Lose } else { Win }, None)
         } else {
-            self.try_moves(false, &a.cands, depth, (Lose, None))
+            let found = self.try_moves(false, &a.cands, depth, (Lose, None));
+            if depth == 0 && found.0 != Win {
+                self.try_late(&a, found)
+            } else {
+                found
+            }
         };
         self.note("defend", result.0, result.1);
         self.store(key, result.0, result.1);
@@ -970,6 +1047,76 @@ fn fiat_life(eyes: &Eyes, color: Color, min: u8) -> bool {
         && eyes.spaces.iter().any(|s| {
             s.color == color && s.points.len() > 8 && s.min >= 2 && s.max == 2 && min.saturating_sub(s.min) < 2
         })
+}
+
+/// Base score of a defender's atari on an opponent string next to the goal that the reader cannot
+/// capture (it gains a tempo or takes away the liberty the attacker needs).
+const COUNTER_ATARI_WEIGHT: i32 = 25;
+/// Most late moves tried at the root of `owl_defend` ([`Owl::try_late`]).
+const LATE_MAX: usize = 6;
+/// Base score of a defender's move that joins the goal to a friendly string outside it.
+const CONNECT_WEIGHT: i32 = 35;
+
+/// The defender's connections out: empty points that touch the goal (or one of its liberties) and a
+/// friendly string outside the goal that is not dead and has at least three liberties (a group the
+/// goal can lean on: its eyes or its way out become the goal's). A point touching the goal itself
+/// scores `weight` ([`CONNECT_WEIGHT`] by default), one a step away (through one of the goal's
+/// liberties) a third less; each is handed to `add`. Board-only (no reading, no allocation), so it
+/// costs little per node.
+fn connections_out(
+    b: &Board,
+    color: Color,
+    goal: &[bool],
+    dead: &[bool],
+    weight: i32,
+    mut add: impl FnMut(Point, i32),
+) {
+    let friend = |q: Point| {
+        b.on_board(q)
+            && b.color(q) == Some(color)
+            && !goal[usize::from(q)]
+            && !dead[usize::from(q)]
+            && b.liberties(q) >= 3
+    };
+    let touches_goal = |q: Point| Board::neighbors(q).iter().any(|&n| b.on_board(n) && goal[usize::from(n)]);
+    for p in b.points() {
+        if !b.is_empty(p) || !Board::neighbors(p).iter().any(|&n| friend(n)) {
+            continue;
+        }
+        if touches_goal(p) {
+            add(p, weight);
+        } else if Board::neighbors(p).iter().any(|&n| b.on_board(n) && b.is_empty(n) && touches_goal(n)) {
+            add(p, weight * 2 / 3);
+        }
+    }
+}
+
+/// The defender's candidate weights, overridden for tuning by `GO_OWL_DEF` in the environment
+/// (`counter_atari,connect,scope,late`; an empty field keeps the default, 0 switches a rule off).
+#[derive(Debug, Clone, Copy)]
+struct DefKnobs {
+    counter_atari: i32,
+    connect: i32,
+    /// 0: the new moves are late moves of the defence's root; 1: ordinary candidates everywhere.
+    scope: u8,
+    /// Late moves tried at most (up to [`LATE_MAX`]; 0, the default, switches `try_late` and the
+    /// two rules off: measured on owl.tst 2026-11-27, every setting tried was even or worse).
+    late: usize,
+}
+
+fn def_knobs() -> DefKnobs {
+    static KNOBS: std::sync::OnceLock<DefKnobs> = std::sync::OnceLock::new();
+    *KNOBS.get_or_init(|| {
+        let mut k = DefKnobs { counter_atari: COUNTER_ATARI_WEIGHT, connect: CONNECT_WEIGHT, scope: 0, late: 0 };
+        if let Some(f) = tuning_fields("GO_OWL_DEF") {
+            let get = |i: usize| f.get(i).copied().flatten().map(|x| x.clamp(0, 1000) as i32);
+            k.counter_atari = get(0).unwrap_or(k.counter_atari);
+            k.connect = get(1).unwrap_or(k.connect);
+            k.scope = get(2).map_or(0, |x| x.min(1) as u8);
+            k.late = get(3).map_or(k.late, |x| x as usize);
+        }
+        k
+    })
 }
 
 /// Largest region (points that are not the goal's colour) searched for invaders by [`mark_invaders`].
