@@ -25,7 +25,8 @@ use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::sync::GILOnceCell;
+use pyo3::types::{PyDict, PyInt, PyList};
 
 mod forward;
 
@@ -77,6 +78,17 @@ type ObservationAndMask<'py> = (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i
 /// What [`Env::step_aec`] returns: the agent to act, whether the game is over, both rewards and
 /// the legal actions of the agent to act.
 type StepReport<'py> = (usize, bool, f32, f32, Bound<'py, PyList>);
+
+/// The Python ints of every action number, made once: a legal list is then a list of new
+/// references to them, not one new int object per action (most action numbers are above the
+/// small ints Python keeps).
+static ACTION_INTS: GILOnceCell<Vec<Py<PyInt>>> = GILOnceCell::new();
+
+/// A Python list of the action numbers `actions` (each below `NUM_ACTIONS`).
+fn action_list<'py>(py: Python<'py>, actions: &[usize]) -> PyResult<Bound<'py, PyList>> {
+    let ints = ACTION_INTS.get_or_init(py, || (0..NUM_ACTIONS).map(|a| PyInt::new(py, a).unbind()).collect());
+    PyList::new(py, actions.iter().map(|&a| ints[a].bind(py)))
+}
 
 /// PettingZoo `backgammon_v0`'s game as one object: two agents (0 and 1) stepping in turn, the
 /// 198-float observation and the `Discrete(1353)` action space (see the Rust `backgammon::env`).
@@ -141,7 +153,7 @@ impl Env {
     fn step_aec<'py>(&mut self, py: Python<'py>, action: i64) -> PyResult<StepReport<'py>> {
         self.play(action)?;
         let [r0, r1] = self.inner.rewards();
-        let legal = PyList::new(py, self.inner.legal_actions())?;
+        let legal = action_list(py, self.inner.legal_actions())?;
         Ok((self.inner.current_agent(), self.inner.terminated(), r0, r1, legal))
     }
 
@@ -186,8 +198,8 @@ impl Env {
 
     /// The legal actions of the current agent, ascending (`[1352]`, "do nothing", when it cannot
     /// move; empty once the game is over).
-    fn legal_actions(&self) -> Vec<usize> {
-        self.inner.legal_actions().to_vec()
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        action_list(py, self.inner.legal_actions())
     }
 
     /// The agent to act (0 or 1).

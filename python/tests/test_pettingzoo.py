@@ -414,3 +414,108 @@ def test_observations_and_infos_are_never_changed_afterwards():
         e.step(e.infos[a]["legal_moves"][0])
     assert np.array_equal(again["observation"], kept["observation"])
     assert info["legal_moves"] == legal
+
+
+def test_fused_path_is_taken_and_left_as_pettingzoo_would():
+    e = backgammon_v0.env()
+    e.reset(seed=1)
+    assert e._chain_now()[3] is e.unwrapped  # env()'s chain runs the fused methods
+    e.env.env.observe = e.env.env.observe  # an attribute set on an inner wrapper: PettingZoo's methods
+    assert e._chain_now()[3] is None
+    del e.env.env.observe
+    assert e._chain_now()[3] is e.unwrapped
+
+
+def outcome(f):
+    try:
+        r = f()
+    except Exception as exc:  # the exception's type and text are the behaviour compared
+        return ("raised", type(exc), str(exc))
+    if isinstance(r, tuple):  # last(): the observation's arrays by value
+        r = tuple(sorted((k, v.tobytes()) for k, v in x.items()) if isinstance(x, dict) and "action_mask" in x else x for x in r)
+    elif isinstance(r, dict) and "action_mask" in r:
+        r = sorted((k, v.tobytes()) for k, v in r.items())
+    return ("ok", r)
+
+
+def snapshot(e):
+    u = e.unwrapped
+    ti = e.env.env
+    return (
+        u.agent_selection,
+        sorted(u.rewards.items()),
+        sorted(u._cumulative_rewards.items()),
+        sorted(u.terminations.items()),
+        sorted(u.truncations.items()),
+        sorted((k, sorted(v.items())) for k, v in u.infos.items()),
+        list(u.agents),
+        e._has_updated,
+        ti._terminated,
+        ti._prev_obs is None,
+        ti._prev_info,
+    )
+
+
+def test_fused_wrappers_match_pettingzoos_under_random_calls():
+    # random sequences of AEC calls, legal and not, in and out of order, on env() and on raw_env
+    # in PettingZoo's own classes: every result, error and state the same
+    for seed in range(40):
+        rng = random.Random(seed)
+        ours, stock = backgammon_v0.env(max_cycles=rng.choice([None, 3, 30])), None
+        stock = stock_env(max_cycles=ours.unwrapped.max_cycles)
+        pair = (ours, stock)
+        for e in pair:
+            e.reset(seed=seed)
+        iters = [iter(e.agent_iter()) for e in pair]
+        for _ in range(200):
+            op = rng.randrange(12)
+            legal = ours.unwrapped.infos.get(ours.unwrapped.agent_selection, {}).get("legal_moves", [])
+            if op <= 3:
+                results = [outcome(e.last) for e in pair]
+            elif op == 4:
+                results = [outcome(lambda e=e: e.last(observe=False)) for e in pair]
+            elif op == 5:
+                agent = rng.choice(["player_0", "player_1"])
+                results = [outcome(lambda e=e: e.observe(agent)) for e in pair]
+            elif op == 6:
+                results = [outcome(lambda it=it: next(it)) for it in iters]
+            elif op == 7:
+                # the caller owns the observation: clearing its mask makes the next action illegal
+                # for PettingZoo's TerminateIllegalWrapper
+                for e in pair:
+                    prev = e.env.env._prev_obs
+                    if isinstance(prev, dict):
+                        prev["action_mask"][:] = 0
+                results = [None, None]
+            elif op == 8:
+                action = rng.choice([None, 1353, -1, 2**64, np.int64(legal[0]) if legal else 0, 1352, 0])
+                results = [outcome(lambda e=e: e.step(action)) for e in pair]
+            elif op == 9 and rng.random() < 0.2:
+                for e in pair:
+                    e.reset(seed=seed + 1000)
+                iters = [iter(e.agent_iter()) for e in pair]
+                results = [None, None]
+            else:
+                action = legal[rng.randrange(len(legal))] if legal else None
+                results = [outcome(lambda e=e: e.step(action)) for e in pair]
+            assert results[0] == results[1], (seed, op, results)
+            assert snapshot(ours) == snapshot(stock), (seed, op)
+
+
+def test_fused_out_of_bounds_check_follows_a_changed_space():
+    from gymnasium import spaces
+
+    for change in ("replace", "n"):
+        results = []
+        for e in (backgammon_v0.env(), stock_env()):
+            e.reset(seed=6)
+            e.step(e.infos[e.agent_selection]["legal_moves"][0])  # the bounds are known now
+            agent = e.agent_selection
+            action = e.infos[agent]["legal_moves"][-1]
+            if change == "replace":
+                e.unwrapped.action_spaces[agent] = spaces.Discrete(10)
+            else:
+                e.unwrapped.action_spaces[agent].n = np.int64(10)
+            e.last()
+            results.append(outcome(lambda e=e: e.step(action)))
+        assert results[0] == results[1] == ("raised", AssertionError, "action is not in action space")
