@@ -33,11 +33,18 @@
 //! Ko: a forbidden ko capture may be made once per line within [`KO_DEPTH`] plies, as after a ko
 //! threat ([`Reader::play`] lifts the ban on the reader's own stack); a side that succeeds only that way
 //! gets at best `KoB`, and results pass between the sides through [`ReadResult::reverse`] (GNU Go's
-//! `KO_A`/`KO_B`). The transposition key holds the ko point and whether the line's capture is spent.
+//! `KO_A`/`KO_B`). For tuning (`GO_OWL_KOMASTER=1`, off by default: measured one test worse), the
+//! side that made the conditional capture is the line's komaster (GNU Go's komaster scheme,
+//! `reading.texi`): the other side may not play at the point of the stone it removed for the rest of
+//! the line, even after moves elsewhere have lifted the board's ko ban. The transposition key holds
+//! the ko point, whether the line's capture is spent and the komaster.
 //! Kos anywhere in the line are read, not only the conditional captures: a lunch the reader captures
 //! only through a ko is eaten (or saved) like any lunch, a ko capture is no wasted self-atari, and the
 //! ko the other side has just taken near the goal is always answered by the retake, past the width
 //! (`ko_retake`), so a side taking a ko wins it outright only when the retake is spent or too deep.
+//! That holds against a static life too: a defender that has just taken a ko beside the goal is not
+//! alive until the attacker's retake has been read (`retake_against_life`), so a life resting on the
+//! first ko capture is `KoA` for the defender, as GNU Go reports it, not an unconditional win.
 //!
 //! Candidate moves, scored and tried best first: the eye spaces' vital points (attack or defence),
 //! their points and margins, tactical attacks and defences of goal strings short of liberties (the
@@ -229,6 +236,12 @@ struct Owl<'a> {
     table: Vec<(u64, Option<ReadResult>, Point)>,
     /// Whether a forbidden ko capture was made (as after a threat) on the current line: one per line.
     ko_used: bool,
+    /// The komaster of the line when [`komaster`] is on (GNU Go's scheme, `reading.texi`): after a conditional
+    /// ko capture, the point of the stone it removed and that side. The other side may not play there
+    /// for the rest of the line, not even once the ban of the board's ko rule has lapsed after moves
+    /// elsewhere: without it the side that lost the conditional ko took it back two moves later as if
+    /// the komaster had no threat left (owl.tst 212: GNU Go `3 E16`).
+    kom: Option<(Point, Color)>,
     /// Print the tree to standard error (`GO_OWL_TRACE`; for debugging).
     trace: bool,
     /// Moves on the current line, for the trace.
@@ -389,6 +402,15 @@ fn knobs() -> Knobs {
 /// 192 for 54 (`2 H2` where GNU Go answers `1 H2`).
 const KO_DEPTH: usize = 8;
 
+/// Whether the line's komaster is kept (`Owl::kom`; tuning: `GO_OWL_KOMASTER=1` switches it on). Off
+/// by default: on, owl.tst gains 212 (`3 E16` as GNU Go) but loses 250 (`2 R2` where GNU Go reads
+/// `1 R2`: our defender's T2 after the attacker's T3 lives only through the ko GNU Go's evaluation
+/// does not reach) and 192 (the attack's move changes), 177 → 176; semeai.tst unchanged.
+fn komaster() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| tuning_fields("GO_OWL_KOMASTER").and_then(|f| f.first().copied().flatten()).unwrap_or(0) != 0)
+}
+
 thread_local! {
     /// Owl nodes visited on this thread since the last reset (GNU Go's `get_owl_node_counter`).
     static NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
@@ -411,7 +433,8 @@ impl Owl<'_> {
             ^ (u64::from(self.target) << 40)
             ^ 0x9e37_79b9_7f4a_7c15
             ^ ko.wrapping_mul(0xff51_afd7_ed55_8ccd)
-            ^ u64::from(self.ko_used) << 63;
+            ^ u64::from(self.ko_used) << 63
+            ^ self.kom.map_or(0, |(k, c)| (u64::from(k) << 1 | c as u64) + 1).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
         (if attacker { h.rotate_left(17) } else { h }) | 1
     }
 
@@ -846,11 +869,17 @@ impl Owl<'_> {
     /// Plays `p` for `c`: an ordinary move, or a forbidden ko capture made as after a ko threat (once per
     /// line, within [`KO_DEPTH`]). `None` when it cannot be played; otherwise whether it was such a capture.
     fn play(&mut self, p: Point, c: Color, depth: usize) -> Option<bool> {
+        if matches!(self.kom, Some((k, master)) if k == p && master != c) {
+            return None;
+        }
         if self.r.board().ko() == Some((p, c)) {
             if self.ko_used || depth >= KO_DEPTH || !self.r.play(p, c, true) {
                 return None;
             }
             self.ko_used = true;
+            if komaster() {
+                self.kom = self.r.board().ko().map(|(k, _)| (k, c));
+            }
             self.line.push(p);
             return Some(true);
         }
@@ -885,6 +914,7 @@ impl Owl<'_> {
         self.line.pop();
         if ko {
             self.ko_used = false;
+            self.kom = None;
         }
     }
 
@@ -998,7 +1028,7 @@ impl Owl<'_> {
         let result = if a.capture.0 == Win {
             a.capture
         } else if a.alive && depth > 0 {
-            (Lose, None)
+            self.retake_against_life(depth)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             (if self.leaf_dies(a.max) { Win } else { Lose }, None)
         } else {
@@ -1007,6 +1037,22 @@ impl Owl<'_> {
         self.note("attack", result.0, result.1);
         self.store(key, result.0, result.1);
         result
+    }
+
+    /// The attacker's answer to a static life below the root: none, unless the defender has just taken
+    /// a ko beside the goal that the attacker may retake as after a threat ([`Self::ko_retake`],
+    /// [`Self::play`]). Then the life rests on the ko (the eye counted at the ko point is the
+    /// defender's only while the attacker has no threat), so the retake is read: the defender who
+    /// captured first wins at best `KoA`, as GNU Go answers (owl.tst 154, 239).
+    fn retake_against_life(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
+        let mover = self.color.opponent();
+        let open = !self.ko_used && depth < KO_DEPTH && depth < self.limits.depth;
+        match self.ko_retake(mover, &[]) {
+            Some(p) if open && self.nodes <= self.limits.node_limit => {
+                self.try_moves(true, &[(0, p)], depth, (Lose, None))
+            }
+            _ => (Lose, None),
+        }
     }
 
     fn defend(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
@@ -1215,6 +1261,7 @@ fn run<T>(
         limits,
         table,
         ko_used: false,
+        kom: None,
         trace,
         line: Vec::new(),
         marks: Default::default(),
@@ -1500,6 +1547,28 @@ mod tests {
         let mut r = Reader::new(&b);
         let h8 = b.point(7, 1);
         assert_eq!(attack_dragon(&mut r, &b, h8, OwlLimits::default()), (KoB, Some(b.point(7, 0))));
+        assert_eq!(r.board(), &b);
+    }
+
+    #[test]
+    fn a_defence_by_the_first_ko_capture_is_ko_a() {
+        // The corner of owl.tst 239 (nngs4, move 690): black's capture of B8 at B7 is a ko capture; the
+        // two eyes it leaves rest on the ko, which white may retake after a threat. Black captured first,
+        // so GNU Go answers `2 B7` (KO_A) on this position; the static life after B7 was trusted (`1`).
+        let b = board_from(&[
+            ".XX.X.O..",
+            "XOXXX.O..",
+            "O.O..OO..",
+            "OOOOOO...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ]);
+        let mut r = Reader::new(&b);
+        let b9 = b.point(1, 0);
+        assert_eq!(defend_dragon(&mut r, &b, b9, OwlLimits::default()), (ReadResult::KoA, Some(b.point(1, 2))));
         assert_eq!(r.board(), &b);
     }
 
