@@ -51,7 +51,9 @@
 //! queried string's defence first), captures of lunches (defender) or saving them (attacker), the
 //! goal's liberties weighted by how open they are (escape for the defender, blocking for the
 //! attacker), the defender's one-point jumps to points no opponent stone touches while the goal is
-//! not sealed in (`JUMP_WEIGHT`), the attacker's placements inside eye spaces too large for the eye
+//! not sealed in (`JUMP_WEIGHT`), in the attacker's search the defender's escape candidates
+//! (`escape_moves`: the goal's liberties scored by the room they open, GNU Go's running moves toward
+//! open space; `GO_OWL_RUN` for tuning), the attacker's placements inside eye spaces too large for the eye
 //! graphs (counted two eyes by fiat; `PLACEMENT_WEIGHT`), and the owl pattern databases' moves within
 //! two points of the goal: ours
 //! (`patterns/databases/owl_attack.db`, `owl_defend.db`, `owl_vital.db`, built in as
@@ -759,6 +761,9 @@ impl Owl<'_> {
                 }
             }
         }
+        if !attacker && (!full || run_knobs().root) {
+            escape_moves(&b, color, &cur, &dead, &eyes, &heads, |p, w| add(&mut cands, p, w));
+        }
         if extra_here && dk.connect > 0 {
             let to = if late_here { &mut late } else { &mut cands };
             connections_out(&b, color, &cur, &dead, dk.connect, |p, w| add(to, p, w));
@@ -1163,6 +1168,147 @@ fn def_knobs() -> DefKnobs {
         }
         k
     })
+}
+
+/// Base score of the defender's move that closes the only link between the goal and a friendly
+/// string beside it ([`escape_links`]; off by default, see [`RunKnobs`]).
+const LINK_WEIGHT: i32 = 55;
+/// Score per liberty of the friendly string such a move joins (its room to run), up to eight.
+const LINK_PER_LIBERTY: i32 = 4;
+
+/// The defender's escape candidates through its own stones: an empty point that is the only empty
+/// point touching both the goal (`goal`, the node's goal stones) and a friendly string outside it
+/// that is not dead (a one-point jump's middle, or a diagonal whose other shared point the opponent
+/// holds) is the cutting point of that link. GNU Go's owl adds the defender's stones to its goal and
+/// counts their way out; our goal is the original strings, so a jump or a stone the dragon leaned on
+/// runs only once the link is closed, and the attacker's cut there kills a dragon that was running
+/// (owl.tst 81: after R7 P6 P7 the connection Q6 was outside the search's width). Each such point goes
+/// to `add` with [`LINK_WEIGHT`] plus [`LINK_PER_LIBERTY`] per liberty of the string joined (a link
+/// to a string with more room is the better way out). Board-only, no allocation.
+fn escape_links(b: &Board, color: Color, goal: &[bool], dead: &[bool], weight: i32, add: &mut impl FnMut(Point, i32)) {
+    let friend =
+        |q: Point| b.on_board(q) && b.color(q) == Some(color) && !goal[usize::from(q)] && !dead[usize::from(q)];
+    let touches_goal = |q: Point| Board::neighbors(q).iter().any(|&n| b.on_board(n) && goal[usize::from(n)]);
+    for p in b.points() {
+        if !b.is_empty(p) || !touches_goal(p) {
+            continue;
+        }
+        for n in Board::neighbors(p) {
+            if !friend(n) {
+                continue;
+            }
+            // The other empty points touching both this string and the goal: with one, the link is miai.
+            let id = b.string_id(n);
+            let shared = b
+                .string_stones(n)
+                .flat_map(Board::neighbors)
+                .filter(|&q| q != p && b.on_board(q) && b.is_empty(q) && touches_goal(q))
+                .any(|_| true);
+            if !shared {
+                let libs = b.liberties(id).min(8) as i32;
+                add(p, weight + LINK_PER_LIBERTY * libs);
+                break;
+            }
+        }
+    }
+}
+
+/// Weights of the defender's escape candidates ([`escape_moves`]), overridden for tuning by
+/// `GO_OWL_RUN` (`link,room,friend,root`; an empty field keeps the default, 0 switches a rule off).
+///
+/// Measured on owl.tst (2026-11-27, 174 without the rules): room 3 below the root 175 (fixes 206,
+/// loses none); the links ([`LINK_WEIGHT`]) changed no test, with or without the room, so they are
+/// off by default; room 5 with friends 6 173 (fixes 177 206, loses 45 106 194); friends 8 alone
+/// 172; room 3 also at the root of `owl_defend` 174 (loses 10: another first defence than GNU Go's).
+#[derive(Debug, Clone, Copy)]
+struct RunKnobs {
+    link: i32,
+    room: i32,
+    friend: i32,
+    /// Also at the root of `owl_defend` (by default only in the attacker's search, below the root).
+    root: bool,
+}
+
+fn run_knobs() -> RunKnobs {
+    static KNOBS: std::sync::OnceLock<RunKnobs> = std::sync::OnceLock::new();
+    *KNOBS.get_or_init(|| {
+        let mut k = RunKnobs { link: 0, room: ROOM_WEIGHT, friend: FRIEND_WEIGHT, root: false };
+        if let Some(f) = tuning_fields("GO_OWL_RUN") {
+            let get = |i: usize| f.get(i).copied().flatten().map(|x| x.clamp(0, 1000) as i32);
+            // The links are switched on by 1 (at [`LINK_WEIGHT`]) or any other weight.
+            k.link = get(0).map_or(k.link, |x| if x == 1 { LINK_WEIGHT } else { x });
+            k.room = get(1).unwrap_or(k.room);
+            k.friend = get(2).unwrap_or(k.friend);
+            k.root = get(3).is_some_and(|x| x != 0);
+        }
+        k
+    })
+}
+
+/// Score per point of new room a liberty of the goal opens ([`escape_moves`]).
+const ROOM_WEIGHT: i32 = 3;
+/// Score per friendly stone outside the goal within two points of a liberty ([`escape_moves`]).
+const FRIEND_WEIGHT: i32 = 0;
+
+/// The defender's escape candidates (called once per defender node by [`Owl::analyse`]): the links
+/// to friendly strings ([`escape_links`]) and the goal's liberties outside its eye spaces scored by
+/// the room they open: empty points within two steps of the liberty that no living opponent stone
+/// touches and the goal does not touch yet (the way out a move there gains), and friendly stones
+/// outside the goal within two steps (stones to run to). Board-only; no allocation but the
+/// liberties' list.
+fn escape_moves(
+    b: &Board,
+    color: Color,
+    goal: &[bool],
+    dead: &[bool],
+    eyes: &Eyes,
+    heads: &[Point],
+    mut add: impl FnMut(Point, i32),
+) {
+    let k = run_knobs();
+    if k.link > 0 {
+        escape_links(b, color, goal, dead, k.link, &mut add);
+    }
+    if k.room == 0 && k.friend == 0 {
+        return;
+    }
+    let opp = color.opponent();
+    let touches = |q: Point, f: &dyn Fn(Point) -> bool| Board::neighbors(q).iter().any(|&n| b.on_board(n) && f(n));
+    let mut libs = Vec::new();
+    for &h in heads {
+        b.string_liberties(h, usize::MAX, &mut libs);
+    }
+    libs.sort_unstable();
+    libs.dedup();
+    let n = b.size() as i32;
+    for &l in &libs {
+        if eyes.space(l, color).is_some() {
+            continue;
+        }
+        let (x, y) = b.coords(l);
+        let (mut room, mut friends) = (0, 0);
+        for dy in -2i32..=2 {
+            for dx in -2i32..=2 {
+                let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
+                if dx.abs() + dy.abs() > 2 || (dx, dy) == (0, 0) || !(0..n).contains(&nx) || !(0..n).contains(&ny) {
+                    continue;
+                }
+                let q = b.point(nx as u8, ny as u8);
+                if b.is_empty(q) {
+                    let contested = touches(q, &|m| b.color(m) == Some(opp) && !dead[usize::from(m)]);
+                    if !contested && !touches(q, &|m| goal[usize::from(m)]) && eyes.space(q, color).is_none() {
+                        room += 1;
+                    }
+                } else if b.color(q) == Some(color) && !goal[usize::from(q)] && !dead[usize::from(q)] {
+                    friends += 1;
+                }
+            }
+        }
+        let w = k.room * room + k.friend * friends.min(4);
+        if w > 0 {
+            add(l, w);
+        }
+    }
 }
 
 /// Largest region (points that are not the goal's colour) searched for invaders by [`mark_invaders`].
