@@ -68,7 +68,12 @@
 //! For tuning, `GO_OWL_DEF` switches on the defender's late moves at the root of `owl_defend`
 //! (`DefKnobs`, `Owl::try_late`: candidates beyond the width, counter-ataris on the goal's
 //! neighbours with two liberties, connections out to friendly strings), tried only when the ordinary
-//! candidates fail; off by default (measured even or worse on owl.tst). Moves that put the mover in
+//! candidates fail; off by default (measured even or worse on owl.tst). The attacker's side: at the
+//! root the attack patterns are matched even when the static verdict is life (`root_patterns`; the
+//! root's verdict is read), and in an `owl_attack` query a space counted two eyes by fiat is read
+//! one and two plies below the root too (`attack_fiat`), the defender answering beside the placed
+//! stone (`answer_placement`); blocks at a distance (`attacker_blocks`) are off by default
+//! (`GO_OWL_ATTJUMP`). Moves that put the mover in
 //! atari outside the eye spaces are skipped, ko captures excepted. A fixed transposition table per query caches results by
 //! position. `GO_OWL_TRACE` in the environment prints the tree (evaluations and candidates) to standard
 //! error; `GO_OWL_PAT` overrides the pattern weights for tuning (`Knobs`).
@@ -615,7 +620,9 @@ impl Owl<'_> {
             let Some(v) = m.move_vertex else { return false };
             let p = b.point(v.col, v.row);
             let fits = match pats.roles[m.pattern as usize].0 {
-                Role::Attack => attacker && !alive,
+                // At the root the verdict of life is read, so the attacker's patterns are wanted there
+                // too (`root_patterns`).
+                Role::Attack => attacker && (!alive || (full && root_patterns())),
                 Role::Vital => attacker,
                 Role::Defend => !attacker && !alive,
                 Role::Other => false,
@@ -763,6 +770,9 @@ impl Owl<'_> {
         }
         if !attacker && (!full || run_knobs().root) {
             escape_moves(&b, color, &cur, &dead, &eyes, &heads, |p, w| add(&mut cands, p, w));
+        }
+        if attacker && esc > 0 {
+            attacker_blocks(&b, color, &stones, &mut |p, w| add(&mut cands, p, w));
         }
         if extra_here && dk.connect > 0 {
             let to = if late_here { &mut late } else { &mut cands };
@@ -1024,7 +1034,7 @@ impl Owl<'_> {
         }
         // At the root the static verdict of life is checked by reading.
         let mut a = self.analyse(true, depth == 0);
-        if a.alive && a.fiat && depth == FIAT_DEPTH {
+        if a.alive && a.fiat && (depth == FIAT_DEPTH || (depth == FIAT_DEPTH + 1 && attack_fiat())) {
             // Two eyes by fiat one ply below the root: read them (the first analysis stopped before the
             // candidates of the eye spaces).
             a = self.analyse(true, true);
@@ -1069,7 +1079,15 @@ impl Owl<'_> {
         if let Some(hit) = self.lookup(key) {
             return hit;
         }
-        let a = self.analyse(false, depth == 0);
+        let mut a = self.analyse(false, depth == 0);
+        if a.alive && a.fiat && depth == FIAT_DEPTH && attack_fiat() {
+            // The same reading for the attacker's own root move (`attack_fiat`).
+            a = self.analyse(false, true);
+            a.alive = false;
+            if let Some(&last) = self.line.last() {
+                answer_placement(self.r.board(), last, &mut a.cands);
+            }
+        }
         let result = if a.doomed {
             (Lose, None)
         } else if a.alive && (depth > 0 || self.attack(0).0 == Lose) {
@@ -1635,6 +1653,93 @@ pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
     }
     r.set_board(board);
     goal
+}
+
+/// Whether two eyes by fiat are read, not trusted, after the attacker's own root move too: in an
+/// `owl_attack` query the defender's node one ply below the root and the attacker's next node read a
+/// space counted two eyes by fiat (the defender answers the placement, the attacker places again)
+/// instead of giving the attacker's root move up at once; an `owl_defend` query never reaches those
+/// nodes (its defender moves at even plies). Without it a root placement inside such a space was
+/// refuted by the static verdict before any reading. Measured 2026-11-27 with `root_patterns` and the
+/// first-line slide pattern: owl.tst even by default (174), 175 with `GO_OWL_DEF` (112 passes, 27
+/// and 199 stay); without `answer_placement` it fixed 62 and 235 but lost 161 (every placement
+/// looked like a kill). `GO_OWL_FIAT=0` switches it off (tuning).
+fn attack_fiat() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| tuning_fields("GO_OWL_FIAT").and_then(|f| f.first().copied().flatten()) != Some(0))
+}
+
+/// Base score of an attacker's block at a distance (`attacker_blocks`); `GO_OWL_ATTJUMP` overrides it
+/// for tuning. Off (0) by default: at 20 it fixed owl.tst 65 and 76 but lost 4 9 70 102 105 159 164
+/// 189 227 (167/261 against 174; false kills in the defence tests), at 5 it fixed 76 and lost 9 189
+/// (2026-11-27).
+const ATTACK_BLOCK_WEIGHT: i32 = 0;
+
+fn attack_block_weight() -> i32 {
+    static W: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
+    *W.get_or_init(|| {
+        tuning_fields("GO_OWL_ATTJUMP")
+            .and_then(|f| f.first().copied().flatten())
+            .map_or(ATTACK_BLOCK_WEIGHT, |v| v as i32)
+    })
+}
+
+/// The attacker's blocks at a distance while the goal is not sealed in: from a goal stone through an
+/// empty neighbour to the empty point beyond it that no goal stone touches — the point the defender's
+/// one-point jump would take, so taking it first shuts the way out the liberties alone leave open
+/// (a loose block the goal cannot cut through at once; owl.tst 76's O10). Scored by the room around it.
+fn attacker_blocks(b: &Board, color: Color, stones: &[Point], add: &mut dyn FnMut(Point, i32)) {
+    let w = attack_block_weight();
+    if w <= 0 {
+        return;
+    }
+    for &s in stones {
+        for q in Board::neighbors(s) {
+            if !b.is_empty(q) {
+                continue;
+            }
+            let j = 2 * i32::from(q) - i32::from(s);
+            if j < 0 || j as usize >= ARRAY || !b.on_board(j as Point) || !b.is_empty(j as Point) {
+                continue;
+            }
+            let j = j as Point;
+            if Board::neighbors(j).iter().any(|&n| b.color(n) == Some(color)) {
+                continue;
+            }
+            let open = Board::neighbors(j).iter().filter(|&&n| b.is_empty(n)).count() as i32;
+            add(j, w + 3 * open);
+        }
+    }
+}
+
+/// Whether the attacker's patterns are matched at the root when the static verdict is life: the
+/// root's verdict is checked by reading, and without them the attacker read only the eye spaces'
+/// points and the liberties there (owl.tst 199 with `GO_OWL_DEF`: the first-line slide that refutes
+/// the defender's move). `GO_OWL_ROOTPAT=0` switches it off (tuning).
+fn root_patterns() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| tuning_fields("GO_OWL_ROOTPAT").and_then(|f| f.first().copied().flatten()) != Some(0))
+}
+
+/// Score of the defender's answers beside the attacker's placement ([`answer_placement`]).
+const ANSWER_WEIGHT: i32 = 120;
+
+/// The defender's answers to the attacker's root placement in a space counted two eyes by fiat
+/// (`attack_fiat`): the empty points beside the placed stone, first in the order. The defender's
+/// candidates hold no points of such a space (the eye graphs do not value it), so without these the
+/// reading found every placement a kill (owl.tst 161: F1 in an eighteen-point corner).
+fn answer_placement(b: &Board, last: Point, cands: &mut Vec<(i32, Point)>) {
+    for q in Board::neighbors(last) {
+        if !b.is_empty(q) {
+            continue;
+        }
+        if let Some(c) = cands.iter_mut().find(|c| c.1 == q) {
+            c.0 += ANSWER_WEIGHT;
+        } else {
+            cands.push((ANSWER_WEIGHT, q));
+        }
+    }
+    cands.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
 }
 
 #[cfg(test)]
