@@ -59,8 +59,11 @@
 //! For tuning, `GO_OWL_DEF` switches on the defender's late moves at the root of `owl_defend`
 //! (`DefKnobs`, `Owl::try_late`: candidates beyond the width, counter-ataris on the goal's
 //! neighbours with two liberties, connections out to friendly strings), tried only when the ordinary
-//! candidates fail; off by default (measured even or worse on owl.tst). Moves that put the mover in
-//! atari outside the eye spaces are skipped, ko captures excepted. A fixed transposition table per query caches results by
+//! candidates fail; off by default (measured even or worse on owl.tst). At the root of `owl_defend`
+//! the defender also gets its liberties inside its own eye spaces too large for the eye graphs, and
+//! keeps its throw-ins that atari an opponent string (`DefKnobs::wide_libs`, `throw_ins`; below the
+//! root they made attacks fail that work). Moves that put the mover in
+//! atari outside the eye spaces are skipped, ko captures and those throw-ins excepted. A fixed transposition table per query caches results by
 //! position. `GO_OWL_TRACE` in the environment prints the tree (evaluations and candidates) to standard
 //! error; `GO_OWL_PAT` overrides the pattern weights for tuning (`Knobs`).
 //!
@@ -467,6 +470,10 @@ impl Owl<'_> {
         let dk = def_knobs();
         let late_here = !attacker && full && dk.scope == 0 && dk.late > 0;
         let extra_here = late_here || (!attacker && dk.scope == 1);
+        // The defender's moves in large eye spaces and throw-ins (`DefKnobs::wide_libs`, `throw_ins`: 0 off, 1 at the root of a
+        // defence, 2 at every defender node).
+        let scoped = |k: u8| !attacker && (k == 2 || (k == 1 && full));
+        let (wide_libs, throw_ins) = (scoped(dk.wide_libs), scoped(dk.throw_ins));
         let add = |cands: &mut Vec<(i32, Point)>, p: Point, w: i32| {
             if let Some(c) = cands.iter_mut().find(|c| c.1 == p) {
                 c.0 += w;
@@ -708,7 +715,11 @@ impl Owl<'_> {
             libs.clear();
             b.string_liberties(h, usize::MAX, &mut libs);
             for &l in &libs {
-                if eyes.space(l, color).is_some() {
+                // The eye spaces' points are candidates above, but only for spaces the eye graphs value
+                // (up to eight points): in a larger space of its own the defender's liberties are its
+                // ways to shape eyes (a corner's hane or descent), and without them it had no move there
+                // (owl.tst 85). At the root of a defence only (`DefKnobs::wide_libs`).
+                if eyes.space(l, color).is_some_and(|sp| !wide_libs || sp.points.len() <= 8) {
                     continue;
                 }
                 let open = Board::neighbors(l).iter().filter(|&&q| b.is_empty(q)).count() as i32;
@@ -755,7 +766,11 @@ impl Owl<'_> {
                 return false;
             }
             // A ko capture leaves its stone in atari by nature; it is a move of the ko fight, not a waste.
-            let ok = r.board().liberties(p) >= 2 || r.board().ko().is_some();
+            // So, for the defender, does a throw-in that puts an opponent string in atari in turn
+            // (see `counter_atari_throw_in`).
+            let ok = r.board().liberties(p) >= 2
+                || r.board().ko().is_some()
+                || (throw_ins && counter_atari_throw_in(r.board(), p, mover));
             r.popgo();
             ok
         };
@@ -1092,7 +1107,7 @@ fn connections_out(
 }
 
 /// The defender's candidate weights, overridden for tuning by `GO_OWL_DEF` in the environment
-/// (`counter_atari,connect,scope,late`; an empty field keeps the default, 0 switches a rule off).
+/// (`counter_atari,connect,scope,late,wide_libs,throw_ins`; an empty field keeps the default, 0 switches a rule off).
 #[derive(Debug, Clone, Copy)]
 struct DefKnobs {
     counter_atari: i32,
@@ -1102,18 +1117,35 @@ struct DefKnobs {
     /// Late moves tried at most (up to [`LATE_MAX`]; 0, the default, switches `try_late` and the
     /// two rules off: measured on owl.tst 2026-11-27, every setting tried was even or worse).
     late: usize,
+    /// Liberties inside the goal's large eye spaces as candidates (0 off, 1 at the root of a
+    /// defence, the default, 2 at every defender node). Measured on owl.tst 2026-11-27: 1 fixes 85;
+    /// 2 fixes 85 but loses 192 (below the root of an attack the defender's extra moves in a space
+    /// the eye graphs cannot value made a killing placement look refuted).
+    wide_libs: u8,
+    /// Throw-ins that atari an opponent string kept by the self-atari filter (same scale). 1, the
+    /// default, fixes 44; 2 fixes 44 and 93 but loses the attacks 52 and 92.
+    throw_ins: u8,
 }
 
 fn def_knobs() -> DefKnobs {
     static KNOBS: std::sync::OnceLock<DefKnobs> = std::sync::OnceLock::new();
     *KNOBS.get_or_init(|| {
-        let mut k = DefKnobs { counter_atari: COUNTER_ATARI_WEIGHT, connect: CONNECT_WEIGHT, scope: 0, late: 0 };
+        let mut k = DefKnobs {
+            counter_atari: COUNTER_ATARI_WEIGHT,
+            connect: CONNECT_WEIGHT,
+            scope: 0,
+            late: 0,
+            wide_libs: 1,
+            throw_ins: 1,
+        };
         if let Some(f) = tuning_fields("GO_OWL_DEF") {
             let get = |i: usize| f.get(i).copied().flatten().map(|x| x.clamp(0, 1000) as i32);
             k.counter_atari = get(0).unwrap_or(k.counter_atari);
             k.connect = get(1).unwrap_or(k.connect);
             k.scope = get(2).map_or(0, |x| x.min(1) as u8);
             k.late = get(3).map_or(k.late, |x| x as usize);
+            k.wide_libs = get(4).map_or(k.wide_libs, |x| x.min(2) as u8);
+            k.throw_ins = get(5).map_or(k.throw_ins, |x| x.min(2) as u8);
         }
         k
     })
@@ -1442,6 +1474,14 @@ pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
     }
     r.set_board(board);
     goal
+}
+
+/// The defender's self-atari at `p` (already played on `b` by `mover`) that puts an opponent string next
+/// to it in atari: a throw-in the opponent must answer (capture or connect), so it gains the tempo or
+/// the liberty the defence needs, and the filter of wasted self-ataris in [`Owl::analyse`] keeps it.
+/// Board-only (no reading).
+fn counter_atari_throw_in(b: &Board, p: Point, mover: Color) -> bool {
+    Board::neighbors(p).iter().any(|&n| b.on_board(n) && b.color(n) == Some(mover.opponent()) && b.liberties(n) == 1)
 }
 
 #[cfg(test)]
