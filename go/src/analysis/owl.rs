@@ -59,10 +59,10 @@
 //! For tuning, `GO_OWL_DEF` switches on the defender's late moves at the root of `owl_defend`
 //! (`DefKnobs`, `Owl::try_late`: candidates beyond the width, counter-ataris on the goal's
 //! neighbours with two liberties, connections out to friendly strings), tried only when the ordinary
-//! candidates fail; off by default (measured even or worse on owl.tst). At the root of `owl_defend`
-//! the defender also gets its liberties inside its own eye spaces too large for the eye graphs, and
-//! keeps its throw-ins that atari an opponent string (`DefKnobs::wide_libs`, `throw_ins`; below the
-//! root they made attacks fail that work). Moves that put the mover in
+//! candidates fail; off by default (measured even or worse on owl.tst). In a defence query
+//! (`owl_defend`: the defender moved first) the defender also gets its liberties inside its own eye
+//! spaces too large for the eye graphs, and keeps its throw-ins that atari an opponent string
+//! (`DefKnobs::wide_libs`, `throw_ins`; in attack queries they made attacks fail that work). Moves that put the mover in
 //! atari outside the eye spaces are skipped, ko captures and those throw-ins excepted. A fixed transposition table per query caches results by
 //! position. `GO_OWL_TRACE` in the environment prints the tree (evaluations and candidates) to standard
 //! error; `GO_OWL_PAT` overrides the pattern weights for tuning (`Knobs`).
@@ -470,9 +470,11 @@ impl Owl<'_> {
         let dk = def_knobs();
         let late_here = !attacker && full && dk.scope == 0 && dk.late > 0;
         let extra_here = late_here || (!attacker && dk.scope == 1);
-        // The defender's moves in large eye spaces and throw-ins (`DefKnobs::wide_libs`, `throw_ins`: 0 off, 1 at the root of a
-        // defence, 2 at every defender node).
-        let scoped = |k: u8| !attacker && (k == 2 || (k == 1 && full));
+        // The defender's moves in large eye spaces and throw-ins (`DefKnobs::wide_libs`, `throw_ins`:
+        // 0 off, 1 at the root of a defence, 2 at every defender node, 3 at every defender node of a
+        // defence query, where the defender moved first: an even line).
+        let defence_query = self.line.len().is_multiple_of(2);
+        let scoped = |k: u8| !attacker && (k == 2 || (k == 1 && full) || (k == 3 && defence_query));
         let (wide_libs, throw_ins) = (scoped(dk.wide_libs), scoped(dk.throw_ins));
         let add = |cands: &mut Vec<(i32, Point)>, p: Point, w: i32| {
             if let Some(c) = cands.iter_mut().find(|c| c.1 == p) {
@@ -718,7 +720,7 @@ impl Owl<'_> {
                 // The eye spaces' points are candidates above, but only for spaces the eye graphs value
                 // (up to eight points): in a larger space of its own the defender's liberties are its
                 // ways to shape eyes (a corner's hane or descent), and without them it had no move there
-                // (owl.tst 85). At the root of a defence only (`DefKnobs::wide_libs`).
+                // (owl.tst 85). In defence queries only (`DefKnobs::wide_libs`).
                 if eyes.space(l, color).is_some_and(|sp| !wide_libs || sp.points.len() <= 8) {
                     continue;
                 }
@@ -1118,12 +1120,13 @@ struct DefKnobs {
     /// two rules off: measured on owl.tst 2026-11-27, every setting tried was even or worse).
     late: usize,
     /// Liberties inside the goal's large eye spaces as candidates (0 off, 1 at the root of a
-    /// defence, the default, 2 at every defender node). Measured on owl.tst 2026-11-27: 1 fixes 85;
-    /// 2 fixes 85 but loses 192 (below the root of an attack the defender's extra moves in a space
-    /// the eye graphs cannot value made a killing placement look refuted).
+    /// defence, 2 at every defender node, 3, the default, at every defender node of a defence query).
+    /// Measured on owl.tst 2026-11-27: 1 and 3 fix 85; 2 fixes 85 but loses the attack 192 (in an
+    /// attack query the defender's extra moves in a space the eye graphs cannot value made a killing
+    /// placement look refuted).
     wide_libs: u8,
-    /// Throw-ins that atari an opponent string kept by the self-atari filter (same scale). 1, the
-    /// default, fixes 44; 2 fixes 44 and 93 but loses the attacks 52 and 92.
+    /// Throw-ins that atari an opponent string kept by the self-atari filter (same scale). 1 fixes
+    /// 44; 2 fixes 44 and 93 but loses the attacks 52 and 92; 3, the default, fixes 44 and 93.
     throw_ins: u8,
 }
 
@@ -1135,8 +1138,8 @@ fn def_knobs() -> DefKnobs {
             connect: CONNECT_WEIGHT,
             scope: 0,
             late: 0,
-            wide_libs: 1,
-            throw_ins: 1,
+            wide_libs: 3,
+            throw_ins: 3,
         };
         if let Some(f) = tuning_fields("GO_OWL_DEF") {
             let get = |i: usize| f.get(i).copied().flatten().map(|x| x.clamp(0, 1000) as i32);
@@ -1144,8 +1147,8 @@ fn def_knobs() -> DefKnobs {
             k.connect = get(1).unwrap_or(k.connect);
             k.scope = get(2).map_or(0, |x| x.min(1) as u8);
             k.late = get(3).map_or(k.late, |x| x as usize);
-            k.wide_libs = get(4).map_or(k.wide_libs, |x| x.min(2) as u8);
-            k.throw_ins = get(5).map_or(k.throw_ins, |x| x.min(2) as u8);
+            k.wide_libs = get(4).map_or(k.wide_libs, |x| x.min(3) as u8);
+            k.throw_ins = get(5).map_or(k.throw_ins, |x| x.min(3) as u8);
         }
         k
     })
