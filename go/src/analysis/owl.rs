@@ -73,8 +73,11 @@
 //! root's verdict is read), and in an `owl_attack` query a space counted two eyes by fiat is read
 //! one and two plies below the root too (`attack_fiat`), the defender answering beside the placed
 //! stone (`answer_placement`); blocks at a distance (`attacker_blocks`) are off by default
-//! (`GO_OWL_ATTJUMP`). Moves that put the mover in
-//! atari outside the eye spaces are skipped, ko captures excepted. A fixed transposition table per query caches results by
+//! (`GO_OWL_ATTJUMP`). In a defence query
+//! (`owl_defend`: the defender moved first) the defender also gets its liberties inside its own eye
+//! spaces too large for the eye graphs, and keeps its throw-ins that atari an opponent string
+//! (`DefKnobs::wide_libs`, `throw_ins`; in attack queries they made attacks fail that work). Moves that put the mover in
+//! atari outside the eye spaces are skipped, ko captures and those throw-ins excepted. A fixed transposition table per query caches results by
 //! position. `GO_OWL_TRACE` in the environment prints the tree (evaluations and candidates) to standard
 //! error; `GO_OWL_PAT` overrides the pattern weights for tuning (`Knobs`).
 //!
@@ -497,6 +500,12 @@ impl Owl<'_> {
         let dk = def_knobs();
         let late_here = !attacker && full && dk.scope == 0 && dk.late > 0;
         let extra_here = late_here || (!attacker && dk.scope == 1);
+        // The defender's moves in large eye spaces and throw-ins (`DefKnobs::wide_libs`, `throw_ins`:
+        // 0 off, 1 at the root of a defence, 2 at every defender node, 3 at every defender node of a
+        // defence query, where the defender moved first: an even line).
+        let defence_query = self.line.len().is_multiple_of(2);
+        let scoped = |k: u8| !attacker && (k == 2 || (k == 1 && full) || (k == 3 && defence_query));
+        let (wide_libs, throw_ins) = (scoped(dk.wide_libs), scoped(dk.throw_ins));
         let add = |cands: &mut Vec<(i32, Point)>, p: Point, w: i32| {
             if let Some(c) = cands.iter_mut().find(|c| c.1 == p) {
                 c.0 += w;
@@ -740,7 +749,11 @@ impl Owl<'_> {
             libs.clear();
             b.string_liberties(h, usize::MAX, &mut libs);
             for &l in &libs {
-                if eyes.space(l, color).is_some() {
+                // The eye spaces' points are candidates above, but only for spaces the eye graphs value
+                // (up to eight points): in a larger space of its own the defender's liberties are its
+                // ways to shape eyes (a corner's hane or descent), and without them it had no move there
+                // (owl.tst 85). In defence queries only (`DefKnobs::wide_libs`).
+                if eyes.space(l, color).is_some_and(|sp| !wide_libs || sp.points.len() <= 8) {
                     continue;
                 }
                 let open = Board::neighbors(l).iter().filter(|&&q| b.is_empty(q)).count() as i32;
@@ -793,7 +806,11 @@ impl Owl<'_> {
                 return false;
             }
             // A ko capture leaves its stone in atari by nature; it is a move of the ko fight, not a waste.
-            let ok = r.board().liberties(p) >= 2 || r.board().ko().is_some();
+            // So, for the defender, does a throw-in that puts an opponent string in atari in turn
+            // (see `counter_atari_throw_in`).
+            let ok = r.board().liberties(p) >= 2
+                || r.board().ko().is_some()
+                || (throw_ins && counter_atari_throw_in(r.board(), p, mover));
             r.popgo();
             ok
         };
@@ -1161,7 +1178,7 @@ fn connections_out(
 }
 
 /// The defender's candidate weights, overridden for tuning by `GO_OWL_DEF` in the environment
-/// (`counter_atari,connect,scope,late`; an empty field keeps the default, 0 switches a rule off).
+/// (`counter_atari,connect,scope,late,wide_libs,throw_ins`; an empty field keeps the default, 0 switches a rule off).
 #[derive(Debug, Clone, Copy)]
 struct DefKnobs {
     counter_atari: i32,
@@ -1171,18 +1188,36 @@ struct DefKnobs {
     /// Late moves tried at most (up to [`LATE_MAX`]; 0, the default, switches `try_late` and the
     /// two rules off: measured on owl.tst 2026-11-27, every setting tried was even or worse).
     late: usize,
+    /// Liberties inside the goal's large eye spaces as candidates (0 off, 1 at the root of a
+    /// defence, 2 at every defender node, 3, the default, at every defender node of a defence query).
+    /// Measured on owl.tst 2026-11-27: 1 and 3 fix 85; 2 fixes 85 but loses the attack 192 (in an
+    /// attack query the defender's extra moves in a space the eye graphs cannot value made a killing
+    /// placement look refuted).
+    wide_libs: u8,
+    /// Throw-ins that atari an opponent string kept by the self-atari filter (same scale). 1 fixes
+    /// 44; 2 fixes 44 and 93 but loses the attacks 52 and 92; 3, the default, fixes 44 and 93.
+    throw_ins: u8,
 }
 
 fn def_knobs() -> DefKnobs {
     static KNOBS: std::sync::OnceLock<DefKnobs> = std::sync::OnceLock::new();
     *KNOBS.get_or_init(|| {
-        let mut k = DefKnobs { counter_atari: COUNTER_ATARI_WEIGHT, connect: CONNECT_WEIGHT, scope: 0, late: 0 };
+        let mut k = DefKnobs {
+            counter_atari: COUNTER_ATARI_WEIGHT,
+            connect: CONNECT_WEIGHT,
+            scope: 0,
+            late: 0,
+            wide_libs: 3,
+            throw_ins: 3,
+        };
         if let Some(f) = tuning_fields("GO_OWL_DEF") {
             let get = |i: usize| f.get(i).copied().flatten().map(|x| x.clamp(0, 1000) as i32);
             k.counter_atari = get(0).unwrap_or(k.counter_atari);
             k.connect = get(1).unwrap_or(k.connect);
             k.scope = get(2).map_or(0, |x| x.min(1) as u8);
             k.late = get(3).map_or(k.late, |x| x as usize);
+            k.wide_libs = get(4).map_or(k.wide_libs, |x| x.min(3) as u8);
+            k.throw_ins = get(5).map_or(k.throw_ins, |x| x.min(3) as u8);
         }
         k
     })
@@ -1740,6 +1775,14 @@ fn answer_placement(b: &Board, last: Point, cands: &mut Vec<(i32, Point)>) {
         }
     }
     cands.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+}
+
+/// The defender's self-atari at `p` (already played on `b` by `mover`) that puts an opponent string next
+/// to it in atari: a throw-in the opponent must answer (capture or connect), so it gains the tempo or
+/// the liberty the defence needs, and the filter of wasted self-ataris in [`Owl::analyse`] keeps it.
+/// Board-only (no reading).
+fn counter_atari_throw_in(b: &Board, p: Point, mover: Color) -> bool {
+    Board::neighbors(p).iter().any(|&n| b.on_board(n) && b.color(n) == Some(mover.opponent()) && b.liberties(n) == 1)
 }
 
 #[cfg(test)]
