@@ -97,11 +97,11 @@ fn dragon_data(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
 fn format_dragon(b: &Board, p: Point, d: &Dragon, neighbours: &[Point], hostile: usize) -> String {
     let mut lines: Vec<(&str, String)> = Vec::new();
     let genus = {
-        let (lo, hi) = (d.eyes_min, d.eyes_max);
-        if hi < 10 {
-            format!("{lo}{lo}{hi}{hi}")
+        let [a, b2, c, e] = d.genus;
+        if d.genus.iter().all(|&x| x < 10) {
+            format!("{a}{b2}{c}{e}")
         } else {
-            format!("[{lo},{lo},{hi},{hi}]")
+            format!("[{a},{b2},{c},{e}]")
         }
     };
     // GNU Go's internal codes: WIN 5, 0 for none (the owl's ko results are not told apart here).
