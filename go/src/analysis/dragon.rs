@@ -50,6 +50,7 @@ use crate::analysis::connection;
 use crate::analysis::eye::{Eyes, Safety as EyeSafety, Topology};
 use crate::analysis::read_result::ReadResult::{self, Lose, Win};
 use crate::analysis::reading::Reader;
+use crate::analysis::surround;
 use crate::game::unconditional::unconditional_life;
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Move, Point, ARRAY};
@@ -732,14 +733,14 @@ impl Dragons {
                 .find(|&p| dragons.eyes.topology(p, color) == Topology::Half);
             // GNU Go's surround status (the convex hull of the hostile neighbours, see
             // [`crate::analysis::surround`]), as `is_surrounded` answers; its size is the hull's points.
-            let (status, map) = crate::analysis::surround::surround(b, &dragons, stones[0]);
+            let (status, map) = dragons.surround(b, stones[0]);
             let size = if status == 0 { 0 } else { map.iter().filter(|&&m| m).count() };
             let route = escape_route(b, &stones, color, &values[color.index()], &dragons.dead, &|_| false);
             // GNU Go (influence.texi, "Surrounded Dragons"): a surrounded dragon has no escape route, a
             // weakly surrounded one half of it.
             let route = match status {
-                crate::analysis::surround::SURROUNDED => 0,
-                crate::analysis::surround::WEAKLY_SURROUNDED => route / 2,
+                surround::SURROUNDED => 0,
+                surround::WEAKLY_SURROUNDED => route / 2,
                 _ => route,
             };
             let d = &mut dragons.graph[idx];
@@ -848,6 +849,21 @@ impl Dragons {
     /// The dragons next to the dragon through `p` (touching or sharing a liberty).
     pub fn neighbours(&self, p: Point) -> Vec<&Dragon> {
         self.index(p).map_or_else(Vec::new, |i| self.graph.neighbors(i).map(|n| &self.graph[n]).collect())
+    }
+
+    /// GNU Go's surround status of the dragon through `p` and its surround map
+    /// ([`crate::analysis::surround::surround`]): the walls are its neighbours of the other colour that
+    /// are not dead. Not surrounded, with an empty map, when `p` holds no dragon.
+    pub fn surround(&self, board: &Board, p: Point) -> (u8, Vec<bool>) {
+        let Some(d) = self.at(p) else { return (surround::NOT_SURROUNDED, vec![false; ARRAY]) };
+        let Some(color) = d.color else { return (surround::NOT_SURROUNDED, vec![false; ARRAY]) };
+        let walls: Vec<&[Point]> = self
+            .neighbours(p)
+            .into_iter()
+            .filter(|nb| nb.color == Some(color.opponent()) && nb.status != DragonStatus::Dead)
+            .map(|nb| nb.stones.as_slice())
+            .collect();
+        surround::surround(board, &d.stones, &walls)
     }
 }
 

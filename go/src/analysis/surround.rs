@@ -2,8 +2,9 @@
 //! when it lies inside the convex hull of its hostile neighbours (the *surround set*), weakly
 //! surrounded when that hull has a wide gap.
 //!
-//! This module owns the surround test and map; it reads a position and its [`Dragons`] and never
-//! changes either. It must not import the move generator or GTP.
+//! This module owns the surround test and map; it reads a position, the dragon's stones and its
+//! hostile neighbours' stones, and never changes them. It imports nothing above the board: the
+//! dragons call it (`Dragons::surround` picks the enclosing neighbours), so it must not import them.
 //!
 //! Method: the surround set is the stones of the neighbouring dragons of the other colour that are
 //! not dead and lie within [`REACH`] of the dragon, plus, under each of them on the second or third line, the edge point below it (the edge
@@ -12,7 +13,6 @@
 //! boundary, sorted by angle around the dragon's centre, must then leave no gap wider than [`WEAK_GAP`] (else
 //! [`WEAKLY_SURROUNDED`]) nor than [`OPEN_GAP`] (else not surrounded).
 
-use crate::analysis::dragon::{DragonStatus, Dragons};
 use crate::rules::board::Board;
 use crate::rules::stone::{Point, ARRAY};
 
@@ -29,21 +29,20 @@ pub const WEAK_GAP: f32 = 7.0;
 /// Widest gap of a weakly surrounded dragon.
 pub const OPEN_GAP: f32 = 11.0;
 
-/// The surround status of the dragon through `p` (a stone) and its map (indexed by [`Point`]).
-pub fn surround(board: &Board, dragons: &Dragons, p: Point) -> (u8, Vec<bool>) {
+/// The surround status of the dragon made of `stones` and its map (indexed by [`Point`]); `walls`
+/// are the stones of its hostile neighbours that can enclose it (of the other colour, not dead).
+pub fn surround(board: &Board, stones: &[Point], walls: &[&[Point]]) -> (u8, Vec<bool>) {
     let mut map = vec![false; ARRAY];
-    let Some(d) = dragons.at(p) else { return (NOT_SURROUNDED, map) };
-    let Some(color) = d.color else { return (NOT_SURROUNDED, map) };
+    if stones.is_empty() {
+        return (NOT_SURROUNDED, map);
+    }
     let n = board.size() as i32;
     let mut set: Vec<(i32, i32)> = Vec::new();
-    for nb in dragons.neighbours(p) {
-        if nb.color != Some(color.opponent()) || nb.status == DragonStatus::Dead {
-            continue;
-        }
-        for &s in &nb.stones {
+    for wall in walls {
+        for &s in wall.iter() {
             let (x, y) = xy(board, s);
             // Far stones of a big neighbour make no wall here.
-            let near = d.stones.iter().any(|&t| {
+            let near = stones.iter().any(|&t| {
                 let (tx, ty) = xy(board, t);
                 (tx - x).abs().max((ty - y).abs()) <= REACH
             });
@@ -78,16 +77,16 @@ pub fn surround(board: &Board, dragons: &Dragons, p: Point) -> (u8, Vec<bool>) {
             map[usize::from(q)] = true;
         }
     }
-    if !d.stones.iter().all(|&s| map[usize::from(s)]) {
+    if !stones.iter().all(|&s| map[usize::from(s)]) {
         return (NOT_SURROUNDED, map);
     }
     // Gaps between enclosing stones in angle order around the dragon's centre.
     let (cx, cy) = {
-        let (sx, sy) = d.stones.iter().fold((0i32, 0i32), |(a, b), &s| {
+        let (sx, sy) = stones.iter().fold((0i32, 0i32), |(a, b), &s| {
             let (x, y) = xy(board, s);
             (a + x, b + y)
         });
-        (sx as f32 / d.stones.len() as f32, sy as f32 / d.stones.len() as f32)
+        (sx as f32 / stones.len() as f32, sy as f32 / stones.len() as f32)
     };
     // Only the set's points on the hull's boundary enclose: stones inside it are not part of the wall.
     let on_hull = |q: (i32, i32)| (0..hull.len()).any(|i| on_segment(hull[i], hull[(i + 1) % hull.len()], q));
@@ -173,8 +172,8 @@ fn inside(hull: &[(i32, i32)], q: (i32, i32)) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::reading::Reader;
     use crate::rules::board::tests::board_from;
+    use crate::rules::stone::Color;
 
     #[test]
     fn ring_surrounds_and_open_side_does_not() {
@@ -189,10 +188,11 @@ mod tests {
             ".........",
             ".........",
         ]);
-        let mut r = Reader::new(&b);
-        let ds = Dragons::compute(&b, &mut r, None);
-        let x = b.point(4, 4);
-        assert_eq!(surround(&b, &ds, x).0, SURROUNDED);
+        let white = |b: &Board| b.points().filter(|&q| b.color(q) == Some(Color::White)).collect::<Vec<_>>();
+        let ring = white(&b);
+        let (status, map) = surround(&b, &[b.point(4, 4)], &[&ring]);
+        assert_eq!(status, SURROUNDED);
+        assert!(map[usize::from(b.point(3, 3))] && !map[usize::from(b.point(0, 0))]);
         let open = board_from(&[
             ".........",
             ".........",
@@ -204,8 +204,7 @@ mod tests {
             ".........",
             ".........",
         ]);
-        let mut r = Reader::new(&open);
-        let ds = Dragons::compute(&open, &mut r, None);
-        assert_eq!(surround(&open, &ds, open.point(4, 4)).0, NOT_SURROUNDED);
+        let two = white(&open);
+        assert_eq!(surround(&open, &[open.point(4, 4)], &[&two]).0, NOT_SURROUNDED);
     }
 }

@@ -15,7 +15,7 @@ use crate::analysis::owl::OwlLimits;
 use crate::analysis::read_result::ReadResult::Lose;
 use crate::analysis::reading::Reader;
 use crate::analysis::score::FinalStatuses;
-use crate::analysis::surround::{does_surround, surround};
+use crate::analysis::surround::does_surround;
 use crate::gtp::args::{move_and_stone, vertex};
 use crate::gtp::state::GtpState;
 use crate::rules::board::Board;
@@ -91,14 +91,14 @@ pub fn register(r: &mut Registry<GtpState>) {
         let p = dragon(s, a, 0)?;
         let b = s.board().clone();
         let ds = Dragons::compute(&b, s.reader(), Some(&OwlLimits::default()));
-        Ok(surround(&b, &ds, p).0.to_string())
+        Ok(ds.surround(&b, p).0.to_string())
     });
     r.register("surround_map", "surround_map DRAGON VERTEX: 1 when VERTEX is in the dragon's surround map", |s, a| {
         let p = dragon(s, a, 0)?;
         let q = vertex(s, a, 1)?;
         let b = s.board().clone();
         let ds = Dragons::compute(&b, s.reader(), Some(&OwlLimits::default()));
-        Ok(u8::from(surround(&b, &ds, p).1[usize::from(q)]).to_string())
+        Ok(u8::from(ds.surround(&b, p).1[usize::from(q)]).to_string())
     });
     r.register(
         "does_surround",
@@ -108,7 +108,7 @@ pub fn register(r: &mut Registry<GtpState>) {
             let b = s.board().clone();
             let Some(color) = b.color(p) else { return Err(CommandError::failed("vertex must not be empty")) };
             let ds = Dragons::compute(&b, s.reader(), Some(&OwlLimits::default()));
-            let before = surround(&b, &ds, p).0;
+            let before = ds.surround(&b, p).0;
             let mut after_board = b.clone();
             if !after_board.is_legal(mv, color.opponent()) {
                 return Ok("0".into());
@@ -118,7 +118,7 @@ pub fn register(r: &mut Registry<GtpState>) {
                 return Ok("0".into());
             }
             let ds = Dragons::compute(&after_board, s.reader(), Some(&OwlLimits::default()));
-            let after = surround(&after_board, &ds, p).0;
+            let after = ds.surround(&after_board, p).0;
             Ok(does_surround(before, after).to_string())
         },
     );
