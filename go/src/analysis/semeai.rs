@@ -63,7 +63,7 @@
 
 use crate::analysis::dragon::{escape, genus, mark_enclosed};
 use crate::analysis::eye::{Eyes, Safety};
-use crate::analysis::owl::ESCAPE_OWL;
+use crate::analysis::owl::{attack_dragon, OwlLimits, ESCAPE_OWL};
 use crate::analysis::read_result::ReadResult::{self, Lose, Win};
 use crate::analysis::reading::Reader;
 use crate::rules::board::Board;
@@ -895,7 +895,20 @@ fn race_goals(r: &mut Reader, board: &Board, a: Point, b: Point) -> (Vec<Point>,
 /// `analyze_semeai`. The dragons' stones come from [`race_goals`].
 pub fn analyze_semeai(r: &mut Reader, board: &Board, a: Point, b: Point, limits: SemeaiLimits) -> Semeai {
     let (ga, gb) = race_goals(r, board, a, b);
-    run(r, board, [&ga, &gb], limits)
+    let mut s = run(r, board, [&ga, &gb], limits);
+    // A kill the race found only by its liberty count at the horizon (it ran out of nodes) is checked
+    // with the owl: a dragon B the owl cannot kill even with A moving first is not killed by the race
+    // either (the race's smaller dragons and count miss B's other ways to live: outside connections,
+    // eyes away from A). GNU Go answers seki (`1 0`) there (semeai.tst 48, 121). A race read to its
+    // end is trusted (147: GNU Go kills a dragon its owl calls alive).
+    if s.attack != Lose && !s.certain && board.color(b).is_some() {
+        let (kill, _) = attack_dragon(r, board, b, OwlLimits::default());
+        r.set_board(board);
+        if kill == Lose {
+            s.attack = Lose;
+        }
+    }
+    s
 }
 
 /// The race between the strings through `a` and `b` alone (GNU Go's `tactical_analyze_semeai`).
