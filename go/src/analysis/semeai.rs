@@ -60,6 +60,14 @@
 //! dragon's strings (88: -102 108 109 41 42 67 68, +118); a capture of six or ten stones or more
 //! winning outright without the capturer's life check (94, no change); limits 20/3000 nodes/6
 //! branches (93, 1.3x the time) and depth 24/3000 (93).
+//!
+//! [`analyze_semeai`] checks a kill of B that the search found only by counting at its horizon (it ran
+//! out of nodes) with the owl: B the owl cannot kill, A moving first, stays alive (semeai.tst 95 -> 96:
+//! 48; 121 answers GNU Go's `1 0`). Checking every kill, read to the end or not, lost 147 (GNU Go's race
+//! kills a dragon its own owl calls alive) for no net gain. The other second-code differences with GNU
+//! Go follow no one rule: 47 61 106 118 135 (GNU Go seki where we kill; B is owl-critical or dead
+//! there, so the owl gate does not reach them), 52 54 90 93 (a ko GNU Go sees, KO_A or KO_B, that the
+//! race misses or resolves outright), 137 138 148 (our owl and race call alive what GNU Go kills).
 
 use crate::analysis::dragon::{escape, genus, mark_enclosed};
 use crate::analysis::eye::{Eyes, Safety};
