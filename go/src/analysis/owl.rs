@@ -71,8 +71,8 @@
 //! candidates fail; off by default (measured even or worse on owl.tst). The attacker's side: at the
 //! root the attack patterns are matched even when the static verdict is life (`root_patterns`; the
 //! root's verdict is read), and in an `owl_attack` query a space counted two eyes by fiat is read
-//! one and two plies below the root too (`attack_fiat`), the defender answering beside the placed
-//! stone (`answer_placement`); blocks at a distance (`attacker_blocks`) are off by default
+//! at the plies below the root down to `FIAT_MAX` too (`attack_fiat`), the defender answering beside
+//! the placed stone (`answer_placement`); blocks at a distance (`attacker_blocks`) are off by default
 //! (`GO_OWL_ATTJUMP`). In a defence query
 //! (`owl_defend`: the defender moved first) the defender also gets its liberties inside its own eye
 //! spaces too large for the eye graphs, and keeps its throw-ins that atari an opponent string
@@ -226,7 +226,7 @@ struct Analysis {
     doomed: bool,
     max: u8,
     /// The goal's two eyes rest on an eye space too large for the eye graphs, counted two eyes by fiat
-    /// (the attacker's [`Owl::attack`] reads such a verdict one ply below the root instead of trusting it).
+    /// (read instead of trusted one ply below the root and, in attack queries, down to `FIAT_MAX`).
     fiat: bool,
     /// Scored candidate moves for the side to move.
     cands: Vec<(i32, Point)>,
@@ -1051,9 +1051,11 @@ impl Owl<'_> {
         }
         // At the root the static verdict of life is checked by reading.
         let mut a = self.analyse(true, depth == 0);
-        if a.alive && a.fiat && (depth == FIAT_DEPTH || (depth == FIAT_DEPTH + 1 && attack_fiat())) {
-            // Two eyes by fiat one ply below the root: read them (the first analysis stopped before the
-            // candidates of the eye spaces).
+        let deeper = depth.is_multiple_of(2) && depth > FIAT_DEPTH && depth <= fiat_max() && attack_fiat();
+        if a.alive && a.fiat && (depth == FIAT_DEPTH || deeper) {
+            // Two eyes by fiat one ply below the root (and, in an attack query, at the attacker's
+            // nodes down to `fiat_max`): read them (the first analysis stopped before the candidates
+            // of the eye spaces).
             a = self.analyse(true, true);
             a.alive = false;
         }
@@ -1097,8 +1099,9 @@ impl Owl<'_> {
             return hit;
         }
         let mut a = self.analyse(false, depth == 0);
-        if a.alive && a.fiat && depth == FIAT_DEPTH && attack_fiat() {
-            // The same reading for the attacker's own root move (`attack_fiat`).
+        if a.alive && a.fiat && !depth.is_multiple_of(2) && depth <= fiat_max().max(FIAT_DEPTH) && attack_fiat() {
+            // The same reading after the attacker's moves in an attack query (`attack_fiat`, down to
+            // `fiat_max`): odd plies are the defender's only there.
             a = self.analyse(false, true);
             a.alive = false;
             if let Some(&last) = self.line.last() {
@@ -1698,10 +1701,28 @@ pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
 /// refuted by the static verdict before any reading. Measured 2026-11-27 with `root_patterns` and the
 /// first-line slide pattern: owl.tst even by default (174), 175 with `GO_OWL_DEF` (112 passes, 27
 /// and 199 stay); without `answer_placement` it fixed 62 and 235 but lost 161 (every placement
-/// looked like a kill). `GO_OWL_FIAT=0` switches it off (tuning).
+/// looked like a kill). Since then read down to ply [`FIAT_MAX`] (owl.tst 181 → 184).
+/// `GO_OWL_FIAT=0` switches it off (tuning).
 fn attack_fiat() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| tuning_fields("GO_OWL_FIAT").and_then(|f| f.first().copied().flatten()) != Some(0))
+}
+
+/// Deepest ply at which an `owl_attack` query reads two eyes by fiat (`attack_fiat`): the defender's
+/// nodes at odd plies and the attacker's at even plies down to here read such a space instead of
+/// trusting it. After the placement and the defender's answer beside it the space is often still more
+/// than eight points (the placed stones do not shrink it below the graphs' size), so a fiat verdict
+/// trusted at ply 3 refuted every attacker's second placement. Measured 2026-11-27 (owl.tst, main at
+/// 181): 2 (the old reading: root placement, answer, second placement) 181; 3: 182 (+74); 4: 184
+/// (+74 235 236, nothing lost; semeai 95 unchanged); 6: 183 (+74 235 236, −113). The second field of
+/// `GO_OWL_FIAT` overrides it (tuning).
+const FIAT_MAX: usize = 4;
+
+fn fiat_max() -> usize {
+    static D: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *D.get_or_init(|| {
+        tuning_fields("GO_OWL_FIAT").and_then(|f| f.get(1).copied().flatten()).map_or(FIAT_MAX, |x| x.max(0) as usize)
+    })
 }
 
 /// Base score of an attacker's block at a distance (`attacker_blocks`); `GO_OWL_ATTJUMP` overrides it
@@ -1759,19 +1780,39 @@ fn root_patterns() -> bool {
 /// Score of the defender's answers beside the attacker's placement ([`answer_placement`]).
 const ANSWER_WEIGHT: i32 = 120;
 
+/// How the defender's answers beside a placement are added (`GO_OWL_ANSWER` = `mode,weight`, tuning):
+/// mode 0 (default) adds `weight` ([`ANSWER_WEIGHT`]) to them, first in the order; 1 appends those
+/// not already candidates at `weight`, after the defender's own moves; 2 adds none. Measured
+/// 2026-11-27 with [`FIAT_MAX`] 4: mode 0 184/261, mode 1 weight 1 183 (−134); mode 2 fixes 62 and
+/// 235 alone but makes 161 a false kill (the defender has no candidate after the placement).
+fn answer_knobs() -> (u8, i32) {
+    static K: std::sync::OnceLock<(u8, i32)> = std::sync::OnceLock::new();
+    *K.get_or_init(|| {
+        let f = tuning_fields("GO_OWL_ANSWER").unwrap_or_default();
+        let get = |i: usize| f.get(i).copied().flatten();
+        (get(0).unwrap_or(0).clamp(0, 2) as u8, get(1).map_or(ANSWER_WEIGHT, |x| x as i32))
+    })
+}
+
 /// The defender's answers to the attacker's root placement in a space counted two eyes by fiat
 /// (`attack_fiat`): the empty points beside the placed stone, first in the order. The defender's
 /// candidates hold no points of such a space (the eye graphs do not value it), so without these the
 /// reading found every placement a kill (owl.tst 161: F1 in an eighteen-point corner).
 fn answer_placement(b: &Board, last: Point, cands: &mut Vec<(i32, Point)>) {
+    let (mode, w) = answer_knobs();
+    if mode == 2 {
+        return;
+    }
     for q in Board::neighbors(last) {
         if !b.is_empty(q) {
             continue;
         }
         if let Some(c) = cands.iter_mut().find(|c| c.1 == q) {
-            c.0 += ANSWER_WEIGHT;
+            if mode == 0 {
+                c.0 += w;
+            }
         } else {
-            cands.push((ANSWER_WEIGHT, q));
+            cands.push((w, q));
         }
     }
     cands.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
