@@ -16,8 +16,9 @@
 //! that is widest at the root ([`OwlLimits::root_branches`]) and narrows with depth down to three; the
 //! first winning move in candidate order is the answer. `GO_OWL_SEARCH` overrides the search settings
 //! for tuning (`SearchKnobs`: widths, leaf rule, killer moves). At each node the goal is the strings holding the dragon's original stones
-//! (for tuning, `GO_OWL_GOAL` grows it with the defender's stones played on the line, undone with
-//! them: `goal_growth`, off by default);
+//! and the defender's stones played on the line diagonally next to it whose strings have four
+//! liberties or more, undone with the move (`goal_growth`, GNU Go's owl adds the defender's stones to
+//! its goal; `GO_OWL_GOAL` for tuning);
 //! the attack has succeeded when the queried stone is captured, and a tactical capture of the queried
 //! stone's string (the reader's, ko results included) decides before any eye is counted. Evaluation:
 //! opponent strings next to the goal that the reader captures outright are dead ("lunches"), as are
@@ -223,24 +224,29 @@ const MAX_LINE: usize = 64;
 /// goal string (joining it, diagonal, or a one-point jump through an empty point), 3 only one
 /// joining it or diagonal to it; scope 0 in every query, 1 only in defence queries (`owl_defend`,
 /// where the defender moves at even plies); a third field: only a stone whose string has at least
-/// that many liberties after the move joins (a weak stone stays outside). Off by default: measured 2026-11-27 on owl.tst (181 off)
-/// every variant loses. Mode 1: 177 (fixes 74 81 133 158 193, loses 4 45 94 103 105 180 192 194
-/// 207); mode 2: 177 (fixes 81 133 158 193, loses 4 45 103 105 180 192 194 207); mode 3: 176 (fixes
-/// 81 193, loses 4 103 105 180 192 194 199); modes 1 and 2 in defence queries only: 179 (fixes 133,
-/// loses 4 103 207). 65, 99 and 107 stay failing in every variant, so the goal is not what separates
-/// their root search from `does_defend`. In 4 (`owl_defend B11`, GNU Go `1 C12`) the defender's A14
-/// after C12 A13 holds with the original goal and is refuted by B14 once A14 is goal: a grown goal
-/// exposes the stones it adds (their eyes and liberties now count, and the attacker's candidates
-/// aim at them), which GNU Go balances by adding only the stones its patterns mark as connected.
+/// that many liberties after the move joins (a weak stone stays outside). Default `3,0,4`: a
+/// defender's stone diagonal to a goal string (or joining it) whose string then has four liberties
+/// or more. Measured 2026-11-27 on owl.tst (181 without growth, `0`): `3,0,4` 182 (fixes 65, loses
+/// none); `3,0,0` 176 (fixes 81 193, loses 4 103 105 180 192 194 199); `1,0,0` (every stone) 177
+/// (fixes 74 81 133 158 193, loses 4 45 94 103 105 180 192 194 207); `2,0,0` 177 (fixes 81 133 158
+/// 193, loses 4 45 103 105 180 192 194 207); `1,1,0` and `2,1,0` (defence queries only) 179 (fixes
+/// 133, loses 4 103 207); `2,0,3` 179 (fixes 81 158 193, loses 4 45 103 194 201 207); `1,0,3` 178;
+/// `2,0,4` and `1,0,4` 180 (fix 65 81, lose 103 201 207); `2,0,5` 179 (fixes 65, loses 45 192 207);
+/// `2,0,6` 180 (fixes 65, loses 192 207); `2,1,3` 177; `3,0,3` 179 (fixes 81 193, loses 4 103 194
+/// 201); `3,0,5` 181 (fixes 65, loses 192). semeai.tst 95 with and without. Weak stones are what loses: in 4
+/// (`owl_defend B11`, GNU Go `1 C12`) the defender's A14 after C12 A13 holds with the original goal
+/// and is refuted by B14 once A14 is goal (a grown goal exposes the stones it adds: their eyes and
+/// liberties count and the attacker's candidates aim at them). 99 and 107 stay failing in every
+/// variant; 81 is fixed only by the jumps (modes 1 and 2), which lose more elsewhere.
 fn goal_growth() -> (u8, u8, usize) {
     static G: std::sync::OnceLock<(u8, u8, usize)> = std::sync::OnceLock::new();
     *G.get_or_init(|| {
         let f = tuning_fields("GO_OWL_GOAL").unwrap_or_default();
         let get = |i: usize| f.get(i).copied().flatten();
         (
-            get(0).unwrap_or(0).clamp(0, 3) as u8,
+            get(0).unwrap_or(3).clamp(0, 3) as u8,
             get(1).unwrap_or(0).clamp(0, 1) as u8,
-            get(2).unwrap_or(0).clamp(0, 8) as usize,
+            get(2).unwrap_or(4).clamp(0, 8) as usize,
         )
     })
 }
