@@ -15,7 +15,10 @@
 //! limit (when it runs out the leaf rule decides, so answers stay deterministic) and a branching factor
 //! that is widest at the root ([`OwlLimits::root_branches`]) and narrows with depth down to three; the
 //! first winning move in candidate order is the answer. `GO_OWL_SEARCH` overrides the search settings
-//! for tuning (`SearchKnobs`: widths, leaf rule, killer moves). At each node the goal is the strings holding the dragon's original stones;
+//! for tuning (`SearchKnobs`: widths, leaf rule, killer moves). At each node the goal is the strings holding the dragon's original stones
+//! and the defender's stones played on the line diagonally next to it whose strings have four
+//! liberties or more, undone with the move (`goal_growth`, GNU Go's owl adds the defender's stones to
+//! its goal; `GO_OWL_GOAL` for tuning);
 //! the attack has succeeded when the queried stone is captured, and a tactical capture of the queried
 //! stone's string (the reader's, ko results included) decides before any eye is counted. Evaluation:
 //! opponent strings next to the goal that the reader captures outright are dead ("lunches"), as are
@@ -212,6 +215,47 @@ fn tuning_fields(var: &str) -> Option<Vec<Option<i64>>> {
     Some(v.split(',').map(|x| x.trim().parse().ok()).collect())
 }
 
+/// Moves of a line whose goal growth is kept without reallocating ([`Owl::grown`]; deeper lines
+/// only grow the stack).
+const MAX_LINE: usize = 64;
+
+/// The goal's growth with the defender's stones (tuning: `GO_OWL_GOAL` = `mode,scope`): mode 0 the
+/// goal stays the original strings, 1 every defender stone joins it, 2 a stone within two steps of a
+/// goal string (joining it, diagonal, or a one-point jump through an empty point), 3 only one
+/// joining it or diagonal to it; scope 0 in every query, 1 only in defence queries (`owl_defend`,
+/// where the defender moves at even plies); a third field: only a stone whose string has at least
+/// that many liberties after the move joins (a weak stone stays outside). Default `3,0,4`: a
+/// defender's stone diagonal to a goal string (or joining it) whose string then has four liberties
+/// or more. Measured 2026-11-27 on owl.tst (181 without growth, `0`): `3,0,4` 182 (fixes 65, loses
+/// none); `3,0,0` 176 (fixes 81 193, loses 4 103 105 180 192 194 199); `1,0,0` (every stone) 177
+/// (fixes 74 81 133 158 193, loses 4 45 94 103 105 180 192 194 207); `2,0,0` 177 (fixes 81 133 158
+/// 193, loses 4 45 103 105 180 192 194 207); `1,1,0` and `2,1,0` (defence queries only) 179 (fixes
+/// 133, loses 4 103 207); `2,0,3` 179 (fixes 81 158 193, loses 4 45 103 194 201 207); `1,0,3` 178;
+/// `2,0,4` and `1,0,4` 180 (fix 65 81, lose 103 201 207); `2,0,5` 179 (fixes 65, loses 45 192 207);
+/// `2,0,6` 180 (fixes 65, loses 192 207); `2,1,3` 177; `3,0,3` 179 (fixes 81 193, loses 4 103 194
+/// 201); `3,0,5` 181 (fixes 65, loses 192). semeai.tst 95 with and without. Weak stones are what loses: in 4
+/// (`owl_defend B11`, GNU Go `1 C12`) the defender's A14 after C12 A13 holds with the original goal
+/// and is refuted by B14 once A14 is goal (a grown goal exposes the stones it adds: their eyes and
+/// liberties count and the attacker's candidates aim at them). 99 and 107 stay failing in every
+/// variant; 81 is fixed only by the jumps (modes 1 and 2), which lose more elsewhere.
+fn goal_growth() -> (u8, u8, usize) {
+    static G: std::sync::OnceLock<(u8, u8, usize)> = std::sync::OnceLock::new();
+    *G.get_or_init(|| {
+        let f = tuning_fields("GO_OWL_GOAL").unwrap_or_default();
+        let get = |i: usize| f.get(i).copied().flatten();
+        (
+            get(0).unwrap_or(3).clamp(0, 3) as u8,
+            get(1).unwrap_or(0).clamp(0, 1) as u8,
+            get(2).unwrap_or(4).clamp(0, 8) as usize,
+        )
+    })
+}
+
+/// A point's key in [`Owl::goal_hash`].
+fn goal_key(p: Point) -> u64 {
+    (u64::from(p) + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15).rotate_left(29)
+}
+
 /// Deepest ply with a killer slot.
 const KILLER_DEPTH: usize = 32;
 /// Most moves tried at one node.
@@ -239,7 +283,15 @@ struct Owl<'a> {
     r: &'a mut Reader,
     color: Color,
     target: Point,
+    /// The goal's points: the dragon's original stones, and the defender's stones added on the
+    /// current line ([`goal_growth`]); a string of the defender's colour holding one is the goal.
     goal: Vec<bool>,
+    /// Per move of the current line, the point it added to the goal (0: none), undone by
+    /// [`Owl::undo`]; its capacity is reserved once per read, so a node allocates nothing.
+    grown: Vec<Point>,
+    /// XOR of the added points' keys, part of the transposition key (the same position reached with
+    /// another goal is another question).
+    goal_hash: u64,
     nodes: u64,
     limits: OwlLimits,
     /// (key, result, move); key 0 or no result is empty.
@@ -444,6 +496,7 @@ impl Owl<'_> {
             ^ 0x9e37_79b9_7f4a_7c15
             ^ ko.wrapping_mul(0xff51_afd7_ed55_8ccd)
             ^ u64::from(self.ko_used) << 63
+            ^ self.goal_hash
             ^ self.kom.map_or(0, |(k, c)| (u64::from(k) << 1 | c as u64) + 1).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
         (if attacker { h.rotate_left(17) } else { h }) | 1
     }
@@ -912,14 +965,77 @@ impl Owl<'_> {
             if komaster() {
                 self.kom = self.r.board().ko().map(|(k, _)| (k, c));
             }
+            self.grow(p, c);
             self.line.push(p);
             return Some(true);
         }
         if !self.r.trymove(p, c) {
             return None;
         }
+        self.grow(p, c);
         self.line.push(p);
         Some(false)
+    }
+
+    /// After `c`'s move at `p` (before it joins [`Self::line`]): when `c` is the defender and the
+    /// move is near the goal as [`goal_growth`] asks, `p` joins the goal for the rest of the line
+    /// (GNU Go's owl marks the defender's stones played during the reading as goal), so the strings
+    /// it joins count too; one entry of [`Self::grown`] per move either way.
+    fn grow(&mut self, p: Point, c: Color) {
+        let (mode, scope, libs) = goal_growth();
+        let defence_query = self.line.len().is_multiple_of(2);
+        let add = c == self.color
+            && mode != 0
+            && !self.goal[usize::from(p)]
+            && (scope == 0 || defence_query)
+            && self.r.board().liberties(p) >= libs
+            && (mode == 1 || self.near_goal(p, mode));
+        if add {
+            self.goal[usize::from(p)] = true;
+            self.goal_hash ^= goal_key(p);
+        }
+        self.grown.push(if add { p } else { 0 });
+    }
+
+    /// Whether the defender's new stone at `p` is near a goal string: its own string holds a goal
+    /// point (it joined the goal), or a goal string's stone lies diagonally next to it (`mode` 3), or
+    /// within two steps through an empty point (`mode` 2: diagonals and one-point jumps).
+    fn near_goal(&self, p: Point, mode: u8) -> bool {
+        let b = self.r.board();
+        let color = self.color;
+        let in_goal = |q: Point| b.string_stones(q).any(|s| self.goal[usize::from(s)]);
+        if in_goal(p) {
+            return true;
+        }
+        let (x, y) = b.coords(p);
+        let n = b.size() as i32;
+        for dy in -2i32..=2 {
+            for dx in -2i32..=2 {
+                let d = dx.abs() + dy.abs();
+                if d == 0 || d > 2 || (mode == 3 && (dx == 0 || dy == 0)) {
+                    continue;
+                }
+                let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
+                if !(0..n).contains(&nx) || !(0..n).contains(&ny) {
+                    continue;
+                }
+                let q = b.point(nx as u8, ny as u8);
+                if b.color(q) != Some(color) {
+                    continue;
+                }
+                // A jump links through its empty middle point only.
+                if dx == 0 || dy == 0 {
+                    let m = b.point((i32::from(x) + dx / 2) as u8, (i32::from(y) + dy / 2) as u8);
+                    if !b.is_empty(m) {
+                        continue;
+                    }
+                }
+                if in_goal(q) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The ko the other side has just taken, when `mover` may take it back (conditionally, as after a ko
@@ -944,6 +1060,10 @@ impl Owl<'_> {
     fn undo(&mut self, ko: bool) {
         self.r.popgo();
         self.line.pop();
+        if let Some(p) = self.grown.pop().filter(|&p| p != 0) {
+            self.goal[usize::from(p)] = false;
+            self.goal_hash ^= goal_key(p);
+        }
         if ko {
             self.ko_used = false;
             self.kom = None;
@@ -1459,6 +1579,8 @@ fn run<T>(
         color,
         target,
         goal: mask,
+        grown: Vec::with_capacity(MAX_LINE),
+        goal_hash: 0,
         nodes: 0,
         limits,
         table,
