@@ -71,7 +71,8 @@
 //! For tuning, `GO_OWL_DEF` switches on the defender's late moves at the root of `owl_defend`
 //! (`DefKnobs`, `Owl::try_late`: candidates beyond the width, counter-ataris on the goal's
 //! neighbours with two liberties, connections out to friendly strings), tried only when the ordinary
-//! candidates fail; off by default (measured even or worse on owl.tst). The attacker's side: at the
+//! candidates fail; off by default (after the attacker's fiat reading and first-line slide, six late
+//! moves gain owl.tst 112 and lose nothing, but cost a quarter more CPU for the file). The attacker's side: at the
 //! root the attack patterns are matched even when the static verdict is life (`root_patterns`; the
 //! root's verdict is read), and in an `owl_attack` query a space counted two eyes by fiat is read
 //! at the plies below the root down to `FIAT_MAX` too (`attack_fiat`), the defender answering beside
@@ -1309,7 +1310,9 @@ struct DefKnobs {
     /// 0: the new moves are late moves of the defence's root; 1: ordinary candidates everywhere.
     scope: u8,
     /// Late moves tried at most (up to [`LATE_MAX`]; 0, the default, switches `try_late` and the
-    /// two rules off: measured on owl.tst 2026-11-27, every setting tried was even or worse).
+    /// two rules off). Measured on owl.tst 2026-11-27: before the attacker's fiat reading every setting
+    /// was even or worse; after it, 6 gains 112 and loses nothing (182 against 181) but takes the
+    /// file's user CPU from 23.0 s to 28.5 s (the acceptance bound is 1.5× GNU Go's 19–23 s).
     late: usize,
     /// Liberties inside the goal's large eye spaces as candidates (0 off, 1 at the root of a
     /// defence, 2 at every defender node, 3, the default, at every defender node of a defence query).
