@@ -36,11 +36,13 @@
 //! Ko: a forbidden ko capture may be made once per line within [`KO_DEPTH`] plies, as after a ko
 //! threat ([`Reader::play`] lifts the ban on the reader's own stack); a side that succeeds only that way
 //! gets at best `KoB`, and results pass between the sides through [`ReadResult::reverse`] (GNU Go's
-//! `KO_A`/`KO_B`). For tuning (`GO_OWL_KOMASTER=1`, off by default: measured one test worse), the
-//! side that made the conditional capture is the line's komaster (GNU Go's komaster scheme,
-//! `reading.texi`): the other side may not play at the point of the stone it removed for the rest of
-//! the line, even after moves elsewhere have lifted the board's ko ban. The transposition key holds
-//! the ko point, whether the line's capture is spent and the komaster.
+//! `KO_A`/`KO_B`). For tuning ([`komaster`], `GO_OWL_KOMASTER`, off by default: both modes measured
+//! one test worse), mode 1: the side that made the conditional capture is the line's komaster (GNU
+//! Go's "2.7.232" scheme, `reading.texi`): the other side may not play at the point of the stone it
+//! removed for the rest of the line, even after moves elsewhere have lifted the board's ko ban; mode
+//! 2: GNU Go's scheme 5 in full (`LineKo`: gray and weak states, nested kos, the komaster reset when
+//! its ko is filled). The transposition key holds the ko point, whether the line's capture is spent
+//! and the komaster; a cached result answers only a node at its ply or shallower (`Owl::lookup`).
 //! Kos anywhere in the line are read, not only the conditional captures: a lunch the reader captures
 //! only through a ko is eaten (or saved) like any lunch, a ko capture is no wasted self-atari, and the
 //! ko the other side has just taken near the goal is always answered by the retake, past the width
@@ -295,8 +297,10 @@ struct Owl<'a> {
     goal_hash: u64,
     nodes: u64,
     limits: OwlLimits,
-    /// (key, result, move); key 0 or no result is empty.
-    table: Vec<(u64, Option<ReadResult>, Point)>,
+    /// (key, result, move, ply it was read at); key 0 or no result is empty. A result read at a
+    /// deeper ply had less depth left ([`OwlLimits::depth`], [`KO_DEPTH`]) and answers only as deep a
+    /// node or a deeper one ([`Owl::lookup`]).
+    table: Vec<(u64, Option<ReadResult>, Point, u8)>,
     /// Whether a forbidden ko capture was made (as after a threat) on the current line: one per line.
     ko_used: bool,
     /// The komaster of the line when [`komaster`] is on (GNU Go's scheme, `reading.texi`): after a conditional
@@ -305,6 +309,11 @@ struct Owl<'a> {
     /// elsewhere: without it the side that lost the conditional ko took it back two moves later as if
     /// the komaster had no threat left (owl.tst 212: GNU Go `3 E16`).
     kom: Option<(Point, Color)>,
+    /// The line's komaster under GNU Go's scheme 5 ([`komaster`] mode 2; `reading.texi`), kept
+    /// instead of [`Self::ko_used`] and [`Self::kom`] in that mode.
+    line_ko: LineKo,
+    /// Per move of the current line, the [`LineKo`] before it, put back by [`Owl::undo`].
+    ko_stack: Vec<LineKo>,
     /// Print the tree to standard error (`GO_OWL_TRACE`; for debugging).
     trace: bool,
     /// Moves on the current line, for the trace.
@@ -465,13 +474,100 @@ fn knobs() -> Knobs {
 /// 192 for 54 (`2 H2` where GNU Go answers `1 H2`).
 const KO_DEPTH: usize = 8;
 
-/// Whether the line's komaster is kept (`Owl::kom`; tuning: `GO_OWL_KOMASTER=1` switches it on). Off
-/// by default: on, owl.tst gains 212 (`3 E16` as GNU Go) but loses 250 (`2 R2` where GNU Go reads
-/// `1 R2`: our defender's T2 after the attacker's T3 lives only through the ko GNU Go's evaluation
-/// does not reach) and 192 (the attack's move changes), 177 → 176; semeai.tst unchanged.
-fn komaster() -> bool {
+/// The owl's ko bookkeeping (tuning: `GO_OWL_KOMASTER` = 0, 1 or 2). 0 (the default): one forbidden
+/// ko capture per line, either side ([`Owl::ko_used`]). 1: the same, and the side that made it is the
+/// line's komaster (`Owl::kom`: the other side may not retake at its point, GNU Go's "2.7.232"
+/// scheme). 2: GNU Go's scheme 5 (`reading.texi`, [`LineKo`]): the komaster's opponent may take
+/// another ko (gray: no more ko captures), a legal capture answering a ko capture is weak (only
+/// nested kos go on), the state empties when the ko is filled.
+///
+/// Measured 2026-11-27 (owl.tst 183 with 0): modes 1 and 2 give the same 182, gaining 212 (`3 E16`
+/// as GNU Go: the side that lost the conditional ko no longer takes it back two moves later) and
+/// losing 192 and 250. 250 (`owl_attack R3`, GNU Go `1 R2`): after B R2 (a ko capture), W's
+/// conditional retake Q2 makes W komaster, so B may not retake at R2 after T3 T2, and W's defence
+/// becomes `KO_B` (we answer `2 R2`); GNU Go's own lines refute Q2 otherwise. 192 (`owl_attack E5`,
+/// GNU Go `1 F3`): with the ko lines scheme 5 allows, the defence after F3 E3 D4 D3 E4 B4 E1 finds
+/// D1, F3 fails, and the node budget runs out before the later root moves are read. semeai.tst
+/// unchanged. Without a cached result's ply check ([`Owl::lookup`]) mode 2 lost 192 another way: the
+/// position after D4 D3 G5 was answered by the same position read five plies deep (after D4 G5 F5
+/// D3 G5, the ko filled) with less depth left.
+fn komaster() -> u8 {
+    static MODE: std::sync::OnceLock<u8> = std::sync::OnceLock::new();
+    *MODE.get_or_init(|| {
+        tuning_fields("GO_OWL_KOMASTER").and_then(|f| f.first().copied().flatten()).unwrap_or(0).clamp(0, 2) as u8
+    })
+}
+
+/// The komaster of GNU Go's scheme 5 (`reading.texi`), as the owl keeps it per line in [`komaster`]
+/// mode 2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kom {
+    Empty,
+    /// This colour made a conditional ko capture.
+    Master(Color),
+    /// Both sides took a ko after the first komaster (recorded): no more ko captures.
+    Gray(Color),
+    /// A legal ko capture answered a ko capture.
+    Weak,
+}
+
+/// The line's komaster and its point (the stone the komaster last captured).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct LineKo {
+    km: Kom,
+    pos: Point,
+}
+
+impl LineKo {
+    const EMPTY: LineKo = LineKo { km: Kom::Empty, pos: 0 };
+
+    /// Part of the transposition key (0 when empty).
+    fn code(self) -> u64 {
+        let k = match self.km {
+            Kom::Empty => return 0,
+            Kom::Master(c) => 1 + c.index() as u64,
+            Kom::Gray(c) => 3 + c.index() as u64,
+            Kom::Weak => 5,
+        };
+        k | (u64::from(self.pos) << 3)
+    }
+
+    /// The state after `color` captured a ko whose point is now `new` (`conditional`: a forbidden
+    /// capture; `old_ko`: the ko point before the move), `None` when the state forbids the capture.
+    fn after_capture(self, color: Color, new: Point, conditional: bool, old_ko: Option<Point>) -> Option<LineKo> {
+        let nested = |old: Point, new: Point| {
+            let d = (i32::from(old) - i32::from(new)).abs();
+            let s = crate::rules::stone::STRIDE as i32;
+            d == s - 1 || d == s + 1
+        };
+        match self.km {
+            Kom::Master(c) if c == color => nested(self.pos, new).then_some(LineKo { km: self.km, pos: new }),
+            Kom::Master(c) => Some(LineKo { km: Kom::Gray(c), pos: self.pos }),
+            Kom::Gray(_) => None,
+            Kom::Empty | Kom::Weak if conditional => Some(LineKo { km: Kom::Master(color), pos: new }),
+            Kom::Empty => Some(old_ko.map_or(self, |k| LineKo { km: Kom::Weak, pos: k })),
+            Kom::Weak => nested(self.pos, new).then(|| LineKo { km: Kom::Weak, pos: old_ko.unwrap_or(self.pos) }),
+        }
+    }
+
+    /// The state after a move that captured no ko: a weak state lapses, a komaster's ko is over once
+    /// its point is filled or the komaster's opponent can no longer play there.
+    fn after_quiet(self, b: &Board) -> LineKo {
+        match self.km {
+            Kom::Weak => LineKo::EMPTY,
+            Kom::Master(c) | Kom::Gray(c) if !b.is_empty(self.pos) || b.is_suicide(self.pos, c.opponent()) => {
+                LineKo::EMPTY
+            }
+            _ => self,
+        }
+    }
+}
+
+/// Whether a cached result answers only nodes at its ply or shallower ([`Owl::lookup`]; tuning:
+/// `GO_OWL_CACHEDEPTH=0` switches the check off).
+fn cache_depth() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| tuning_fields("GO_OWL_KOMASTER").and_then(|f| f.first().copied().flatten()).unwrap_or(0) != 0)
+    *ON.get_or_init(|| tuning_fields("GO_OWL_CACHEDEPTH").and_then(|f| f.first().copied().flatten()).unwrap_or(1) != 0)
 }
 
 thread_local! {
@@ -498,17 +594,22 @@ impl Owl<'_> {
             ^ ko.wrapping_mul(0xff51_afd7_ed55_8ccd)
             ^ u64::from(self.ko_used) << 63
             ^ self.goal_hash
-            ^ self.kom.map_or(0, |(k, c)| (u64::from(k) << 1 | c as u64) + 1).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+            ^ self.kom.map_or(0, |(k, c)| (u64::from(k) << 1 | c as u64) + 1).wrapping_mul(0xc4ce_b9fe_1a85_ec53)
+            ^ self.line_ko.code().wrapping_mul(0x94d0_49bb_1331_11eb);
         (if attacker { h.rotate_left(17) } else { h }) | 1
     }
 
-    fn lookup(&self, key: u64) -> Option<(ReadResult, Option<Point>)> {
-        let (k, c, m) = self.table[(key as usize) & ((1 << TABLE_BITS) - 1)];
-        c.filter(|_| k == key).map(|c| (c, (m != 0).then_some(m)))
+    /// The cached result of the position `key` when it was read with at least the depth left at `depth`:
+    /// a transposition reached deeper (after a ko filled, say, which brings the line's ko state back)
+    /// read less and must not answer for a shallower node (owl.tst 192 with the komaster of scheme 5).
+    fn lookup(&self, key: u64, depth: usize) -> Option<(ReadResult, Option<Point>)> {
+        let (k, c, m, d) = self.table[(key as usize) & ((1 << TABLE_BITS) - 1)];
+        c.filter(|_| k == key && (usize::from(d) <= depth || !cache_depth())).map(|c| (c, (m != 0).then_some(m)))
     }
 
-    fn store(&mut self, key: u64, code: ReadResult, mv: Option<Point>) {
-        self.table[(key as usize) & ((1 << TABLE_BITS) - 1)] = (key, Some(code), mv.unwrap_or(0));
+    fn store(&mut self, key: u64, code: ReadResult, mv: Option<Point>, depth: usize) {
+        self.table[(key as usize) & ((1 << TABLE_BITS) - 1)] =
+            (key, Some(code), mv.unwrap_or(0), depth.min(usize::from(u8::MAX)) as u8);
     }
 
     fn captured(&self) -> bool {
@@ -955,6 +1056,9 @@ impl Owl<'_> {
     /// Plays `p` for `c`: an ordinary move, or a forbidden ko capture made as after a ko threat (once per
     /// line, within [`KO_DEPTH`]). `None` when it cannot be played; otherwise whether it was such a capture.
     fn play(&mut self, p: Point, c: Color, depth: usize) -> Option<bool> {
+        if komaster() == 2 {
+            return self.play_scheme5(p, c, depth);
+        }
         if matches!(self.kom, Some((k, master)) if k == p && master != c) {
             return None;
         }
@@ -963,7 +1067,7 @@ impl Owl<'_> {
                 return None;
             }
             self.ko_used = true;
-            if komaster() {
+            if komaster() == 1 {
                 self.kom = self.r.board().ko().map(|(k, _)| (k, c));
             }
             self.grow(p, c);
@@ -976,6 +1080,49 @@ impl Owl<'_> {
         self.grow(p, c);
         self.line.push(p);
         Some(false)
+    }
+
+    /// [`Self::play`] under GNU Go's komaster scheme 5 (`reading.texi`, "Ko Handling"; [`komaster`]
+    /// mode 2): a forbidden ko capture is made conditionally (within [`KO_DEPTH`]) and makes the
+    /// mover komaster; the komaster's opponent may not retake at the komaster's point but may take
+    /// another ko (the line turns gray: no more ko captures); the komaster goes on only with nested
+    /// kos; a legal capture answering a ko capture makes the state weak (only nested captures
+    /// unconditionally); the state empties once the ko is filled or resolved.
+    fn play_scheme5(&mut self, p: Point, c: Color, depth: usize) -> Option<bool> {
+        let saved = self.line_ko;
+        let b = self.r.board();
+        let forbidden = b.ko() == Some((p, c));
+        let old_ko = b.ko().map(|(k, _)| k);
+        // The komaster's opponent may not take the komaster's ko back (a legal ko capture there is
+        // refused below, once the move shows it is one; a move there that captures no ko is kept).
+        let retake = saved.km == Kom::Master(c.opponent()) && p == saved.pos;
+        if forbidden && (retake || depth >= KO_DEPTH || matches!(saved.km, Kom::Gray(_))) {
+            return None;
+        }
+        let ok = if forbidden { self.r.play(p, c, true) } else { self.r.trymove(p, c) };
+        if !ok {
+            return None;
+        }
+        let b = self.r.board();
+        let new_ko = match b.ko() {
+            Some((k, _)) => Some(k),
+            None if forbidden => Some(p),
+            None => None,
+        };
+        let next = match new_ko {
+            Some(_) if retake => None,
+            Some(new) => saved.after_capture(c, new, forbidden, old_ko),
+            None => Some(saved.after_quiet(b)),
+        };
+        let Some(next) = next else {
+            self.r.popgo();
+            return None;
+        };
+        self.ko_stack.push(saved);
+        self.line_ko = next;
+        self.grow(p, c);
+        self.line.push(p);
+        Some(forbidden)
     }
 
     /// After `c`'s move at `p` (before it joins [`Self::line`]): when `c` is the defender and the
@@ -1065,7 +1212,11 @@ impl Owl<'_> {
             self.goal[usize::from(p)] = false;
             self.goal_hash ^= goal_key(p);
         }
-        if ko {
+        if komaster() == 2 {
+            if let Some(k) = self.ko_stack.pop() {
+                self.line_ko = k;
+            }
+        } else if ko {
             self.ko_used = false;
             self.kom = None;
         }
@@ -1142,7 +1293,7 @@ impl Owl<'_> {
         }
         // Results cut short by the spent budget would answer for the late moves' lines: forget them,
         // and read each late move with the whole budget, as `owl_does_defend` would.
-        self.table.iter_mut().for_each(|e| *e = (0, None, 0));
+        self.table.iter_mut().for_each(|e| *e = (0, None, 0, 0));
         for &p in &moves[..k] {
             self.nodes = 0;
             let Some(ko) = self.play(p, mover, 0) else { continue };
@@ -1167,7 +1318,7 @@ impl Owl<'_> {
             return (Win, None);
         }
         let key = self.key(true);
-        if let Some(hit) = self.lookup(key) {
+        if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
         // At the root the static verdict of life is checked by reading.
@@ -1190,7 +1341,7 @@ impl Owl<'_> {
             self.try_moves(true, &a.cands, depth, a.capture)
         };
         self.note("attack", result.0, result.1);
-        self.store(key, result.0, result.1);
+        self.store(key, result.0, result.1, depth);
         result
     }
 
@@ -1201,7 +1352,7 @@ impl Owl<'_> {
     /// captured first wins at best `KoA`, as GNU Go answers (owl.tst 154, 239).
     fn retake_against_life(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
         let mover = self.color.opponent();
-        let open = !self.ko_used && depth < KO_DEPTH && depth < self.limits.depth;
+        let open = (komaster() == 2 || !self.ko_used) && depth < KO_DEPTH && depth < self.limits.depth;
         match self.ko_retake(mover, &[]) {
             Some(p) if open && self.nodes <= self.limits.node_limit => {
                 self.try_moves(true, &[(0, p)], depth, (Lose, None))
@@ -1216,7 +1367,7 @@ impl Owl<'_> {
             return (Lose, None);
         }
         let key = self.key(false);
-        if let Some(hit) = self.lookup(key) {
+        if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
         let mut a = self.analyse(false, depth == 0);
@@ -1244,7 +1395,7 @@ impl Owl<'_> {
             }
         };
         self.note("defend", result.0, result.1);
-        self.store(key, result.0, result.1);
+        self.store(key, result.0, result.1, depth);
         result
     }
 }
@@ -1557,7 +1708,7 @@ fn run<T>(
     let saved = r.limits;
     r.limits.node_limit = r.limits.node_limit.min(READ_NODES);
     let trace = std::env::var_os("GO_OWL_TRACE").is_some();
-    let table = vec![(0, None, 0); 1 << TABLE_BITS];
+    let table = vec![(0, None, 0, 0); 1 << TABLE_BITS];
     // Escape values once per read (only when the route is in use): friendly strings with room count
     // as living (no dragon statuses here), the goal itself as nothing.
     let mut escape_vals = Vec::new();
@@ -1589,6 +1740,8 @@ fn run<T>(
         table,
         ko_used: false,
         kom: None,
+        line_ko: LineKo::EMPTY,
+        ko_stack: Vec::with_capacity(MAX_LINE),
         trace,
         line: Vec::new(),
         marks: Default::default(),
@@ -1956,6 +2109,29 @@ fn counter_atari_throw_in(b: &Board, p: Point, mover: Color) -> bool {
 mod tests {
     use super::*;
     use crate::rules::board::tests::board_from;
+
+    #[test]
+    fn scheme_five_komaster_transitions_follow_reading_texi() {
+        let s = crate::rules::stone::STRIDE as Point;
+        let (b, w) = (Color::Black, Color::White);
+        let k = 5 * s + 5;
+        // A conditional capture makes the mover komaster at the captured stone's point.
+        let m = LineKo::EMPTY.after_capture(b, k, true, Some(k)).unwrap();
+        assert_eq!(m, LineKo { km: Kom::Master(b), pos: k });
+        // The komaster goes on only with a nested ko; the other side's capture turns the line gray.
+        assert_eq!(m.after_capture(b, k + 3, false, None), None);
+        assert_eq!(m.after_capture(b, k + s + 1, false, None), Some(LineKo { km: Kom::Master(b), pos: k + s + 1 }));
+        let g = m.after_capture(w, k + 3, true, None).unwrap();
+        assert_eq!(g.km, Kom::Gray(b));
+        assert_eq!(g.after_capture(b, k + s + 1, true, None), None);
+        // A legal capture answering a ko capture is weak: only nested kos go on unconditionally.
+        let weak = LineKo::EMPTY.after_capture(w, k, false, Some(k + 1)).unwrap();
+        assert_eq!(weak, LineKo { km: Kom::Weak, pos: k + 1 });
+        assert_eq!(weak.after_capture(b, k + 7, false, Some(k)), None);
+        assert_eq!(LineKo::EMPTY.after_capture(w, k, false, None), Some(LineKo::EMPTY));
+        assert_eq!(LineKo::EMPTY.code(), 0);
+        assert_ne!(m.code(), g.code());
+    }
 
     #[test]
     fn straight_three_dies_to_the_vital_point_and_lives_with_it() {
