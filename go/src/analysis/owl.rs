@@ -23,7 +23,8 @@
 //! stone's string (the reader's, ko results included) decides before any eye is counted. Evaluation:
 //! opponent strings next to the goal that the reader captures outright are dead ("lunches"), as are
 //! stones enclosed in small regions and a few stones in a large region that only the goal's colour
-//! bounds (`mark_invaders`: its territory, which they would open), except strings of one or two
+//! bounds (`mark_invaders`: its territory, which they would open; up to four stones, or one per six
+//! points of a region of at most forty: `invaders_allowed`), except strings of one or two
 //! liberties next to the goal that the reader cannot capture (GNU Go's lively strings); the goal's eye spaces are valued
 //! ([`crate::analysis::eye::Eyes::compute_for`], diagonals judged by the reader) and summed
 //! ([`crate::analysis::dragon::genus`]). The goal lives when the minimum is two eyes or its escape
@@ -79,7 +80,8 @@
 //! root's verdict is read), and in an `owl_attack` query a space counted two eyes by fiat is read
 //! at the plies below the root down to `FIAT_MAX` too (`attack_fiat`), the defender answering beside
 //! the placed stone (`answer_placement`); blocks at a distance (`attacker_blocks`) are off by default
-//! (`GO_OWL_ATTJUMP`). In a defence query
+//! (`GO_OWL_ATTJUMP`), and so are the defender's contact answers beside the attacker's last move
+//! read after its candidates fail (`Owl::try_contact`, `GO_OWL_CONTACT`). In a defence query
 //! (`owl_defend`: the defender moved first) the defender also gets its liberties inside its own eye
 //! spaces too large for the eye graphs, and keeps its throw-ins that atari an opponent string
 //! (`DefKnobs::wide_libs`, `throw_ins`; in attack queries they made attacks fail that work). Moves that put the mover in
@@ -1390,6 +1392,8 @@ impl Owl<'_> {
             let found = self.try_moves(false, &a.cands, depth, (Lose, None));
             if depth == 0 && found.0 != Win {
                 self.try_late(&a, found)
+            } else if found.0 != Win {
+                self.try_contact(&a.cands, depth, found)
             } else {
                 found
             }
@@ -1643,12 +1647,13 @@ fn escape_moves(
 
 /// Largest region (points that are not the goal's colour) searched for invaders by [`mark_invaders`].
 const INVADED_MAX: usize = 96;
-/// Most opponent stones in such a region for them to count as dead.
+/// Most opponent stones in such a region for them to count as dead (more in a small region with
+/// room for them: [`invaders_allowed`]).
 const INVADERS_MAX: usize = 4;
 
 /// Marks dead the opponent stones of a region that only `color`'s stones and the edge bound, too
 /// large for [`mark_enclosed`] and the eye graphs (more than [`MAX_EYE`] points, at most
-/// [`INVADED_MAX`]), holding at most [`INVADERS_MAX`] of them: a few stones in the goal's territory
+/// [`INVADED_MAX`]), holding at most [`invaders_allowed`] of them: a few stones in the goal's territory
 /// with no support from outside. Alive, they open the territory and the eye spaces saw none there (a
 /// wall with one white stone on its side of a 9x9 board was read dead: `tests/owl_status.rs`). `seen`
 /// is scratch (left cleared).
@@ -1676,7 +1681,9 @@ fn mark_invaders(b: &Board, color: Color, stones: &[Point], dead: &mut [bool], s
                     }
                 }
             }
-            if (MAX_EYE + 1..=INVADED_MAX).contains(&region.len()) && (1..=INVADERS_MAX).contains(&invaders) {
+            if (MAX_EYE + 1..=INVADED_MAX).contains(&region.len())
+                && (1..=invaders_allowed(region.len())).contains(&invaders)
+            {
                 for &p in &region {
                     if !b.is_empty(p) {
                         dead[usize::from(p)] = true;
@@ -1992,10 +1999,13 @@ fn attack_fiat() -> bool {
 /// than eight points (the placed stones do not shrink it below the graphs' size), so a fiat verdict
 /// trusted at ply 3 refuted every attacker's second placement. Measured 2026-11-27 (owl.tst, main at
 /// 181): 2 (the old reading: root placement, answer, second placement) 181; 3: 182 (+74); 4: 184
-/// (+74 235 236, nothing lost; semeai 95 unchanged); 6: 183 (+74 235 236, −113). 3 is the default:
-/// at 4 the attacker "kills" a 9x9 wall whose 30-point side holds two invaders (B8, a false kill:
-/// tests/tests/owl_status.rs, GNU Go answers 0). The second field of `GO_OWL_FIAT` overrides it (tuning).
-const FIAT_MAX: usize = 3;
+/// (+74 235 236, nothing lost; semeai 95 unchanged); 6: 183 (+74 235 236, −113). At 4 the attacker
+/// "killed" a 9x9 wall whose 36-point side holds two invaders (B8, a false kill:
+/// tests/tests/owl_status.rs, GNU Go answers 0): its placements brought the invaders to five, one
+/// more than [`mark_invaders`] took for dead, and the side's eye space vanished. Since invaders are
+/// counted per room ([`invaders_allowed`]) 4 is the default again (2026-11-27: owl.tst 183 → 185,
+/// +235 236, nothing lost; semeai 96 unchanged). The second field of `GO_OWL_FIAT` overrides it (tuning).
+const FIAT_MAX: usize = 4;
 
 fn fiat_max() -> usize {
     static D: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
@@ -2104,6 +2114,155 @@ fn answer_placement(b: &Board, last: Point, cands: &mut Vec<(i32, Point)>) {
 fn counter_atari_throw_in(b: &Board, p: Point, mover: Color) -> bool {
     Board::neighbors(p).iter().any(|&n| b.on_board(n) && b.color(n) == Some(mover.opponent()) && b.liberties(n) == 1)
 }
+
+/// Whether the defender's contact answers are read in attack queries ([`Owl::try_contact`]), and
+/// down to which ply (`GO_OWL_CONTACT` = `mode,depth,deep_libs`, tuning; off by default). Measured
+/// 2026-11-27 on owl.tst (183 without): mode 3 (no liberty test) depth 1 179 (−14 84 85 134: after
+/// the defender's extra answers our attacker lacks the follow-up GNU Go finds, e.g. 84's F19); depth
+/// 3 176; mode 1 depth 1 182 (−14: GNU Go's own `owl_attack` and `owl_defend` disagree there); mode
+/// 1 depth 3 181 (+81, −14 74 100); depth 3 with ataris only below ply 1 181 (−14 100); depth 5
+/// 180. 152 and 162 answer 0 instead of the wrong move (GNU Go's F2 and D18 are not our attacker's
+/// candidates). Mode 0 off, 1 the empty points beside
+/// the attacker's last move that leave its string at most two liberties (or capture it), 2 those and
+/// its empty diagonals that touch the goal, 3 the points beside the last move whatever its liberties.
+fn contact_knobs() -> (u8, usize, usize) {
+    static K: std::sync::OnceLock<(u8, usize, usize)> = std::sync::OnceLock::new();
+    *K.get_or_init(|| {
+        let f = tuning_fields("GO_OWL_CONTACT").unwrap_or_default();
+        let get = |i: usize| f.get(i).copied().flatten();
+        (
+            get(0).unwrap_or(CONTACT_MODE).clamp(0, 3) as u8,
+            get(1).map_or(CONTACT_DEPTH, |x| x.max(0) as usize),
+            get(2).map_or(CONTACT_DEEP_LIBS, |x| x.max(0) as usize),
+        )
+    })
+}
+
+/// Default of [`contact_knobs`]' mode.
+const CONTACT_MODE: i64 = 0;
+/// Default of [`contact_knobs`]' deepest ply.
+const CONTACT_DEPTH: usize = 1;
+/// Below the first defender's ply, the liberties a contact answer must leave the attacker's last
+/// stone at most (an atari by default).
+const CONTACT_DEEP_LIBS: usize = 1;
+/// Most contact answers read at one node.
+const CONTACT_MAX: usize = 8;
+
+impl Owl<'_> {
+    /// The defender's contact answers in an attack query, read when its ordinary candidates
+    /// (`tried` by [`Owl::order`]) failed: the empty points beside the attacker's last move (and,
+    /// in mode 2, its diagonals touching the goal) that are not among them. A hane or block against
+    /// the stone just played is how the defender refutes most attacks (GNU Go's owl answers them
+    /// through its defence patterns); our candidates, scored from the goal's eyes and liberties,
+    /// often left them outside the width, and the attack looked like a kill (a false kill or a
+    /// wrong attacking move: owl.tst 152's F2, 162's D18). Only the defender's nodes of an
+    /// `owl_attack` query (odd plies) down to the knob's depth; each answer that is not a wasted
+    /// self-atari is read as in [`Owl::try_moves`].
+    fn try_contact(
+        &mut self,
+        cands: &[(i32, Point)],
+        depth: usize,
+        mut found: (ReadResult, Option<Point>),
+    ) -> (ReadResult, Option<Point>) {
+        let (mode, max_depth, deep_libs) = contact_knobs();
+        if mode == 0 || depth > max_depth || depth.is_multiple_of(2) {
+            return found;
+        }
+        let Some(&last) = self.line.last() else { return found };
+        let mover = self.color;
+        let (tried, n) = self.order(cands, depth, mover);
+        let mut moves = [0; CONTACT_MAX];
+        let mut k = 0;
+        {
+            let b = self.r.board();
+            let goal = &self.goal;
+            let touches_goal = |q: Point| {
+                Board::neighbors(q).iter().any(|&m| b.on_board(m) && goal[usize::from(m)] && b.color(m) == Some(mover))
+            };
+            let (x, y) = b.coords(last);
+            let size = b.size() as i32;
+            for (dx, dy) in [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let diagonal = dx != 0 && dy != 0;
+                if diagonal && mode != 2 {
+                    continue;
+                }
+                let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
+                if !(0..size).contains(&nx) || !(0..size).contains(&ny) {
+                    continue;
+                }
+                let q = b.point(nx as u8, ny as u8);
+                if !b.is_empty(q) || tried[..n].contains(&q) || moves[..k].contains(&q) || !b.is_legal(q, mover) {
+                    continue;
+                }
+                if diagonal && !touches_goal(q) {
+                    continue;
+                }
+                if k < CONTACT_MAX {
+                    moves[k] = q;
+                    k += 1;
+                }
+            }
+        }
+        for &p in &moves[..k] {
+            if self.nodes > self.limits.node_limit {
+                break;
+            }
+            let Some(ko) = self.play(p, mover, depth) else { continue };
+            // A wasted self-atari (not a ko capture) is no answer.
+            let wasted = !ko && self.r.board().liberties(p) < 2 && self.r.board().ko().is_none();
+            // An answer that leaves the stone just played its room (three liberties or more) is no
+            // refutation of it: such moves made working attacks fail (owl.tst 84's C18 beside B18,
+            // after which our attacker lacks GNU Go's killing F19).
+            let pressing = mode == 3
+                || self.r.board().color(last) != Some(mover.opponent())
+                || self.r.board().liberties(last) <= if depth <= 1 { 2 } else { deep_libs };
+            if wasted || !pressing {
+                self.undo(ko);
+                continue;
+            }
+            let (c, _) = self.attack(depth + 1);
+            self.undo(ko);
+            let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
+            if got > found.0 {
+                found = (got, Some(p));
+                if got == Win {
+                    break;
+                }
+            }
+        }
+        found
+    }
+}
+
+/// Most opponent stones [`mark_invaders`] takes for dead in a region of `points` points:
+/// [`INVADERS_MAX`], or one per [`INVADER_ROOM`] points of a region of up to
+/// [`INVADER_REGION_MAX`] points (`GO_OWL_INVADERS` = `max,room,largest` for tuning; room 0 keeps
+/// the fixed count). A fixed count is a cliff the attacker's fiat reading falls over: a placement
+/// that makes the fifth invader turned a wall's 36-point side from two eyes to none (the 9x9 wall of
+/// tests/tests/owl_status.rs, false kill at `FIAT_MAX` 4). Measured 2026-11-27 with `FIAT_MAX` 4
+/// (owl.tst 183 at 3 with the fixed count): room 6 in every region 183 (+235 236, −90 230: a 9x9
+/// board's open 76 points around a small group, five stones there are no invaders); room 6 up to 40
+/// points 185 (+235 236, nothing lost), semeai 96 unchanged; rooms 7 and 8 leave the wall killed.
+fn invaders_allowed(points: usize) -> usize {
+    static K: std::sync::OnceLock<(usize, usize, usize)> = std::sync::OnceLock::new();
+    let (max, room, largest) = *K.get_or_init(|| {
+        let f = tuning_fields("GO_OWL_INVADERS").unwrap_or_default();
+        let get = |i: usize| f.get(i).copied().flatten().map(|x| x.max(0) as usize);
+        (get(0).unwrap_or(INVADERS_MAX), get(1).unwrap_or(INVADER_ROOM), get(2).unwrap_or(INVADER_REGION_MAX))
+    });
+    if room == 0 || points > largest {
+        max
+    } else {
+        max.max(points / room)
+    }
+}
+
+/// Points of an invaded region per invader taken for dead beyond [`INVADERS_MAX`] (0: none).
+const INVADER_ROOM: usize = 6;
+/// Largest region where [`INVADER_ROOM`] applies: in an open board's region (a 9x9 board's
+/// 76 points around a small group, owl.tst 90 and 230) five or more stones are a living army, not
+/// invaders.
+const INVADER_REGION_MAX: usize = 40;
 
 #[cfg(test)]
 mod tests {
