@@ -67,9 +67,13 @@
 //! out of nodes) with the owl: B the owl cannot kill, A moving first, stays alive (semeai.tst 95 -> 96:
 //! 48; 121 answers GNU Go's `1 0`). Checking every kill, read to the end or not, lost 147 (GNU Go's race
 //! kills a dragon its own owl calls alive) for no net gain. The other second-code differences with GNU
-//! Go follow no one rule: 47 61 106 118 135 (GNU Go seki where we kill; B is owl-critical or dead
-//! there, so the owl gate does not reach them), 52 54 90 93 (a ko GNU Go sees, KO_A or KO_B, that the
-//! race misses or resolves outright), 137 138 148 (our owl and race call alive what GNU Go kills).
+//! Go follow no one rule: 47 61 106 (GNU Go seki where we kill; 118 and 135 are fixed by the seki by
+//! shape; in 47 GNU Go's owl kills S11 at T11 where ours finds it alive), 52 54 90 93 (a ko GNU Go
+//! sees, KO_A or KO_B, that the race misses or resolves outright), 137 138 148 (our owl and race call
+//! alive what GNU Go kills). In 39 the ko behind H4 is missed because the first root moves use up the
+//! node budget and H4 is decided by the count (a fresh budget per root move was not measured). GNU Go
+//! 3.8 itself answers 145 and 146 as `3 3 A8` and `2 2 B9`, not as the test expects.
+//! Measured and not kept: one-point eyes false by their diagonals counted as liberties (no change).
 
 use crate::analysis::dragon::{escape, genus, mark_enclosed};
 use crate::analysis::eye::{Eyes, Safety};
