@@ -63,6 +63,23 @@
 //! winning outright without the capturer's life check (94, no change); limits 20/3000 nodes/6
 //! branches (93, 1.3x the time) and depth 24/3000 (93).
 //!
+//! The `0 0` answers where GNU Go finds a win (semeai.tst 28 30 32 37 44 53 64 88 96 129 140), measured
+//! and not kept (96/154 before, each change alone): the captured side winning when the capturer does
+//! not then live, taken out (77: -19, 41 42 62 67-70 73 75-80 108-111 154) and the count's
+//! life-after-capture veto taken out (94: -36 119), so both stay; the owl's defence of A first at the
+//! root (96: +103 105, -104 124), its attack on B first (90) or both (89); a fresh node budget for
+//! each root move (94: +39 47, -36 48 99 154; with 800 nodes each 94), a root width of 8 (96, no
+//! change), our own eye spaces' points and vital points as candidates (94: -46 109), all three
+//! together (95). What the traces show: in 30 the first root move spends all 2000 nodes and the
+//! others are decided by the count alone, but with fresh budgets GNU Go's C1 (an eye-making move on
+//! the first line under the white wall) is still not a candidate: that edge space is seven points
+//! next to the other dragon, so it is race ground with no vital point, and no rule here generates
+//! GNU Go's owl-pattern eye moves (32's B6 neither: a vital point inside black's big space). In 140
+//! GNU Go's E9 loses to J9 capturing J8 J7 (GNU Go's H9 dragon is the lone stone; ours is right).
+//! 116 125 136 GNU Go answers `0 0` too (known failures). GNU Go's `analyze_semeai_after_move`
+//! answers differently from `play` then `analyze_semeai` (30 after C1: `0 0 L2` against `1 1 E1`),
+//! so it is no oracle for our refutations.
+//!
 //! [`analyze_semeai`] checks a kill of B that the search found only by counting at its horizon (it ran
 //! out of nodes) with the owl: B the owl cannot kill, A moving first, stays alive (semeai.tst 95 -> 96:
 //! 48; 121 answers GNU Go's `1 0`). Checking every kill, read to the end or not, lost 147 (GNU Go's race
