@@ -81,7 +81,11 @@
 //! at the plies below the root down to `FIAT_MAX` too (`attack_fiat`), the defender answering beside
 //! the placed stone (`answer_placement`); blocks at a distance (`attacker_blocks`) are off by default
 //! (`GO_OWL_ATTJUMP`), and so are the defender's contact answers beside the attacker's last move
-//! read after its candidates fail (`Owl::try_contact`, `GO_OWL_CONTACT`). In a defence query
+//! read after its candidates fail (`Owl::try_contact`, `GO_OWL_CONTACT`). Below the root the attacker
+//! passes first at a goal that looks dead as it stands (at most one eye, no way out, no room to widen
+//! its spaces, no lunch outside them: `settled_dead`, `Owl::pass_read`; `GO_OWL_SETTLED`), and its
+//! moves are read only when the defender lives moving twice; the attacker's points that split a fiat
+//! space (`space_splits`) are off by default (`GO_OWL_SPLIT`). In a defence query
 //! (`owl_defend`: the defender moved first) the defender also gets its liberties inside its own eye
 //! spaces too large for the eye graphs, and keeps its throw-ins that atari an opponent string
 //! (`DefKnobs::wide_libs`, `throw_ins`; in attack queries they made attacks fail that work). Moves that put the mover in
@@ -279,6 +283,8 @@ struct Analysis {
     fiat: bool,
     /// Scored candidate moves for the side to move.
     cands: Vec<(i32, Point)>,
+    /// At an attacker's node: the goal is dead as it stands (`settled_dead`), so the attacker may pass.
+    settled: bool,
     /// The defender's extra moves at the root of `owl_defend`, tried only when the candidates fail
     /// ([`Owl::try_late`]); empty elsewhere.
     late: Vec<(i32, Point)>,
@@ -851,9 +857,16 @@ impl Owl<'_> {
         }
         // Static life is trusted below the root unless a vital-point pattern says the eyes are unsound.
         let alive = alive && !(vital && attacker);
+        let settled = attacker
+            && !full
+            && !alive
+            && settled_knob() > 0
+            && max < 2
+            && esc == 0
+            && settled_dead(&b, color, &heads, &around, &lively, &eyes);
         if alive && !full {
             self.marks = [cur, dead, near];
-            return Analysis { alive, capture, doomed, max, fiat, cands, late: Vec::new() };
+            return Analysis { alive, capture, doomed, max, fiat, cands, settled, late: Vec::new() };
         }
         for s in &eyes.spaces {
             let vital = if attacker { s.attack } else { s.defend };
@@ -880,6 +893,9 @@ impl Owl<'_> {
                     if inner >= 2 {
                         add(&mut cands, p, PLACEMENT_WEIGHT + 5 * inner);
                     }
+                }
+                if split_knob() > 0 {
+                    space_splits(&b, color, &s.points, split_knob(), |p, w| add(&mut cands, p, w));
                 }
             }
         }
@@ -996,7 +1012,7 @@ impl Owl<'_> {
             eprintln!("  cands {} {}", if attacker { "att" } else { "def" }, c.join(" "));
         }
         self.marks = [cur, dead, near];
-        Analysis { alive, capture, doomed, max, fiat, cands, late }
+        Analysis { alive, capture, doomed, max, fiat, cands, settled, late }
     }
 
     fn width(&self, depth: usize) -> usize {
@@ -1224,6 +1240,18 @@ impl Owl<'_> {
         }
     }
 
+    /// The attacker's pass at a goal that is dead as it stands ([`Analysis::settled`]): the defender
+    /// moves again on the same board (the line gets a [`PASS_MARK`], so the plies keep their parity).
+    /// The attacker's result: `Win` when the defender cannot live moving twice in a row.
+    fn pass_read(&mut self, depth: usize) -> ReadResult {
+        self.line.push(PASS_MARK);
+        self.grown.push(0);
+        let (c, _) = self.defend(depth + 1);
+        self.line.pop();
+        self.grown.pop();
+        c.reverse()
+    }
+
     fn note(&self, what: &str, code: ReadResult, mv: Option<Point>) {
         if self.trace {
             let b = self.r.board();
@@ -1335,6 +1363,17 @@ impl Owl<'_> {
         }
         let result = if a.capture.0 == Win {
             a.capture
+        } else if a.settled
+            && depth >= settled_knob()
+            && depth < self.limits.depth
+            && self.nodes <= self.limits.node_limit
+        {
+            // The goal looks dead as it stands: the attacker passes first (the defender moves again);
+            // only when the defender lives that way are the attacker's moves read.
+            match self.pass_read(depth) {
+                Win => (Win, None),
+                _ => self.try_moves(true, &a.cands, depth, a.capture),
+            }
         } else if a.alive && depth > 0 {
             self.retake_against_life(depth)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
@@ -1378,7 +1417,7 @@ impl Owl<'_> {
             // `fiat_max`): odd plies are the defender's only there.
             a = self.analyse(false, true);
             a.alive = false;
-            if let Some(&last) = self.line.last() {
+            if let Some(&last) = self.line.last().filter(|&&p| p != PASS_MARK) {
                 answer_placement(self.r.board(), last, &mut a.cands);
             }
         }
@@ -2263,6 +2302,127 @@ const INVADER_ROOM: usize = 6;
 /// 76 points around a small group, owl.tst 90 and 230) five or more stones are a living army, not
 /// invaders.
 const INVADER_REGION_MAX: usize = 40;
+
+/// The second field of `GO_OWL_SETTLED` (see [`settled_knob`]), default 1.
+fn room_knob() -> usize {
+    static K: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *K.get_or_init(|| {
+        tuning_fields("GO_OWL_SETTLED").and_then(|f| f.get(1).copied().flatten()).map_or(1, |x| x.max(0) as usize)
+    })
+}
+
+/// The attacker's pass in [`Owl::line`] (no point of the board).
+const PASS_MARK: Point = 0;
+
+/// At which ply the attacker's pass at a goal that is dead as it stands is read first
+/// ([`settled_dead`], [`Owl::pass_read`]; 0: never): `GO_OWL_SETTLED` = `depth,room` for tuning,
+/// default `2,1` (`room`: the empty neighbours that make a liberty outside the eye spaces a way to
+/// widen them, [`room_knob`]). Measured on owl.tst 2026-11-27 (baseline 183): `2,1` 185 (fixes 58
+/// 165 203, loses 105, a false kill whose defender needs a deeper read than the pass leaves it),
+/// `2,2` 184, `4,2` 184, `2,3` 182; without the liberty test 182 at depth 2 and 4, 183 at 6;
+/// semeai.tst 96 either way; whole-file CPU 27.6 s (GNU Go 25.4 s in the same session).
+fn settled_knob() -> usize {
+    static K: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *K.get_or_init(|| {
+        tuning_fields("GO_OWL_SETTLED").and_then(|f| f.first().copied().flatten()).map_or(2, |x| x.max(0) as usize)
+    })
+}
+
+/// At an attacker's node below the root: is the goal dead as it stands, so that the attacker's pass
+/// is read first ([`Owl::pass_read`]; GNU Go's owl answers such a node with PASS)? Asked when the
+/// goal has at most one eye even with the defender moving first (`max` below two) and no escape
+/// potential: then no liberty of the goal outside its eye spaces may have room beside it (a way to
+/// widen them), and no opponent string next to the goal that the defender could capture may lie
+/// outside the eye spaces (the lunches left lie inside, where the eye values already count them).
+/// Without the pass the attacker had to find a move at a dead goal, and its wasted move elsewhere
+/// was a second weakness the defender used or a ply the depth limit then lacked (owl.tst 173: the
+/// five stones inside the corner's eye). Declaring the attacker's win statically instead of reading
+/// the pass measured owl.tst 181 (fixes 58 62 197 203 212 236, loses 4 10 83 105 113 161 164 192,
+/// most of them false kills).
+fn settled_dead(b: &Board, color: Color, heads: &[Point], around: &[Point], lively: &[Point], eyes: &Eyes) -> bool {
+    // A liberty outside the eye spaces with room beside it is a way to widen them.
+    let room = |l: Point| {
+        eyes.space(l, color).is_none() && Board::neighbors(l).iter().filter(|&&q| b.is_empty(q)).count() >= room_knob()
+    };
+    let mut libs = [0 as Point; 8];
+    for &h in heads {
+        let n = b.liberties_into(h, &mut libs);
+        if b.liberties(h) > libs.len() || libs[..n].iter().any(|&l| room(l)) {
+            return false;
+        }
+    }
+    around.iter().all(|&h| {
+        lively.contains(&h) || b.liberties(h) > 2 || b.string_stones(h).all(|s| eyes.space(s, color).is_some())
+    })
+}
+
+/// Base score of an attacker's move that splits an eye space too large for the eye graphs
+/// (`space_splits`); `GO_OWL_SPLIT` overrides it for tuning (0: off, the default). Measured
+/// 2026-11-27 at 40 (with the attacker's pass, `settled_dead`): owl.tst 185 either way, semeai
+/// unchanged; it only turns 62's false kill A6 into no answer (GNU Go's B5 needs the reading to go
+/// deeper into the split halves than our fiat depth allows).
+const SPLIT_WEIGHT: i32 = 0;
+
+fn split_knob() -> i32 {
+    static K: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
+    *K.get_or_init(|| {
+        tuning_fields("GO_OWL_SPLIT").and_then(|f| f.first().copied().flatten()).map_or(SPLIT_WEIGHT, |x| x as i32)
+    })
+}
+
+/// The attacker's vital points of an eye space too large for the eye graphs (counted two eyes by
+/// fiat): the empty points whose occupation cuts the space's remaining empty points in two or more
+/// parts (the space's narrow points, as a stone on the one point joining two halves of a long space
+/// leaves two small spaces that the eye graphs value and the defender cannot both make eyes of). A
+/// split scores `weight` plus five per point of its smallest part, at most six: cutting a long space
+/// in the middle is worth more than clipping one point off its end. Board-only and without
+/// allocation (fixed marks over the space's points), so it costs little per node. The attacker's
+/// stones inside the space join its parts, the defender's stones cut them.
+fn space_splits(b: &Board, color: Color, points: &[Point], weight: i32, mut add: impl FnMut(Point, i32)) {
+    const MAX: usize = 64;
+    // The attacker's stones inside the space do not cut it (they are captured, their points join the
+    // eye); the defender's own stones there do.
+    let open = |q: Point| b.color(q) != Some(color);
+    let n = points.len().min(MAX);
+    let pts = &points[..n];
+    let idx = |q: Point| pts.iter().position(|&x| x == q);
+    for (i, &p) in pts.iter().enumerate() {
+        if !b.is_empty(p) {
+            continue;
+        }
+        // Flood the other empty points of the space, one part at a time.
+        let mut part = [0u8; MAX];
+        let mut stack = [0usize; MAX];
+        let (mut parts, mut smallest) = (0u8, usize::MAX);
+        for (j, &start) in pts.iter().enumerate() {
+            if j == i || part[j] != 0 || !open(start) {
+                continue;
+            }
+            parts = parts.saturating_add(1);
+            part[j] = parts;
+            let (mut top, mut size) = (1, 0);
+            stack[0] = j;
+            while top > 0 {
+                top -= 1;
+                let k = stack[top];
+                size += 1;
+                for q in Board::neighbors(pts[k]) {
+                    if let Some(m) = idx(q) {
+                        if m != i && part[m] == 0 && open(q) {
+                            part[m] = parts;
+                            stack[top] = m;
+                            top += 1;
+                        }
+                    }
+                }
+            }
+            smallest = smallest.min(size);
+        }
+        if parts >= 2 {
+            add(p, weight + 5 * smallest.min(6) as i32);
+        }
+    }
+}
 
 #[cfg(test)]
 mod tests {
