@@ -24,6 +24,7 @@ pub mod influence;
 pub mod influence_patterns;
 pub mod owl;
 pub(crate) mod owl_context;
+pub(crate) mod owl_tuning;
 pub mod pattern_context;
 pub(crate) mod pattern_tactics;
 pub mod read_result;
