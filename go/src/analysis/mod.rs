@@ -3,7 +3,7 @@
 //! and their data) and [`reading`] (tactical attack and defence, with `candidates`' move lists) →
 //! [`connection`] and [`eye`] (eye spaces and their values, from an eye database or the local game of
 //! [`eye_graph`], which also generates our database) → [`dragon`] (dragons, their eyes and status)
-//! ([`board_view`], the matchers' view of the board, sits under the pattern users) → [`owl`] (life and death reading on top of the dragons; its patterns' constraints are answered by
+//! ([`board_view`], the matchers' view of the board, sits under the pattern users) → [`owl`] (life and death reading on top of the dragons; its tuning settings are `owl_tuning`'s; its patterns' constraints are answered by
 //! `owl_context`; the board-level answers both pattern contexts share are `pattern_tactics`'s, below the owl) → [`semeai`] (capturing races between two
 //! dragons) → [`pattern_context`] (the pattern language's view of a position: `patterns::PatternContext`);
 //! [`influence`] (the influence function's propagation, territory, moyo and area: below the dragons, which
@@ -24,6 +24,7 @@ pub mod influence;
 pub mod influence_patterns;
 pub mod owl;
 pub(crate) mod owl_context;
+pub(crate) mod owl_tuning;
 pub mod pattern_context;
 pub(crate) mod pattern_tactics;
 pub mod read_result;

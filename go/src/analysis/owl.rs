@@ -15,21 +15,21 @@
 //! limit (when it runs out the leaf rule decides, so answers stay deterministic) and a branching factor
 //! that is widest at the root ([`OwlLimits::root_branches`]) and narrows with depth down to three; the
 //! first winning move in candidate order is the answer. `GO_OWL_SEARCH` overrides the search settings
-//! for tuning (`SearchKnobs`: widths, leaf rule, killer moves). At each node the goal is the strings holding the dragon's original stones
+//! for tuning (`owl_tuning::Search`: widths, leaf rule, killer moves). At each node the goal is the strings holding the dragon's original stones
 //! and the defender's stones played on the line diagonally next to it whose strings have four
-//! liberties or more, undone with the move (`goal_growth`, GNU Go's owl adds the defender's stones to
+//! liberties or more, undone with the move (`owl_tuning::GoalGrowth`, GNU Go's owl adds the defender's stones to
 //! its goal; `GO_OWL_GOAL` for tuning);
 //! the attack has succeeded when the queried stone is captured, and a tactical capture of the queried
 //! stone's string (the reader's, ko results included) decides before any eye is counted. Evaluation:
 //! opponent strings next to the goal that the reader captures outright are dead ("lunches"), as are
 //! stones enclosed in small regions and a few stones in a large region that only the goal's colour
 //! bounds (`mark_invaders`: its territory, which they would open; up to four stones, or one per six
-//! points of a region of at most forty: `invaders_allowed`), except strings of one or two
+//! points of a region of at most forty: `owl_tuning::Invaders`), except strings of one or two
 //! liberties next to the goal that the reader cannot capture (GNU Go's lively strings); the goal's eye spaces are valued
 //! ([`crate::analysis::eye::Eyes::compute_for`], diagonals judged by the reader) and summed
 //! ([`crate::analysis::dragon::genus`]). The goal lives when the minimum is two eyes or its escape
 //! potential reaches [`ESCAPE_OWL`] (or, for tuning, GNU Go's escape route over values computed once per
-//! read: `escape_mode`) — below the root only: at the root that verdict is checked by
+//! read: `owl_tuning::Escape`) — below the root only: at the root that verdict is checked by
 //! reading (`owl_defend` answers PASS only when the attack fails), and a match of a vital-point pattern
 //! (`owl_vital.db`) overrides it anywhere for the attacker. At a leaf the side to move gets the benefit of
 //! the doubt: the defender lives if the maximum is two, the attacker kills if it is less.
@@ -37,7 +37,7 @@
 //! Ko: a forbidden ko capture may be made once per line within [`KO_DEPTH`] plies, as after a ko
 //! threat ([`Reader::play`] lifts the ban on the reader's own stack); a side that succeeds only that way
 //! gets at best `KoB`, and results pass between the sides through [`ReadResult::reverse`] (GNU Go's
-//! `KO_A`/`KO_B`). For tuning ([`komaster`], `GO_OWL_KOMASTER`, off by default: both modes measured
+//! `KO_A`/`KO_B`). For tuning (`owl_tuning::Ko::komaster`, `GO_OWL_KOMASTER`, off by default: both modes measured
 //! one test worse), mode 1: the side that made the conditional capture is the line's komaster (GNU
 //! Go's "2.7.232" scheme, `reading.texi`): the other side may not play at the point of the stone it
 //! removed for the rest of the line, even after moves elsewhere have lifted the board's ko ban; mode
@@ -67,18 +67,18 @@
 //! (`owl_attackpats.db`, `owl_defendpats.db`, `owl_vital_apats.db` from a `--patterns` directory, see
 //! [`set_pattern_dir`]). Their constraints are evaluated at the node by
 //! [`crate::analysis::owl_context::OwlContext`] (the node's board, the owl's reader, goal, dead stones and
-//! eye spaces), best value first and at most `HELD_PER_NODE` moves per node; a pattern whose constraint
+//! eye spaces), best value first and at most `owl_tuning::HELD_PER_NODE` moves per node; a pattern whose constraint
 //! holds adds its full value, one without a constraint a tenth (unconstrained at full weight they pushed
 //! the eye analysis's moves out of the window: owl.tst 152 → 146). GNU Go's classes are honoured: without
 //! `s` the move must not be capturable at once, with `n` the opponent's move there must not be either.
 //! For tuning, `GO_OWL_DEF` switches on the defender's late moves at the root of `owl_defend`
-//! (`DefKnobs`, `Owl::try_late`: candidates beyond the width, counter-ataris on the goal's
+//! (`owl_tuning::Defender`, `Owl::try_late`: candidates beyond the width, counter-ataris on the goal's
 //! neighbours with two liberties, connections out to friendly strings), tried only when the ordinary
 //! candidates fail; off by default (after the attacker's fiat reading and first-line slide, six late
 //! moves gain owl.tst 112 and lose nothing, but cost a quarter more CPU for the file). The attacker's side: at the
-//! root the attack patterns are matched even when the static verdict is life (`root_patterns`; the
+//! root the attack patterns are matched even when the static verdict is life (`owl_tuning::Attacker::root_patterns`; the
 //! root's verdict is read), and in an `owl_attack` query a space counted two eyes by fiat is read
-//! at the plies below the root down to `FIAT_MAX` too (`attack_fiat`), the defender answering beside
+//! at the plies below the root down to `owl_tuning::Fiat::max` too (`owl_tuning::Fiat::on`), the defender answering beside
 //! the placed stone (`answer_placement`); blocks at a distance (`attacker_blocks`) are off by default
 //! (`GO_OWL_ATTJUMP`), and so are the defender's contact answers beside the attacker's last move
 //! read after its candidates fail (`Owl::try_contact`, `GO_OWL_CONTACT`). Below the root the attacker
@@ -88,10 +88,15 @@
 //! space (`space_splits`) are off by default (`GO_OWL_SPLIT`). In a defence query
 //! (`owl_defend`: the defender moved first) the defender also gets its liberties inside its own eye
 //! spaces too large for the eye graphs, and keeps its throw-ins that atari an opponent string
-//! (`DefKnobs::wide_libs`, `throw_ins`; in attack queries they made attacks fail that work). Moves that put the mover in
+//! (`owl_tuning::Defender::wide_libs`, `throw_ins`; in attack queries they made attacks fail that work). Moves that put the mover in
 //! atari outside the eye spaces are skipped, ko captures and those throw-ins excepted. A fixed transposition table per query caches results by
 //! position. `GO_OWL_TRACE` in the environment prints the tree (evaluations and candidates) to standard
-//! error; `GO_OWL_PAT` overrides the pattern weights for tuning (`Knobs`).
+//! error; `GO_OWL_PAT` overrides the pattern weights for tuning (`owl_tuning::Patterns`).
+//!
+//! Tuning: every `GO_OWL_*` switch above (and `GO_ESCAPE_OWL`) is read once per process into
+//! [`crate::analysis::owl_tuning::OwlTuning`] (`tuning()`), which holds the defaults, the history of
+//! their measurements and the environment syntax of all of them; this module reads its settings from
+//! there and parses no variable itself (only `GO_OWL_TRACE`, for debugging).
 //!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
@@ -103,6 +108,8 @@ use crate::analysis::dragon::{
 };
 use crate::analysis::eye::{Eyes, Safety, MAX_EYE};
 use crate::analysis::owl_context::OwlContext;
+pub use crate::analysis::owl_tuning::ESCAPE_ROUTE_OWL;
+use crate::analysis::owl_tuning::{tuning, Answer, Contact, Escape, GoalGrowth, Search};
 pub use crate::analysis::read_result::ReadResult;
 use crate::analysis::read_result::ReadResult::{KoB, Lose, Win};
 use crate::analysis::reading::Reader;
@@ -115,23 +122,7 @@ use std::rc::Rc;
 
 /// Escape potential at which the goal counts as having run out.
 pub const ESCAPE_OWL: usize = 16;
-/// GNU Go-scale escape route ([`escape_route`]) at which the goal counts as having run out.
-pub const ESCAPE_ROUTE_OWL: usize = 10;
 
-/// Which escape measure decides that the goal ran out (tuning: `GO_ESCAPE_OWL` = `mode,threshold`;
-/// mode 0 the point count [`escape`] only, 1 the route only, 2 either). The default stays the point
-/// count: the route alone (threshold 10) measured owl.tst 166 (fixes 65 69 71 93 193 206, loses 23 70
-/// 82 92 102 103 207 259 260), either measure 169 (same fixes, loses 23 70 92 102 103 207), against
-/// 169 with the count; in the crowded positions of the false kills (81 118 135 228 257) the route is
-/// 0–8 at every node, so those runners need reading, not a threshold.
-fn escape_mode() -> (u8, usize) {
-    static M: std::sync::OnceLock<(u8, usize)> = std::sync::OnceLock::new();
-    *M.get_or_init(|| {
-        let f = tuning_fields("GO_ESCAPE_OWL").unwrap_or_default();
-        let get = |i: usize| f.get(i).copied().flatten();
-        (get(0).unwrap_or(0).clamp(0, 2) as u8, get(1).map_or(ESCAPE_ROUTE_OWL, |x| x.max(0) as usize))
-    })
-}
 const TABLE_BITS: usize = 12;
 /// Node budget of each tactical query made by the owl: most of the owl's time is the reader's, and
 /// 1000 instead of 3000 read owl.tst in two thirds of the time with a better score (146 → 148).
@@ -166,7 +157,7 @@ impl Default for OwlLimits {
         // 1200 nodes instead of 600: owl.tst 91 is read to the end (+1); the limit binds in few
         // queries, so the file's time hardly changes.
         let mut l = OwlLimits { depth: 8, node_limit: 1200, branches: 5, root_branches: 6 };
-        let k = search_knobs();
+        let k = tuning().search;
         l.root_branches = k.root.unwrap_or(l.root_branches);
         l.node_limit = k.nodes.unwrap_or(l.node_limit);
         l.depth = k.depth.unwrap_or(l.depth);
@@ -175,90 +166,9 @@ impl Default for OwlLimits {
     }
 }
 
-/// Search settings for tuning, overridden by `GO_OWL_SEARCH` in the environment
-/// (`root,first,leaf,killer,nodes,depth,branches`; an empty field keeps the default):
-/// `root`/`first` the widths at the root and the first reply, `leaf` the rule at the depth and node
-/// limits (0: the side to move gets the benefit of the doubt by the maximum eye count; 1: the defender
-/// lives, as GNU Go's owl decides), `killer` whether a move that won at the same depth on a sibling
-/// line is tried first.
-///
-/// The defaults are what measured best on owl.tst (2026-11-27, root 6: 156/261): GNU Go's leaf rule
-/// 126 (our candidates are too few for reading that must reach life); killers 156 (other tests);
-/// first reply 7 or 8 wide 152; depth 10 149; 2500 nodes unchanged. Reading every root move and
-/// ranking the winners (by refutation size: 153 for twice the time; by the static evaluation after
-/// the move: 148) was measured and removed: GNU Go refutes most of the later "winners", so the first
-/// winner is as good a pick as our reading allows.
-#[derive(Debug, Clone, Copy, Default)]
-struct SearchKnobs {
-    root: Option<usize>,
-    first: Option<usize>,
-    leaf: u8,
-    killer: bool,
-    nodes: Option<u64>,
-    depth: Option<usize>,
-    branches: Option<usize>,
-}
-
-fn search_knobs() -> SearchKnobs {
-    static KNOBS: std::sync::OnceLock<SearchKnobs> = std::sync::OnceLock::new();
-    *KNOBS.get_or_init(|| {
-        let mut k = SearchKnobs::default();
-        if let Some(f) = tuning_fields("GO_OWL_SEARCH") {
-            let get = |i: usize| f.get(i).copied().flatten().map(|x| x.max(0) as u64);
-            k.root = get(0).map(|x| x as usize);
-            k.first = get(1).map(|x| x as usize);
-            k.leaf = get(2).unwrap_or(0) as u8;
-            k.killer = get(3).unwrap_or(0) != 0;
-            k.nodes = get(4);
-            k.depth = get(5).map(|x| x as usize);
-            k.branches = get(6).map(|x| x as usize);
-        }
-        k
-    })
-}
-
-/// The comma-separated numbers of a tuning variable (`GO_OWL_PAT`, `GO_OWL_SEARCH`), `None` for an
-/// empty or unreadable field (which keeps that setting's default); `None` when the variable is unset.
-fn tuning_fields(var: &str) -> Option<Vec<Option<i64>>> {
-    let v = std::env::var(var).ok()?;
-    Some(v.split(',').map(|x| x.trim().parse().ok()).collect())
-}
-
 /// Moves of a line whose goal growth is kept without reallocating ([`Owl::grown`]; deeper lines
 /// only grow the stack).
 const MAX_LINE: usize = 64;
-
-/// The goal's growth with the defender's stones (tuning: `GO_OWL_GOAL` = `mode,scope`): mode 0 the
-/// goal stays the original strings, 1 every defender stone joins it, 2 a stone within two steps of a
-/// goal string (joining it, diagonal, or a one-point jump through an empty point), 3 only one
-/// joining it or diagonal to it; scope 0 in every query, 1 only in defence queries (`owl_defend`,
-/// where the defender moves at even plies); a third field: only a stone whose string has at least
-/// that many liberties after the move joins (a weak stone stays outside). Default `3,0,4`: a
-/// defender's stone diagonal to a goal string (or joining it) whose string then has four liberties
-/// or more. Measured 2026-11-27 on owl.tst (181 without growth, `0`): `3,0,4` 182 (fixes 65, loses
-/// none); `3,0,0` 176 (fixes 81 193, loses 4 103 105 180 192 194 199); `1,0,0` (every stone) 177
-/// (fixes 74 81 133 158 193, loses 4 45 94 103 105 180 192 194 207); `2,0,0` 177 (fixes 81 133 158
-/// 193, loses 4 45 103 105 180 192 194 207); `1,1,0` and `2,1,0` (defence queries only) 179 (fixes
-/// 133, loses 4 103 207); `2,0,3` 179 (fixes 81 158 193, loses 4 45 103 194 201 207); `1,0,3` 178;
-/// `2,0,4` and `1,0,4` 180 (fix 65 81, lose 103 201 207); `2,0,5` 179 (fixes 65, loses 45 192 207);
-/// `2,0,6` 180 (fixes 65, loses 192 207); `2,1,3` 177; `3,0,3` 179 (fixes 81 193, loses 4 103 194
-/// 201); `3,0,5` 181 (fixes 65, loses 192). semeai.tst 95 with and without. Weak stones are what loses: in 4
-/// (`owl_defend B11`, GNU Go `1 C12`) the defender's A14 after C12 A13 holds with the original goal
-/// and is refuted by B14 once A14 is goal (a grown goal exposes the stones it adds: their eyes and
-/// liberties count and the attacker's candidates aim at them). 99 and 107 stay failing in every
-/// variant; 81 is fixed only by the jumps (modes 1 and 2), which lose more elsewhere.
-fn goal_growth() -> (u8, u8, usize) {
-    static G: std::sync::OnceLock<(u8, u8, usize)> = std::sync::OnceLock::new();
-    *G.get_or_init(|| {
-        let f = tuning_fields("GO_OWL_GOAL").unwrap_or_default();
-        let get = |i: usize| f.get(i).copied().flatten();
-        (
-            get(0).unwrap_or(3).clamp(0, 3) as u8,
-            get(1).unwrap_or(0).clamp(0, 1) as u8,
-            get(2).unwrap_or(4).clamp(0, 8) as usize,
-        )
-    })
-}
 
 /// A point's key in [`Owl::goal_hash`].
 fn goal_key(p: Point) -> u64 {
@@ -279,7 +189,7 @@ struct Analysis {
     doomed: bool,
     max: u8,
     /// The goal's two eyes rest on an eye space too large for the eye graphs, counted two eyes by fiat
-    /// (read instead of trusted one ply below the root and, in attack queries, down to `FIAT_MAX`).
+    /// (read instead of trusted one ply below the root and, in attack queries, down to `owl_tuning::Fiat::max`).
     fiat: bool,
     /// Scored candidate moves for the side to move.
     cands: Vec<(i32, Point)>,
@@ -295,7 +205,7 @@ struct Owl<'a> {
     color: Color,
     target: Point,
     /// The goal's points: the dragon's original stones, and the defender's stones added on the
-    /// current line ([`goal_growth`]); a string of the defender's colour holding one is the goal.
+    /// current line ([`GoalGrowth`]); a string of the defender's colour holding one is the goal.
     goal: Vec<bool>,
     /// Per move of the current line, the point it added to the goal (0: none), undone by
     /// [`Owl::undo`]; its capacity is reserved once per read, so a node allocates nothing.
@@ -311,13 +221,13 @@ struct Owl<'a> {
     table: Vec<(u64, Option<ReadResult>, Point, u8)>,
     /// Whether a forbidden ko capture was made (as after a threat) on the current line: one per line.
     ko_used: bool,
-    /// The komaster of the line when [`komaster`] is on (GNU Go's scheme, `reading.texi`): after a conditional
+    /// The komaster of the line when `owl_tuning::Ko::komaster` is on (GNU Go's scheme, `reading.texi`): after a conditional
     /// ko capture, the point of the stone it removed and that side. The other side may not play there
     /// for the rest of the line, not even once the ban of the board's ko rule has lapsed after moves
     /// elsewhere: without it the side that lost the conditional ko took it back two moves later as if
     /// the komaster had no threat left (owl.tst 212: GNU Go `3 E16`).
     kom: Option<(Point, Color)>,
-    /// The line's komaster under GNU Go's scheme 5 ([`komaster`] mode 2; `reading.texi`), kept
+    /// The line's komaster under GNU Go's scheme 5 (`owl_tuning::Ko::komaster` mode 2; `reading.texi`), kept
     /// instead of [`Self::ko_used`] and [`Self::kom`] in that mode.
     line_ko: LineKo,
     /// Per move of the current line, the [`LineKo`] before it, put back by [`Owl::undo`].
@@ -332,7 +242,7 @@ struct Owl<'a> {
     /// Per ply, the last move that won there on a sibling line (tried first: a refutation often
     /// refutes the neighbouring lines too).
     killers: [Point; KILLER_DEPTH],
-    settings: SearchKnobs,
+    settings: Search,
     /// The static escape values of the read ([`escape_values`] on the root position, the original
     /// goal cleared): computed once per read, summed per node by [`escape_route`].
     escape_values: Vec<u8>,
@@ -361,10 +271,6 @@ struct OwlPatterns {
 const GNU_FILES: [&str; 3] = ["owl_attackpats.db", "owl_defendpats.db", "owl_vital_apats.db"];
 /// Our owl database files, read from a `--patterns` directory that has no GNU Go owl files.
 const OUR_FILES: [&str; 3] = ["owl_attack.db", "owl_defend.db", "owl_vital.db"];
-/// Pattern moves whose constraints are evaluated at a node, best value first: GNU Go's owl keeps only
-/// its few best pattern moves, and each constraint may read (with GNU Go's databases, evaluating them
-/// all took four times GNU Go's time on owl.tst).
-const HELD_PER_NODE: usize = 8;
 
 impl OwlPatterns {
     fn build(dir: Option<&Path>) -> OwlPatterns {
@@ -446,68 +352,14 @@ fn library() -> Rc<OwlPatterns> {
     })
 }
 
-/// How much of a pattern's value joins a candidate's score, in percent: `held` for a pattern whose
-/// constraint held at the node, `free` for one without a constraint; `safety`: whether the classes' safety
-/// checks apply. Defaults can be overridden for tuning by `GO_OWL_PAT` in the environment
-/// (`held,free,safety[,cap]`, e.g. `100,10,1,8`); `cap`: at most that many pattern moves per node.
-#[derive(Debug, Clone, Copy)]
-struct Knobs {
-    held: i32,
-    free: i32,
-    safety: bool,
-    cap: usize,
-}
-
-fn knobs() -> Knobs {
-    static KNOBS: std::sync::OnceLock<Knobs> = std::sync::OnceLock::new();
-    *KNOBS.get_or_init(|| {
-        let mut k = Knobs { held: 100, free: 10, safety: true, cap: HELD_PER_NODE };
-        if let Some(f) = tuning_fields("GO_OWL_PAT") {
-            if let [Some(h), Some(fr), Some(sa), ..] = f[..] {
-                k = Knobs {
-                    held: h as i32,
-                    free: fr as i32,
-                    safety: sa != 0,
-                    cap: f.get(3).copied().flatten().map_or(HELD_PER_NODE, |c| c.max(0) as usize),
-                };
-            }
-        }
-        k
-    })
-}
-
 /// Plies within which a forbidden ko capture may be made conditionally (GNU Go's `ko_depth`, 8 at its
 /// default level). 6 while the owl read only conditional captures (at 8 a capture at the end of the line
 /// gave owl.tst 54 a ko GNU Go does not see); since kos anywhere in the line are read, 8 gains 180 and
 /// 192 for 54 (`2 H2` where GNU Go answers `1 H2`).
 const KO_DEPTH: usize = 8;
 
-/// The owl's ko bookkeeping (tuning: `GO_OWL_KOMASTER` = 0, 1 or 2). 0 (the default): one forbidden
-/// ko capture per line, either side ([`Owl::ko_used`]). 1: the same, and the side that made it is the
-/// line's komaster (`Owl::kom`: the other side may not retake at its point, GNU Go's "2.7.232"
-/// scheme). 2: GNU Go's scheme 5 (`reading.texi`, [`LineKo`]): the komaster's opponent may take
-/// another ko (gray: no more ko captures), a legal capture answering a ko capture is weak (only
-/// nested kos go on), the state empties when the ko is filled.
-///
-/// Measured 2026-11-27 (owl.tst 183 with 0): modes 1 and 2 give the same 182, gaining 212 (`3 E16`
-/// as GNU Go: the side that lost the conditional ko no longer takes it back two moves later) and
-/// losing 192 and 250. 250 (`owl_attack R3`, GNU Go `1 R2`): after B R2 (a ko capture), W's
-/// conditional retake Q2 makes W komaster, so B may not retake at R2 after T3 T2, and W's defence
-/// becomes `KO_B` (we answer `2 R2`); GNU Go's own lines refute Q2 otherwise. 192 (`owl_attack E5`,
-/// GNU Go `1 F3`): with the ko lines scheme 5 allows, the defence after F3 E3 D4 D3 E4 B4 E1 finds
-/// D1, F3 fails, and the node budget runs out before the later root moves are read. semeai.tst
-/// unchanged. Without a cached result's ply check ([`Owl::lookup`]) mode 2 lost 192 another way: the
-/// position after D4 D3 G5 was answered by the same position read five plies deep (after D4 G5 F5
-/// D3 G5, the ko filled) with less depth left.
-fn komaster() -> u8 {
-    static MODE: std::sync::OnceLock<u8> = std::sync::OnceLock::new();
-    *MODE.get_or_init(|| {
-        tuning_fields("GO_OWL_KOMASTER").and_then(|f| f.first().copied().flatten()).unwrap_or(0).clamp(0, 2) as u8
-    })
-}
-
-/// The komaster of GNU Go's scheme 5 (`reading.texi`), as the owl keeps it per line in [`komaster`]
-/// mode 2.
+/// The komaster of GNU Go's scheme 5 (`reading.texi`), as the owl keeps it per line in
+/// `owl_tuning::Ko::komaster` mode 2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Kom {
     Empty,
@@ -571,13 +423,6 @@ impl LineKo {
     }
 }
 
-/// Whether a cached result answers only nodes at its ply or shallower ([`Owl::lookup`]; tuning:
-/// `GO_OWL_CACHEDEPTH=0` switches the check off).
-fn cache_depth() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| tuning_fields("GO_OWL_CACHEDEPTH").and_then(|f| f.first().copied().flatten()).unwrap_or(1) != 0)
-}
-
 thread_local! {
     /// Owl nodes visited on this thread since the last reset (GNU Go's `get_owl_node_counter`).
     static NODES: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
@@ -612,7 +457,8 @@ impl Owl<'_> {
     /// read less and must not answer for a shallower node (owl.tst 192 with the komaster of scheme 5).
     fn lookup(&self, key: u64, depth: usize) -> Option<(ReadResult, Option<Point>)> {
         let (k, c, m, d) = self.table[(key as usize) & ((1 << TABLE_BITS) - 1)];
-        c.filter(|_| k == key && (usize::from(d) <= depth || !cache_depth())).map(|c| (c, (m != 0).then_some(m)))
+        c.filter(|_| k == key && (usize::from(d) <= depth || !tuning().ko.cache_depth))
+            .map(|c| (c, (m != 0).then_some(m)))
     }
 
     fn store(&mut self, key: u64, code: ReadResult, mv: Option<Point>, depth: usize) {
@@ -660,10 +506,10 @@ impl Owl<'_> {
         let mut lively: Vec<Point> = Vec::new();
         // The defender's late moves (root only, see `try_late`): no allocation below the root.
         let mut late: Vec<(i32, Point)> = Vec::new();
-        let dk = def_knobs();
+        let dk = tuning().defender;
         let late_here = !attacker && full && dk.scope == 0 && dk.late > 0;
         let extra_here = late_here || (!attacker && dk.scope == 1);
-        // The defender's moves in large eye spaces and throw-ins (`DefKnobs::wide_libs`, `throw_ins`:
+        // The defender's moves in large eye spaces and throw-ins (`owl_tuning::Defender::wide_libs`, `throw_ins`:
         // 0 off, 1 at the root of a defence, 2 at every defender node, 3 at every defender node of a
         // defence query, where the defender moved first: an even line).
         let defence_query = self.line.len().is_multiple_of(2);
@@ -737,7 +583,7 @@ impl Owl<'_> {
         let all: Vec<usize> = (0..eyes.spaces.len()).collect();
         let (min, max) = genus(&eyes, &all);
         let esc = escape(&b, &stones, color, &eyes, &dead);
-        let (mode, threshold) = escape_mode();
+        let Escape { mode, threshold } = tuning().escape;
         // The goal's own eye space is no way out (its points add nothing).
         let route = if mode == 0 {
             0
@@ -783,7 +629,7 @@ impl Owl<'_> {
             }
         }
         let mut vital = false;
-        let knobs = knobs();
+        let knobs = tuning().patterns;
         // Safety of a pattern's move per point at this node (0 unknown, 1 safe, 2 not): several
         // patterns often propose the same point.
         let mut safe = [[0u8; 2]; ARRAY];
@@ -793,8 +639,8 @@ impl Owl<'_> {
             let p = b.point(v.col, v.row);
             let fits = match pats.roles[m.pattern as usize].0 {
                 // At the root the verdict of life is read, so the attacker's patterns are wanted there
-                // too (`root_patterns`).
-                Role::Attack => attacker && (!alive || (full && root_patterns())),
+                // too (`owl_tuning::Attacker::root_patterns`).
+                Role::Attack => attacker && (!alive || (full && tuning().attacker.root_patterns)),
                 Role::Vital => attacker,
                 Role::Defend => !attacker && !alive,
                 Role::Other => false,
@@ -860,7 +706,7 @@ impl Owl<'_> {
         let settled = attacker
             && !full
             && !alive
-            && settled_knob() > 0
+            && tuning().settled.depth > 0
             && max < 2
             && esc == 0
             && settled_dead(&b, color, &heads, &around, &lively, &eyes);
@@ -894,8 +740,8 @@ impl Owl<'_> {
                         add(&mut cands, p, PLACEMENT_WEIGHT + 5 * inner);
                     }
                 }
-                if split_knob() > 0 {
-                    space_splits(&b, color, &s.points, split_knob(), |p, w| add(&mut cands, p, w));
+                if tuning().split.weight > 0 {
+                    space_splits(&b, color, &s.points, tuning().split.weight, |p, w| add(&mut cands, p, w));
                 }
             }
         }
@@ -925,7 +771,7 @@ impl Owl<'_> {
                 // The eye spaces' points are candidates above, but only for spaces the eye graphs value
                 // (up to eight points): in a larger space of its own the defender's liberties are its
                 // ways to shape eyes (a corner's hane or descent), and without them it had no move there
-                // (owl.tst 85). In defence queries only (`DefKnobs::wide_libs`).
+                // (owl.tst 85). In defence queries only (`owl_tuning::Defender::wide_libs`).
                 if eyes.space(l, color).is_some_and(|sp| !wide_libs || sp.points.len() <= 8) {
                     continue;
                 }
@@ -954,7 +800,7 @@ impl Owl<'_> {
                 }
             }
         }
-        if !attacker && (!full || run_knobs().root) {
+        if !attacker && (!full || tuning().run.root) {
             escape_moves(&b, color, &cur, &dead, &eyes, &heads, |p, w| add(&mut cands, p, w));
         }
         if attacker && esc > 0 {
@@ -1074,7 +920,7 @@ impl Owl<'_> {
     /// Plays `p` for `c`: an ordinary move, or a forbidden ko capture made as after a ko threat (once per
     /// line, within [`KO_DEPTH`]). `None` when it cannot be played; otherwise whether it was such a capture.
     fn play(&mut self, p: Point, c: Color, depth: usize) -> Option<bool> {
-        if komaster() == 2 {
+        if tuning().ko.komaster == 2 {
             return self.play_scheme5(p, c, depth);
         }
         if matches!(self.kom, Some((k, master)) if k == p && master != c) {
@@ -1085,7 +931,7 @@ impl Owl<'_> {
                 return None;
             }
             self.ko_used = true;
-            if komaster() == 1 {
+            if tuning().ko.komaster == 1 {
                 self.kom = self.r.board().ko().map(|(k, _)| (k, c));
             }
             self.grow(p, c);
@@ -1100,7 +946,7 @@ impl Owl<'_> {
         Some(false)
     }
 
-    /// [`Self::play`] under GNU Go's komaster scheme 5 (`reading.texi`, "Ko Handling"; [`komaster`]
+    /// [`Self::play`] under GNU Go's komaster scheme 5 (`reading.texi`, "Ko Handling"; `owl_tuning::Ko::komaster`
     /// mode 2): a forbidden ko capture is made conditionally (within [`KO_DEPTH`]) and makes the
     /// mover komaster; the komaster's opponent may not retake at the komaster's point but may take
     /// another ko (the line turns gray: no more ko captures); the komaster goes on only with nested
@@ -1144,11 +990,11 @@ impl Owl<'_> {
     }
 
     /// After `c`'s move at `p` (before it joins [`Self::line`]): when `c` is the defender and the
-    /// move is near the goal as [`goal_growth`] asks, `p` joins the goal for the rest of the line
+    /// move is near the goal as [`GoalGrowth`] asks, `p` joins the goal for the rest of the line
     /// (GNU Go's owl marks the defender's stones played during the reading as goal), so the strings
     /// it joins count too; one entry of [`Self::grown`] per move either way.
     fn grow(&mut self, p: Point, c: Color) {
-        let (mode, scope, libs) = goal_growth();
+        let GoalGrowth { mode, scope, libs } = tuning().goal;
         let defence_query = self.line.len().is_multiple_of(2);
         let add = c == self.color
             && mode != 0
@@ -1230,7 +1076,7 @@ impl Owl<'_> {
             self.goal[usize::from(p)] = false;
             self.goal_hash ^= goal_key(p);
         }
-        if komaster() == 2 {
+        if tuning().ko.komaster == 2 {
             if let Some(k) = self.ko_stack.pop() {
                 self.line_ko = k;
             }
@@ -1304,7 +1150,7 @@ impl Owl<'_> {
     /// defence query pays for them (below the root, in the attacker's search, more defender moves
     /// made attacks fail that work: owl.tst 52, 115, 194).
     fn try_late(&mut self, a: &Analysis, mut found: (ReadResult, Option<Point>)) -> (ReadResult, Option<Point>) {
-        if def_knobs().late == 0 {
+        if tuning().defender.late == 0 {
             return found;
         }
         let mover = self.color;
@@ -1313,7 +1159,7 @@ impl Owl<'_> {
         let mut moves = [0; LATE_MAX];
         let mut k = 0;
         for p in a.cands.iter().chain(a.late.iter()).map(|c| c.1) {
-            if k >= LATE_MAX.min(def_knobs().late) {
+            if k >= LATE_MAX.min(tuning().defender.late) {
                 break;
             }
             if !tried.contains(&p) && !moves[..k].contains(&p) {
@@ -1353,10 +1199,10 @@ impl Owl<'_> {
         }
         // At the root the static verdict of life is checked by reading.
         let mut a = self.analyse(true, depth == 0);
-        let deeper = depth.is_multiple_of(2) && depth > FIAT_DEPTH && depth <= fiat_max() && attack_fiat();
+        let deeper = depth.is_multiple_of(2) && depth > FIAT_DEPTH && depth <= tuning().fiat.max && tuning().fiat.on;
         if a.alive && a.fiat && (depth == FIAT_DEPTH || deeper) {
             // Two eyes by fiat one ply below the root (and, in an attack query, at the attacker's
-            // nodes down to `fiat_max`): read them (the first analysis stopped before the candidates
+            // nodes down to `owl_tuning::Fiat::max`): read them (the first analysis stopped before the candidates
             // of the eye spaces).
             a = self.analyse(true, true);
             a.alive = false;
@@ -1364,7 +1210,7 @@ impl Owl<'_> {
         let result = if a.capture.0 == Win {
             a.capture
         } else if a.settled
-            && depth >= settled_knob()
+            && depth >= tuning().settled.depth
             && depth < self.limits.depth
             && self.nodes <= self.limits.node_limit
         {
@@ -1393,7 +1239,7 @@ impl Owl<'_> {
     /// captured first wins at best `KoA`, as GNU Go answers (owl.tst 154, 239).
     fn retake_against_life(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
         let mover = self.color.opponent();
-        let open = (komaster() == 2 || !self.ko_used) && depth < KO_DEPTH && depth < self.limits.depth;
+        let open = (tuning().ko.komaster == 2 || !self.ko_used) && depth < KO_DEPTH && depth < self.limits.depth;
         match self.ko_retake(mover, &[]) {
             Some(p) if open && self.nodes <= self.limits.node_limit => {
                 self.try_moves(true, &[(0, p)], depth, (Lose, None))
@@ -1412,9 +1258,14 @@ impl Owl<'_> {
             return hit;
         }
         let mut a = self.analyse(false, depth == 0);
-        if a.alive && a.fiat && !depth.is_multiple_of(2) && depth <= fiat_max().max(FIAT_DEPTH) && attack_fiat() {
-            // The same reading after the attacker's moves in an attack query (`attack_fiat`, down to
-            // `fiat_max`): odd plies are the defender's only there.
+        if a.alive
+            && a.fiat
+            && !depth.is_multiple_of(2)
+            && depth <= tuning().fiat.max.max(FIAT_DEPTH)
+            && tuning().fiat.on
+        {
+            // The same reading after the attacker's moves in an attack query (`owl_tuning::Fiat::on`, down
+            // to `owl_tuning::Fiat::max`): odd plies are the defender's only there.
             a = self.analyse(false, true);
             a.alive = false;
             if let Some(&last) = self.line.last().filter(|&&p| p != PASS_MARK) {
@@ -1453,18 +1304,13 @@ fn fiat_life(eyes: &Eyes, color: Color, min: u8) -> bool {
         })
 }
 
-/// Base score of a defender's atari on an opponent string next to the goal that the reader cannot
-/// capture (it gains a tempo or takes away the liberty the attacker needs).
-const COUNTER_ATARI_WEIGHT: i32 = 25;
 /// Most late moves tried at the root of `owl_defend` ([`Owl::try_late`]).
 const LATE_MAX: usize = 6;
-/// Base score of a defender's move that joins the goal to a friendly string outside it.
-const CONNECT_WEIGHT: i32 = 35;
 
 /// The defender's connections out: empty points that touch the goal (or one of its liberties) and a
 /// friendly string outside the goal that is not dead and has at least three liberties (a group the
 /// goal can lean on: its eyes or its way out become the goal's). A point touching the goal itself
-/// scores `weight` ([`CONNECT_WEIGHT`] by default), one a step away (through one of the goal's
+/// scores `weight` (`owl_tuning::CONNECT_WEIGHT` by default), one a step away (through one of the goal's
 /// liberties) a third less; each is handed to `add`. Board-only (no reading, no allocation), so it
 /// costs little per node.
 fn connections_out(
@@ -1495,57 +1341,6 @@ fn connections_out(
     }
 }
 
-/// The defender's candidate weights, overridden for tuning by `GO_OWL_DEF` in the environment
-/// (`counter_atari,connect,scope,late,wide_libs,throw_ins`; an empty field keeps the default, 0 switches a rule off).
-#[derive(Debug, Clone, Copy)]
-struct DefKnobs {
-    counter_atari: i32,
-    connect: i32,
-    /// 0: the new moves are late moves of the defence's root; 1: ordinary candidates everywhere.
-    scope: u8,
-    /// Late moves tried at most (up to [`LATE_MAX`]; 0, the default, switches `try_late` and the
-    /// two rules off). Measured on owl.tst 2026-11-27: before the attacker's fiat reading every setting
-    /// was even or worse; after it, 6 gains 112 and loses nothing (182 against 181) but takes the
-    /// file's user CPU from 23.0 s to 28.5 s (the acceptance bound is 1.5× GNU Go's 19–23 s).
-    late: usize,
-    /// Liberties inside the goal's large eye spaces as candidates (0 off, 1 at the root of a
-    /// defence, 2 at every defender node, 3, the default, at every defender node of a defence query).
-    /// Measured on owl.tst 2026-11-27: 1 and 3 fix 85; 2 fixes 85 but loses the attack 192 (in an
-    /// attack query the defender's extra moves in a space the eye graphs cannot value made a killing
-    /// placement look refuted).
-    wide_libs: u8,
-    /// Throw-ins that atari an opponent string kept by the self-atari filter (same scale). 1 fixes
-    /// 44; 2 fixes 44 and 93 but loses the attacks 52 and 92; 3, the default, fixes 44 and 93.
-    throw_ins: u8,
-}
-
-fn def_knobs() -> DefKnobs {
-    static KNOBS: std::sync::OnceLock<DefKnobs> = std::sync::OnceLock::new();
-    *KNOBS.get_or_init(|| {
-        let mut k = DefKnobs {
-            counter_atari: COUNTER_ATARI_WEIGHT,
-            connect: CONNECT_WEIGHT,
-            scope: 0,
-            late: 0,
-            wide_libs: 3,
-            throw_ins: 3,
-        };
-        if let Some(f) = tuning_fields("GO_OWL_DEF") {
-            let get = |i: usize| f.get(i).copied().flatten().map(|x| x.clamp(0, 1000) as i32);
-            k.counter_atari = get(0).unwrap_or(k.counter_atari);
-            k.connect = get(1).unwrap_or(k.connect);
-            k.scope = get(2).map_or(0, |x| x.min(1) as u8);
-            k.late = get(3).map_or(k.late, |x| x as usize);
-            k.wide_libs = get(4).map_or(k.wide_libs, |x| x.min(3) as u8);
-            k.throw_ins = get(5).map_or(k.throw_ins, |x| x.min(3) as u8);
-        }
-        k
-    })
-}
-
-/// Base score of the defender's move that closes the only link between the goal and a friendly
-/// string beside it ([`escape_links`]; off by default, see [`RunKnobs`]).
-const LINK_WEIGHT: i32 = 55;
 /// Score per liberty of the friendly string such a move joins (its room to run), up to eight.
 const LINK_PER_LIBERTY: i32 = 4;
 
@@ -1556,7 +1351,7 @@ const LINK_PER_LIBERTY: i32 = 4;
 /// counts their way out; our goal is the original strings, so a jump or a stone the dragon leaned on
 /// runs only once the link is closed, and the attacker's cut there kills a dragon that was running
 /// (owl.tst 81: after R7 P6 P7 the connection Q6 was outside the search's width). Each such point goes
-/// to `add` with [`LINK_WEIGHT`] plus [`LINK_PER_LIBERTY`] per liberty of the string joined (a link
+/// to `add` with `owl_tuning::LINK_WEIGHT` plus [`LINK_PER_LIBERTY`] per liberty of the string joined (a link
 /// to a string with more room is the better way out). Board-only, no allocation.
 fn escape_links(b: &Board, color: Color, goal: &[bool], dead: &[bool], weight: i32, add: &mut impl FnMut(Point, i32)) {
     let friend =
@@ -1586,43 +1381,6 @@ fn escape_links(b: &Board, color: Color, goal: &[bool], dead: &[bool], weight: i
     }
 }
 
-/// Weights of the defender's escape candidates ([`escape_moves`]), overridden for tuning by
-/// `GO_OWL_RUN` (`link,room,friend,root`; an empty field keeps the default, 0 switches a rule off).
-///
-/// Measured on owl.tst (2026-11-27, 174 without the rules): room 3 below the root 175 (fixes 206,
-/// loses none); the links ([`LINK_WEIGHT`]) changed no test, with or without the room, so they are
-/// off by default; room 5 with friends 6 173 (fixes 177 206, loses 45 106 194); friends 8 alone
-/// 172; room 3 also at the root of `owl_defend` 174 (loses 10: another first defence than GNU Go's).
-#[derive(Debug, Clone, Copy)]
-struct RunKnobs {
-    link: i32,
-    room: i32,
-    friend: i32,
-    /// Also at the root of `owl_defend` (by default only in the attacker's search, below the root).
-    root: bool,
-}
-
-fn run_knobs() -> RunKnobs {
-    static KNOBS: std::sync::OnceLock<RunKnobs> = std::sync::OnceLock::new();
-    *KNOBS.get_or_init(|| {
-        let mut k = RunKnobs { link: 0, room: ROOM_WEIGHT, friend: FRIEND_WEIGHT, root: false };
-        if let Some(f) = tuning_fields("GO_OWL_RUN") {
-            let get = |i: usize| f.get(i).copied().flatten().map(|x| x.clamp(0, 1000) as i32);
-            // The links are switched on by 1 (at [`LINK_WEIGHT`]) or any other weight.
-            k.link = get(0).map_or(k.link, |x| if x == 1 { LINK_WEIGHT } else { x });
-            k.room = get(1).unwrap_or(k.room);
-            k.friend = get(2).unwrap_or(k.friend);
-            k.root = get(3).is_some_and(|x| x != 0);
-        }
-        k
-    })
-}
-
-/// Score per point of new room a liberty of the goal opens ([`escape_moves`]).
-const ROOM_WEIGHT: i32 = 3;
-/// Score per friendly stone outside the goal within two points of a liberty ([`escape_moves`]).
-const FRIEND_WEIGHT: i32 = 0;
-
 /// The defender's escape candidates (called once per defender node by [`Owl::analyse`]): the links
 /// to friendly strings ([`escape_links`]) and the goal's liberties outside its eye spaces scored by
 /// the room they open: empty points within two steps of the liberty that no living opponent stone
@@ -1638,7 +1396,7 @@ fn escape_moves(
     heads: &[Point],
     mut add: impl FnMut(Point, i32),
 ) {
-    let k = run_knobs();
+    let k = tuning().run;
     if k.link > 0 {
         escape_links(b, color, goal, dead, k.link, &mut add);
     }
@@ -1686,13 +1444,10 @@ fn escape_moves(
 
 /// Largest region (points that are not the goal's colour) searched for invaders by [`mark_invaders`].
 const INVADED_MAX: usize = 96;
-/// Most opponent stones in such a region for them to count as dead (more in a small region with
-/// room for them: [`invaders_allowed`]).
-const INVADERS_MAX: usize = 4;
 
 /// Marks dead the opponent stones of a region that only `color`'s stones and the edge bound, too
 /// large for [`mark_enclosed`] and the eye graphs (more than [`MAX_EYE`] points, at most
-/// [`INVADED_MAX`]), holding at most [`invaders_allowed`] of them: a few stones in the goal's territory
+/// [`INVADED_MAX`]), holding at most `owl_tuning::Invaders::allowed` of them: a few stones in the goal's territory
 /// with no support from outside. Alive, they open the territory and the eye spaces saw none there (a
 /// wall with one white stone on its side of a 9x9 board was read dead: `tests/owl_status.rs`). `seen`
 /// is scratch (left cleared).
@@ -1721,7 +1476,7 @@ fn mark_invaders(b: &Board, color: Color, stones: &[Point], dead: &mut [bool], s
                 }
             }
             if (MAX_EYE + 1..=INVADED_MAX).contains(&region.len())
-                && (1..=invaders_allowed(region.len())).contains(&invaders)
+                && (1..=tuning().invaders.allowed(region.len())).contains(&invaders)
             {
                 for &p in &region {
                     if !b.is_empty(p) {
@@ -1758,7 +1513,7 @@ fn run<T>(
     // Escape values once per read (only when the route is in use): friendly strings with room count
     // as living (no dragon statuses here), the goal itself as nothing.
     let mut escape_vals = Vec::new();
-    if escape_mode().0 != 0 {
+    if tuning().escape.mode != 0 {
         escape_vals = vec![0u8; ARRAY];
         let mut dead0 = vec![false; ARRAY];
         mark_enclosed(board, &mut dead0, false, None);
@@ -1792,7 +1547,7 @@ fn run<T>(
         line: Vec::new(),
         marks: Default::default(),
         killers: [0; KILLER_DEPTH],
-        settings: search_knobs(),
+        settings: tuning().search,
         escape_values: escape_vals,
     };
     let out = f(&mut owl);
@@ -2017,63 +1772,12 @@ pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
     goal
 }
 
-/// Whether two eyes by fiat are read, not trusted, after the attacker's own root move too: in an
-/// `owl_attack` query the defender's node one ply below the root and the attacker's next node read a
-/// space counted two eyes by fiat (the defender answers the placement, the attacker places again)
-/// instead of giving the attacker's root move up at once; an `owl_defend` query never reaches those
-/// nodes (its defender moves at even plies). Without it a root placement inside such a space was
-/// refuted by the static verdict before any reading. Measured 2026-11-27 with `root_patterns` and the
-/// first-line slide pattern: owl.tst even by default (174), 175 with `GO_OWL_DEF` (112 passes, 27
-/// and 199 stay); without `answer_placement` it fixed 62 and 235 but lost 161 (every placement
-/// looked like a kill). Since then read down to ply [`FIAT_MAX`] (owl.tst 181 → 184).
-/// `GO_OWL_FIAT=0` switches it off (tuning).
-fn attack_fiat() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| tuning_fields("GO_OWL_FIAT").and_then(|f| f.first().copied().flatten()) != Some(0))
-}
-
-/// Deepest ply at which an `owl_attack` query reads two eyes by fiat (`attack_fiat`): the defender's
-/// nodes at odd plies and the attacker's at even plies down to here read such a space instead of
-/// trusting it. After the placement and the defender's answer beside it the space is often still more
-/// than eight points (the placed stones do not shrink it below the graphs' size), so a fiat verdict
-/// trusted at ply 3 refuted every attacker's second placement. Measured 2026-11-27 (owl.tst, main at
-/// 181): 2 (the old reading: root placement, answer, second placement) 181; 3: 182 (+74); 4: 184
-/// (+74 235 236, nothing lost; semeai 95 unchanged); 6: 183 (+74 235 236, −113). At 4 the attacker
-/// "killed" a 9x9 wall whose 36-point side holds two invaders (B8, a false kill:
-/// tests/tests/owl_status.rs, GNU Go answers 0): its placements brought the invaders to five, one
-/// more than [`mark_invaders`] took for dead, and the side's eye space vanished. Since invaders are
-/// counted per room ([`invaders_allowed`]) 4 is the default again (2026-11-27: owl.tst 183 → 185,
-/// +235 236, nothing lost; semeai 96 unchanged). The second field of `GO_OWL_FIAT` overrides it (tuning).
-const FIAT_MAX: usize = 4;
-
-fn fiat_max() -> usize {
-    static D: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *D.get_or_init(|| {
-        tuning_fields("GO_OWL_FIAT").and_then(|f| f.get(1).copied().flatten()).map_or(FIAT_MAX, |x| x.max(0) as usize)
-    })
-}
-
-/// Base score of an attacker's block at a distance (`attacker_blocks`); `GO_OWL_ATTJUMP` overrides it
-/// for tuning. Off (0) by default: at 20 it fixed owl.tst 65 and 76 but lost 4 9 70 102 105 159 164
-/// 189 227 (167/261 against 174; false kills in the defence tests), at 5 it fixed 76 and lost 9 189
-/// (2026-11-27).
-const ATTACK_BLOCK_WEIGHT: i32 = 0;
-
-fn attack_block_weight() -> i32 {
-    static W: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
-    *W.get_or_init(|| {
-        tuning_fields("GO_OWL_ATTJUMP")
-            .and_then(|f| f.first().copied().flatten())
-            .map_or(ATTACK_BLOCK_WEIGHT, |v| v as i32)
-    })
-}
-
 /// The attacker's blocks at a distance while the goal is not sealed in: from a goal stone through an
 /// empty neighbour to the empty point beyond it that no goal stone touches — the point the defender's
 /// one-point jump would take, so taking it first shuts the way out the liberties alone leave open
 /// (a loose block the goal cannot cut through at once; owl.tst 76's O10). Scored by the room around it.
 fn attacker_blocks(b: &Board, color: Color, stones: &[Point], add: &mut dyn FnMut(Point, i32)) {
-    let w = attack_block_weight();
+    let w = tuning().attacker.block_weight;
     if w <= 0 {
         return;
     }
@@ -2096,38 +1800,12 @@ fn attacker_blocks(b: &Board, color: Color, stones: &[Point], add: &mut dyn FnMu
     }
 }
 
-/// Whether the attacker's patterns are matched at the root when the static verdict is life: the
-/// root's verdict is checked by reading, and without them the attacker read only the eye spaces'
-/// points and the liberties there (owl.tst 199 with `GO_OWL_DEF`: the first-line slide that refutes
-/// the defender's move). `GO_OWL_ROOTPAT=0` switches it off (tuning).
-fn root_patterns() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| tuning_fields("GO_OWL_ROOTPAT").and_then(|f| f.first().copied().flatten()) != Some(0))
-}
-
-/// Score of the defender's answers beside the attacker's placement ([`answer_placement`]).
-const ANSWER_WEIGHT: i32 = 120;
-
-/// How the defender's answers beside a placement are added (`GO_OWL_ANSWER` = `mode,weight`, tuning):
-/// mode 0 (default) adds `weight` ([`ANSWER_WEIGHT`]) to them, first in the order; 1 appends those
-/// not already candidates at `weight`, after the defender's own moves; 2 adds none. Measured
-/// 2026-11-27 with [`FIAT_MAX`] 4: mode 0 184/261, mode 1 weight 1 183 (−134); mode 2 fixes 62 and
-/// 235 alone but makes 161 a false kill (the defender has no candidate after the placement).
-fn answer_knobs() -> (u8, i32) {
-    static K: std::sync::OnceLock<(u8, i32)> = std::sync::OnceLock::new();
-    *K.get_or_init(|| {
-        let f = tuning_fields("GO_OWL_ANSWER").unwrap_or_default();
-        let get = |i: usize| f.get(i).copied().flatten();
-        (get(0).unwrap_or(0).clamp(0, 2) as u8, get(1).map_or(ANSWER_WEIGHT, |x| x as i32))
-    })
-}
-
 /// The defender's answers to the attacker's root placement in a space counted two eyes by fiat
-/// (`attack_fiat`): the empty points beside the placed stone, first in the order. The defender's
+/// (`owl_tuning::Fiat::on`): the empty points beside the placed stone, first in the order. The defender's
 /// candidates hold no points of such a space (the eye graphs do not value it), so without these the
 /// reading found every placement a kill (owl.tst 161: F1 in an eighteen-point corner).
 fn answer_placement(b: &Board, last: Point, cands: &mut Vec<(i32, Point)>) {
-    let (mode, w) = answer_knobs();
+    let Answer { mode, weight: w } = tuning().answer;
     if mode == 2 {
         return;
     }
@@ -2154,36 +1832,6 @@ fn counter_atari_throw_in(b: &Board, p: Point, mover: Color) -> bool {
     Board::neighbors(p).iter().any(|&n| b.on_board(n) && b.color(n) == Some(mover.opponent()) && b.liberties(n) == 1)
 }
 
-/// Whether the defender's contact answers are read in attack queries ([`Owl::try_contact`]), and
-/// down to which ply (`GO_OWL_CONTACT` = `mode,depth,deep_libs`, tuning; off by default). Measured
-/// 2026-11-27 on owl.tst (183 without): mode 3 (no liberty test) depth 1 179 (−14 84 85 134: after
-/// the defender's extra answers our attacker lacks the follow-up GNU Go finds, e.g. 84's F19); depth
-/// 3 176; mode 1 depth 1 182 (−14: GNU Go's own `owl_attack` and `owl_defend` disagree there); mode
-/// 1 depth 3 181 (+81, −14 74 100); depth 3 with ataris only below ply 1 181 (−14 100); depth 5
-/// 180. 152 and 162 answer 0 instead of the wrong move (GNU Go's F2 and D18 are not our attacker's
-/// candidates). Mode 0 off, 1 the empty points beside
-/// the attacker's last move that leave its string at most two liberties (or capture it), 2 those and
-/// its empty diagonals that touch the goal, 3 the points beside the last move whatever its liberties.
-fn contact_knobs() -> (u8, usize, usize) {
-    static K: std::sync::OnceLock<(u8, usize, usize)> = std::sync::OnceLock::new();
-    *K.get_or_init(|| {
-        let f = tuning_fields("GO_OWL_CONTACT").unwrap_or_default();
-        let get = |i: usize| f.get(i).copied().flatten();
-        (
-            get(0).unwrap_or(CONTACT_MODE).clamp(0, 3) as u8,
-            get(1).map_or(CONTACT_DEPTH, |x| x.max(0) as usize),
-            get(2).map_or(CONTACT_DEEP_LIBS, |x| x.max(0) as usize),
-        )
-    })
-}
-
-/// Default of [`contact_knobs`]' mode.
-const CONTACT_MODE: i64 = 0;
-/// Default of [`contact_knobs`]' deepest ply.
-const CONTACT_DEPTH: usize = 1;
-/// Below the first defender's ply, the liberties a contact answer must leave the attacker's last
-/// stone at most (an atari by default).
-const CONTACT_DEEP_LIBS: usize = 1;
 /// Most contact answers read at one node.
 const CONTACT_MAX: usize = 8;
 
@@ -2203,7 +1851,7 @@ impl Owl<'_> {
         depth: usize,
         mut found: (ReadResult, Option<Point>),
     ) -> (ReadResult, Option<Point>) {
-        let (mode, max_depth, deep_libs) = contact_knobs();
+        let Contact { mode, depth: max_depth, deep_libs } = tuning().contact;
         if mode == 0 || depth > max_depth || depth.is_multiple_of(2) {
             return found;
         }
@@ -2273,60 +1921,8 @@ impl Owl<'_> {
     }
 }
 
-/// Most opponent stones [`mark_invaders`] takes for dead in a region of `points` points:
-/// [`INVADERS_MAX`], or one per [`INVADER_ROOM`] points of a region of up to
-/// [`INVADER_REGION_MAX`] points (`GO_OWL_INVADERS` = `max,room,largest` for tuning; room 0 keeps
-/// the fixed count). A fixed count is a cliff the attacker's fiat reading falls over: a placement
-/// that makes the fifth invader turned a wall's 36-point side from two eyes to none (the 9x9 wall of
-/// tests/tests/owl_status.rs, false kill at `FIAT_MAX` 4). Measured 2026-11-27 with `FIAT_MAX` 4
-/// (owl.tst 183 at 3 with the fixed count): room 6 in every region 183 (+235 236, −90 230: a 9x9
-/// board's open 76 points around a small group, five stones there are no invaders); room 6 up to 40
-/// points 185 (+235 236, nothing lost), semeai 96 unchanged; rooms 7 and 8 leave the wall killed.
-fn invaders_allowed(points: usize) -> usize {
-    static K: std::sync::OnceLock<(usize, usize, usize)> = std::sync::OnceLock::new();
-    let (max, room, largest) = *K.get_or_init(|| {
-        let f = tuning_fields("GO_OWL_INVADERS").unwrap_or_default();
-        let get = |i: usize| f.get(i).copied().flatten().map(|x| x.max(0) as usize);
-        (get(0).unwrap_or(INVADERS_MAX), get(1).unwrap_or(INVADER_ROOM), get(2).unwrap_or(INVADER_REGION_MAX))
-    });
-    if room == 0 || points > largest {
-        max
-    } else {
-        max.max(points / room)
-    }
-}
-
-/// Points of an invaded region per invader taken for dead beyond [`INVADERS_MAX`] (0: none).
-const INVADER_ROOM: usize = 6;
-/// Largest region where [`INVADER_ROOM`] applies: in an open board's region (a 9x9 board's
-/// 76 points around a small group, owl.tst 90 and 230) five or more stones are a living army, not
-/// invaders.
-const INVADER_REGION_MAX: usize = 40;
-
-/// The second field of `GO_OWL_SETTLED` (see [`settled_knob`]), default 1.
-fn room_knob() -> usize {
-    static K: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *K.get_or_init(|| {
-        tuning_fields("GO_OWL_SETTLED").and_then(|f| f.get(1).copied().flatten()).map_or(1, |x| x.max(0) as usize)
-    })
-}
-
 /// The attacker's pass in [`Owl::line`] (no point of the board).
 const PASS_MARK: Point = 0;
-
-/// At which ply the attacker's pass at a goal that is dead as it stands is read first
-/// ([`settled_dead`], [`Owl::pass_read`]; 0: never): `GO_OWL_SETTLED` = `depth,room` for tuning,
-/// default `2,1` (`room`: the empty neighbours that make a liberty outside the eye spaces a way to
-/// widen them, [`room_knob`]). Measured on owl.tst 2026-11-27 (baseline 183): `2,1` 185 (fixes 58
-/// 165 203, loses 105, a false kill whose defender needs a deeper read than the pass leaves it),
-/// `2,2` 184, `4,2` 184, `2,3` 182; without the liberty test 182 at depth 2 and 4, 183 at 6;
-/// semeai.tst 96 either way; whole-file CPU 27.6 s (GNU Go 25.4 s in the same session).
-fn settled_knob() -> usize {
-    static K: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *K.get_or_init(|| {
-        tuning_fields("GO_OWL_SETTLED").and_then(|f| f.first().copied().flatten()).map_or(2, |x| x.max(0) as usize)
-    })
-}
 
 /// At an attacker's node below the root: is the goal dead as it stands, so that the attacker's pass
 /// is read first ([`Owl::pass_read`]; GNU Go's owl answers such a node with PASS)? Asked when the
@@ -2342,7 +1938,8 @@ fn settled_knob() -> usize {
 fn settled_dead(b: &Board, color: Color, heads: &[Point], around: &[Point], lively: &[Point], eyes: &Eyes) -> bool {
     // A liberty outside the eye spaces with room beside it is a way to widen them.
     let room = |l: Point| {
-        eyes.space(l, color).is_none() && Board::neighbors(l).iter().filter(|&&q| b.is_empty(q)).count() >= room_knob()
+        eyes.space(l, color).is_none()
+            && Board::neighbors(l).iter().filter(|&&q| b.is_empty(q)).count() >= tuning().settled.room
     };
     let mut libs = [0 as Point; 8];
     for &h in heads {
@@ -2353,20 +1950,6 @@ fn settled_dead(b: &Board, color: Color, heads: &[Point], around: &[Point], live
     }
     around.iter().all(|&h| {
         lively.contains(&h) || b.liberties(h) > 2 || b.string_stones(h).all(|s| eyes.space(s, color).is_some())
-    })
-}
-
-/// Base score of an attacker's move that splits an eye space too large for the eye graphs
-/// (`space_splits`); `GO_OWL_SPLIT` overrides it for tuning (0: off, the default). Measured
-/// 2026-11-27 at 40 (with the attacker's pass, `settled_dead`): owl.tst 185 either way, semeai
-/// unchanged; it only turns 62's false kill A6 into no answer (GNU Go's B5 needs the reading to go
-/// deeper into the split halves than our fiat depth allows).
-const SPLIT_WEIGHT: i32 = 0;
-
-fn split_knob() -> i32 {
-    static K: std::sync::OnceLock<i32> = std::sync::OnceLock::new();
-    *K.get_or_init(|| {
-        tuning_fields("GO_OWL_SPLIT").and_then(|f| f.first().copied().flatten()).map_or(SPLIT_WEIGHT, |x| x as i32)
     })
 }
 
