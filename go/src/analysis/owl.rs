@@ -98,6 +98,16 @@
 //! their measurements and the environment syntax of all of them; this module reads its settings from
 //! there and parses no variable itself (only `GO_OWL_TRACE`, for debugging).
 //!
+//! Measured and not kept (2026-11-27, owl.tst at 183; the code was dropped): an `owl_defend` query read
+//! one ply deeper (179: fixes 107, loses 4 65 190 199 201) or with its widths below the root counted
+//! as `owl_does_defend` counts them for the same root move (181: loses 4 65) — the two paths differ by
+//! that one ply, which is why 48, 99 and 107 answer "no defence" though `owl_does_defend` accepts GNU
+//! Go's move (the saving reply lies one ply or one width step further); the defender's counter-ataris
+//! as ordinary candidates of a defence query (180); its attacks on cutting strings of three liberties
+//! (no change: the owl's reader, on its budget, finds none of those attacks). A fresh-root komaster
+//! (`OwlTuning::ko`, GNU Go's scheme 5 as reading.texi documents it) is kept as an option: 182, fixing
+//! 212 and losing 192 250.
+//!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
 //! the query's buffers and the atari test of a candidate is played on the reader's board, not a copy.
