@@ -104,7 +104,7 @@
 //! that one ply, which is why 48, 99 and 107 answer "no defence" though `owl_does_defend` accepts GNU
 //! Go's move (the saving reply lies one ply or one width step further); the defender's counter-ataris
 //! as ordinary candidates of a defence query (180); its attacks on cutting strings of three liberties
-//! (no change: the owl's reader, on its budget, finds none of those attacks). A fresh-root komaster
+//! (no change: the owl's reader, on its budget, finds none of those attacks). The komaster
 //! (`OwlTuning::ko`, GNU Go's scheme 5 as reading.texi documents it) is kept as an option: 182, fixing
 //! 212 and losing 192 250.
 //!
