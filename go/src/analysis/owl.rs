@@ -1140,14 +1140,9 @@ impl Owl<'_> {
             let Some(ko) = self.play(p, mover, depth) else { continue };
             let (c, _) = if attacker { self.defend(depth + 1) } else { self.attack(depth + 1) };
             self.undo(ko);
-            // A conditional ko capture wins at best a ko the mover must start with a threat.
-            let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
-            if got > found.0 {
-                found = (got, Some(p));
-                if got == Win {
-                    self.set_killer(depth, p);
-                    break;
-                }
+            if keep_better(&mut found, c, ko, p) {
+                self.set_killer(depth, p);
+                break;
             }
         }
         found
@@ -1187,12 +1182,8 @@ impl Owl<'_> {
             // checked by reading, cost a third more time on owl.tst for no gain).
             let (c, _) = self.attack(1);
             self.undo(ko);
-            let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
-            if got > found.0 {
-                found = (got, Some(p));
-                if got == Win {
-                    break;
-                }
+            if keep_better(&mut found, c, ko, p) {
+                break;
             }
         }
         found
@@ -1919,12 +1910,8 @@ impl Owl<'_> {
             }
             let (c, _) = self.attack(depth + 1);
             self.undo(ko);
-            let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
-            if got > found.0 {
-                found = (got, Some(p));
-                if got == Win {
-                    break;
-                }
+            if keep_better(&mut found, c, ko, p) {
+                break;
             }
         }
         found
@@ -2015,6 +2002,18 @@ fn space_splits(b: &Board, color: Color, points: &[Point], weight: i32, mut add:
             add(p, weight + 5 * smallest.min(6) as i32);
         }
     }
+}
+
+/// Keeps the mover's move `p` in `found` when its result beats the best so far: `c` is the opponent's
+/// result after `p`, and a conditional ko capture (`ko`) wins at best a ko the mover must start with
+/// a threat. True when `p` is kept and wins outright (no later move can do better).
+fn keep_better(found: &mut (ReadResult, Option<Point>), c: ReadResult, ko: bool, p: Point) -> bool {
+    let got = if ko { c.reverse().min(KoB) } else { c.reverse() };
+    if got <= found.0 {
+        return false;
+    }
+    *found = (got, Some(p));
+    got == Win
 }
 
 #[cfg(test)]
