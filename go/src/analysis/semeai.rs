@@ -722,38 +722,53 @@ impl Race<'_> {
     /// liberties without putting its own stones in atari (or playing illegally) unless it captures.
     /// The liberty count cannot see it when one dragon's strings each have a liberty only the other
     /// can never fill (a false eye between two of them: semeai.tst 146 after A8).
-    fn seki_by_shape(&self, x: &Side, y: &Side) -> bool {
-        let b = self.r.board();
-        let approaches = |mover: &Side, other: &Side| {
-            other.libs.iter().any(|&l| {
-                if !b.is_legal(l, mover.color) {
-                    return false;
-                }
-                let mut t = b.clone();
-                let caught = t.play_unchecked(l, mover.color);
-                caught > 0 || t.liberties(l) >= 2
-            })
-        };
-        !approaches(x, y) && !approaches(y, x)
+    fn seki_by_shape(&mut self, x: &Side, y: &Side) -> bool {
+        !self.approaches(x, y) && !self.approaches(y, x)
+    }
+
+    /// Whether `mover` can take one of `other`'s liberties by a capture or with two liberties left.
+    fn approaches(&mut self, mover: &Side, other: &Side) -> bool {
+        other.libs.iter().any(|&l| {
+            let b = self.r.board();
+            let opp = mover.color.opponent();
+            // A move on `l` captures exactly when a neighbouring opponent string has `l` as its only liberty.
+            let captures =
+                Board::neighbors(l).iter().any(|&q| b.on_board(q) && b.color(q) == Some(opp) && b.liberties(q) == 1);
+            if captures {
+                return b.is_legal(l, mover.color);
+            }
+            self.liberties_after(l, mover.color).is_some_and(|n| n >= 2)
+        })
+    }
+
+    /// Liberties of the stone `color` plays on `p` (captures included), read on the reader's board
+    /// and taken back; `None` when the move is illegal.
+    fn liberties_after(&mut self, p: Point, color: Color) -> Option<usize> {
+        if !self.r.trymove(p, color) {
+            return None;
+        }
+        let n = self.r.board().liberties(p);
+        self.r.popgo();
+        Some(n)
     }
 
     /// Whether `x` has a move on one of its liberties that joins two or more of its strings into one
     /// with two liberties or more (a connection that may turn a seki shape into a race it wins).
-    fn connects(&self, x: &Side) -> bool {
-        let b = self.r.board();
+    fn connects(&mut self, x: &Side) -> bool {
         x.libs.iter().any(|&l| {
-            let mut hs: Vec<Point> = Vec::new();
+            let b = self.r.board();
+            let mut heads = [0 as Point; 4];
+            let mut n = 0;
             for q in Board::neighbors(l) {
-                if b.color(q) == Some(x.color) && x.heads.contains(&b.string_id(q)) && !hs.contains(&b.string_id(q)) {
-                    hs.push(b.string_id(q));
+                if b.on_board(q) && b.color(q) == Some(x.color) {
+                    let h = b.string_id(q);
+                    if x.heads.contains(&h) && !heads[..n].contains(&h) {
+                        heads[n] = h;
+                        n += 1;
+                    }
                 }
             }
-            if hs.len() < 2 || !b.is_legal(l, x.color) {
-                return false;
-            }
-            let mut t = b.clone();
-            t.play_unchecked(l, x.color);
-            t.liberties(l) >= 2
+            n >= 2 && self.liberties_after(l, x.color).is_some_and(|k| k >= 2)
         })
     }
 
