@@ -16,7 +16,9 @@
 //! analysis/   read_result, candidates, worm, reading,           rules, game
 //!             connection, eye, dragon, owl, semeai,
 //!             pattern_context
-//! genmove/    the move generator and its tree search (mcts)     rules, playout, game
+//! genmove/    the move generator: move reasons (reasons), and   rules, playout, game, analysis
+//!             today's heuristic generator with its tree search
+//!             (mcts)
 //! gtp/        state, the command groups (standard,              everything above
 //!             analysis, owl, dragon, eye, semeai, pattern
 //!             commands),
@@ -25,9 +27,10 @@
 //! gmp         the Go Modem Protocol (a front end: one game)     gtp, rules
 //! ```
 //!
-//! The move generator ([`genmove`]) uses none of the analysis layer yet: no tactical reading, connection
-//! reading, dragons, owl or patterns; only the rules, playouts and the status estimate. The analysis
-//! modules answer GNU Go's analysis commands and the pattern constraints.
+//! The move generator ([`genmove`]) is becoming GNU Go's: move reasons gathered from the analysis
+//! ([`genmove::reasons`]), valued, then selected. Today's `genmove` still plays from one-ply heuristics
+//! and its tree search; the analysis modules answer GNU Go's analysis commands and the pattern
+//! constraints.
 
 pub mod analysis;
 pub mod game;

@@ -504,8 +504,7 @@ fn the_cycle_finder_sees_what_it_must_and_only_that() {
 
 /// The layers of `backgammon` and `go` are ranked (each crate's `lib.rs` draws the map): a layer
 /// imports only layers ranked below it, so two layers of one rank never import each other. In Go
-/// that is also what keeps the move generator (`genmove`) apart from the analysis layer until it
-/// uses it.
+/// the move generator (`genmove`) sits above the analysis it gathers move reasons from.
 const RANKS: &[(&str, &[(&str, u8)])] = &[
     (
         "backgammon",
@@ -528,10 +527,10 @@ const RANKS: &[(&str, &[(&str, u8)])] = &[
             ("game", 2),
             ("sgf", 3),
             ("analysis", 3),
-            ("genmove", 3),
-            ("gtp", 4),
-            ("gtp_match", 5),
-            ("gmp", 5),
+            ("genmove", 4),
+            ("gtp", 5),
+            ("gtp_match", 6),
+            ("gmp", 6),
         ],
     ),
 ];

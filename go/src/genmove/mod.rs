@@ -17,6 +17,7 @@
 //! analysis commands and the pattern constraints, not `genmove`.
 
 pub mod mcts;
+pub mod reasons;
 
 use crate::game::GoGame;
 use crate::genmove::mcts::{Budget, Candidate, Search};
