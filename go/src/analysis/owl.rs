@@ -31,7 +31,10 @@
 //! potential reaches [`ESCAPE_OWL`] (or, for tuning, GNU Go's escape route over values computed once per
 //! read: `owl_tuning::Escape`) — below the root only: at the root that verdict is checked by
 //! reading (`owl_defend` answers PASS only when the attack fails), and a match of a vital-point pattern
-//! (`owl_vital.db`) overrides it anywhere for the attacker. At a leaf the side to move gets the benefit of
+//! (`owl_vital.db`) overrides it anywhere for the attacker. Nor is it trusted at the attacker's first
+//! node of an `owl_defend` query while a goal string has two liberties or fewer
+//! (`owl_tuning::Pessimistic`; GNU Go's pessimistic eye count, margins and half eyes taken off each
+//! space's minimum, is there as an option: measured with the figures there, it loses). At a leaf the side to move gets the benefit of
 //! the doubt: the defender lives if the maximum is two, the attacker kills if it is less.
 //!
 //! Ko: a forbidden ko capture may be made once per line within [`KO_DEPTH`] plies, as after a ko
@@ -116,7 +119,7 @@ use crate::analysis::board_view::BoardView;
 use crate::analysis::dragon::{
     escape, escape_route, escape_values, genus, mark_enclosed, DragonStatus, LifeReading, ESCAPE_FRIEND,
 };
-use crate::analysis::eye::{Eyes, Safety, MAX_EYE};
+use crate::analysis::eye::{Eyes, Safety, Topology, MAX_EYE};
 use crate::analysis::owl_context::OwlContext;
 pub use crate::analysis::owl_tuning::ESCAPE_ROUTE_OWL;
 use crate::analysis::owl_tuning::{tuning, Answer, Contact, Escape, GoalGrowth, Search};
@@ -605,7 +608,17 @@ impl Owl<'_> {
             1 => route >= threshold,
             _ => route >= threshold || esc >= ESCAPE_OWL,
         };
-        let alive = (min >= 2 || ran) && capture.0 == Lose;
+        // GNU Go's pessimistic count for the verdict of static life (`owl_tuning::Pessimistic`).
+        let pess = tuning().pessimistic;
+        // Scope 2: the attacker's nodes of a defence query (odd plies) only.
+        let scoped = match pess.scope {
+            0 => attacker,
+            1 => true,
+            _ => attacker && !self.line.len().is_multiple_of(2),
+        } && (pess.depth == 0 || self.line.len() <= pess.depth);
+        let sure = if pess.mode != 0 && scoped { pessimistic_min(&b, &eyes, &all, color, pess.mode) } else { min };
+        let short = attacker && scoped && pess.short > 0 && heads.iter().any(|&h| b.liberties(h) <= pess.short);
+        let alive = (sure >= 2 || ran) && capture.0 == Lose && !short;
         let fiat = fiat_life(&eyes, color, min);
         if self.trace {
             let sp: Vec<String> = eyes
@@ -1293,6 +1306,48 @@ impl Owl<'_> {
         self.store(key, result.0, result.1, depth);
         result
     }
+}
+
+/// GNU Go's pessimistic eye count of the goal's `spaces` (`compute_eyes_pessimistic`, owl.texi: the owl
+/// is certain only of eye spaces that are completely closed): with `mode` bit 1 each space counts its
+/// minimum less one per marginal point or half eye in it; with bit 2 a one-point eye where the opponent's
+/// move is a ko capture counts none.
+fn pessimistic_min(b: &Board, eyes: &Eyes, spaces: &[usize], color: Color, mode: u8) -> u8 {
+    let opp = color.opponent();
+    let mut sum = 0u32;
+    for &i in spaces {
+        let s = &eyes.spaces[i];
+        let mut v = u32::from(s.min);
+        if mode & 1 != 0 {
+            let margins = s
+                .points
+                .iter()
+                .filter(|&&p| s.marginal.contains(&p) || (mode & 4 == 0 && eyes.topology(p, color) == Topology::Half))
+                .count() as u32;
+            v = v.saturating_sub(margins);
+        }
+        if mode & 2 != 0 && s.points.len() == 1 && b.is_empty(s.points[0]) && ko_capture_at(b, s.points[0], opp) {
+            v = 0;
+        }
+        sum += v;
+    }
+    sum.min(u32::from(u8::MAX)) as u8
+}
+
+/// Whether a move of `color` on the empty point `p` captures exactly one stone and leaves the new stone
+/// without another liberty (a ko capture).
+fn ko_capture_at(b: &Board, p: Point, color: Color) -> bool {
+    let mut captured = 0;
+    for q in Board::neighbors(p) {
+        match b.color(q) {
+            Some(c) if c == color => return false,
+            Some(_) if b.liberties(q) == 1 => captured += b.string_size(q),
+            Some(_) => {}
+            None if b.on_board(q) => return false,
+            None => {}
+        }
+    }
+    captured == 1 && b.is_legal(p, color)
 }
 
 /// Whether the goal's eye count `min` (two or more) needs a space of `color` too large for the eye
@@ -2139,6 +2194,40 @@ mod tests {
         let mut r = Reader::new(&b);
         let a8 = b.point(0, 1);
         assert_eq!(defend_dragon(&mut r, &b, a8, OwlLimits::default()), (KoB, Some(b.point(2, 3))));
+        assert_eq!(r.board(), &b);
+    }
+
+    #[test]
+    fn a_life_resting_on_short_strings_is_read_after_the_defenders_first_move() {
+        // owl.tst 183 (incident144.sgf, move 242): after black's A15 the corner counts two eyes, but
+        // the goal's A16 string has two liberties and white's A17 throw-in kills; black's best is a
+        // ko (GNU Go: `3 A17`). Trusting the static count answered `1 A15`.
+        let b = board_from(&[
+            ".X.X.OX.X.XXXXX.X..",
+            "O.XOOOX.X....X.X...",
+            ".XXXOOOXX.XX...X...",
+            "X.XOO.X.XXXX..X.X.X",
+            ".XO.OOOXX.XXXX...X.",
+            "XO.O..OX.X.X.XXXXOX",
+            "O..OOOOOXXXOOOXOXOX",
+            "OOOXX...OXOOXXOOOO.",
+            "...O...O.O.OX.XXXO.",
+            "..O..O.....OX..XXO.",
+            "..........OX....XOX",
+            "...OOO....O.X.XX.X.",
+            "OOOXXXOO..OOXXOXXX.",
+            "XXOX..X.OXOXXOOOXO.",
+            "X.XX.XX.OOX.XO..OO.",
+            "XXXXXOOOOXXXOO.O...",
+            "XXOOO....OOXXO.....",
+            "OO.........OXX.....",
+            "..........O.O......",
+        ]);
+        let mut r = Reader::new(&b);
+        let c18 = b.point(2, 1);
+        let (code, mv) = defend_dragon(&mut r, &b, c18, OwlLimits::default());
+        assert_eq!(code, KoB);
+        assert!(mv == Some(b.point(0, 2)) || mv == Some(b.point(1, 1)), "{mv:?}");
         assert_eq!(r.board(), &b);
     }
 

@@ -24,6 +24,7 @@
 //! | `GO_OWL_INVADERS` | `max,room,largest` | `4,6,40` | [`OwlTuning::invaders`] |
 //! | `GO_OWL_SETTLED` | `depth,room` | `2,1` | [`OwlTuning::settled`] |
 //! | `GO_OWL_SPLIT` | `weight` | `0` | [`OwlTuning::split`] |
+//! | `GO_OWL_PESSIMISTIC` | `mode,scope,depth,short` (mode 0–7, scope 0–2) | `0,2,1,2` | [`OwlTuning::pessimistic`] |
 //!
 //! Negative values are taken as 0 where a count or a depth is meant. `GO_OWL_TRACE` (printing the tree,
 //! for debugging) is no tuning setting and stays with the owl.
@@ -126,6 +127,8 @@ pub(crate) struct OwlTuning {
     pub settled: Settled,
     /// `GO_OWL_SPLIT`: the attacker's points that split a fiat space.
     pub split: Split,
+    /// `GO_OWL_PESSIMISTIC`: GNU Go's pessimistic eye count for the verdict of static life.
+    pub pessimistic: Pessimistic,
 }
 
 /// Search settings, overridden by `GO_OWL_SEARCH` (`root,first,leaf,killer,nodes,depth,branches`):
@@ -389,6 +392,33 @@ pub(crate) struct Split {
     pub weight: i32,
 }
 
+/// How far the owl trusts a static verdict of life (`GO_OWL_PESSIMISTIC` = `mode,scope,depth,short`).
+/// `mode` is GNU Go's pessimistic eye count (`compute_eyes_pessimistic`, owl.texi: the owl "only feels
+/// certain about eyes if the eyespace is completely closed"): each space counts its minimum less one per
+/// marginal point or half eye in it (bit 1; bit 4: marginal points only), and a one-point eye the
+/// opponent can take by a ko capture counts none (bit 2). `short`: static life is not trusted while a
+/// goal string has at most this many liberties (0 off). Both apply at the attacker's nodes in `scope`
+/// (0 every attacker node, 1 every node, 2 the attacker's nodes of defence queries: odd plies) up to
+/// ply `depth` (0: every ply).
+///
+/// Default `0,2,1,2`: the attacker's first node after the defender's root move of `owl_defend` is read when
+/// a goal string has two liberties or fewer. Measured 2026-11-27 on owl.tst (189 before, whole-file CPU
+/// 25.2 s and 27.2 s in two baseline runs): `0,2,1,2` 190 (fixes 183: GNU Go's `KO_B` at A17 where the
+/// static count called A15 a clean life; no loss; CPU 24.4 s and 30.3 s), semeai.tst 98 (no change); `0,0,0,2` (every
+/// attacker node) 188 (+183 210 248, -13 65 182 192); `0,0,0,1` 188 (-13); `0,2,0,2` 189 (+183, -65);
+/// `0,2,1,3` 188 (+183, -153 172); `1,0,0` 185 (+210 248, -13 110 114 153 161 192; 34 s); `3,0,0` the same
+/// 185 (the ko bit changes nothing); `5,0,0` 184 (-13 114 153 161 192); `1,0,1` 188 (-153); `1,2,0,2` 186
+/// (+183, -65 110 114 153); `1,2,1,2` 189 (+183, -153). The margins rule makes 176's E2 (a static two eyes
+/// with the marginal G1 beside white H1) read, but then answers G1 as a clean win: the attacker's F1 (GNU
+/// Go's vital pattern, the ko) is not among our first six candidates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Pessimistic {
+    pub mode: u8,
+    pub scope: u8,
+    pub depth: usize,
+    pub short: usize,
+}
+
 impl Default for OwlTuning {
     fn default() -> Self {
         OwlTuning {
@@ -413,6 +443,7 @@ impl Default for OwlTuning {
             invaders: Invaders { max: INVADERS_MAX, room: INVADER_ROOM, largest: INVADER_REGION_MAX },
             settled: Settled { depth: 2, room: 1 },
             split: Split { weight: SPLIT_WEIGHT },
+            pessimistic: Pessimistic { mode: 0, scope: 2, depth: 1, short: 2 },
         }
     }
 }
@@ -531,6 +562,15 @@ impl OwlTuning {
 
         let f = var("GO_OWL_SPLIT").unwrap_or_default();
         t.split.weight = at(&f, 0).map_or(SPLIT_WEIGHT, |x| x as i32);
+
+        let f = var("GO_OWL_PESSIMISTIC").unwrap_or_default();
+        let d = t.pessimistic;
+        t.pessimistic = Pessimistic {
+            mode: at(&f, 0).map_or(d.mode, |x| x.clamp(0, 7) as u8),
+            scope: at(&f, 1).map_or(d.scope, |x| x.clamp(0, 2) as u8),
+            depth: at(&f, 2).map_or(d.depth, |x| x.max(0) as usize),
+            short: at(&f, 3).map_or(d.short, |x| x.max(0) as usize),
+        };
         t
     }
 
@@ -578,6 +618,7 @@ mod tests {
         assert_eq!(t.invaders, Invaders { max: 4, room: 6, largest: 40 });
         assert_eq!(t.settled, Settled { depth: 2, room: 1 });
         assert_eq!(t.split, Split { weight: 0 });
+        assert_eq!(t.pessimistic, Pessimistic { mode: 0, scope: 2, depth: 1, short: 2 });
         // No variable set: the defaults.
         assert_eq!(with(&[]), t);
     }
@@ -622,8 +663,10 @@ mod tests {
             ("GO_OWL_SEARCH", "8,-2,1,1,2500,10,4"),
             ("GO_OWL_ANSWER", "5,-7"),
             ("GO_OWL_SETTLED", "-1,3"),
+            ("GO_OWL_PESSIMISTIC", "9,5,-1,"),
         ]);
         assert_eq!(t.ko.komaster, 2);
+        assert_eq!(t.pessimistic, Pessimistic { mode: 7, scope: 2, depth: 0, short: 2 });
         assert_eq!(t.escape, Escape { mode: 0, threshold: 0 });
         assert_eq!(t.goal, GoalGrowth { mode: 3, scope: 1, libs: 8 });
         assert_eq!(
