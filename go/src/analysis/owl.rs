@@ -57,7 +57,8 @@
 //!
 //! Candidate moves, scored and tried best first: the eye spaces' vital points (attack or defence),
 //! their points and margins, tactical attacks and defences of goal strings short of liberties (the
-//! queried string's defence first), captures of lunches (defender) or saving them (attacker), the
+//! queried string's defence first), captures of lunches (defender) or saving them (attacker), the defender's
+//! attacks on lunches of its small strings diagonal to the goal (`owl_tuning::OuterLunch`), the
 //! goal's liberties weighted by how open they are (escape for the defender, blocking for the
 //! attacker), the defender's one-point jumps to points no opponent stone touches while the goal is
 //! not sealed in (`JUMP_WEIGHT`), in the attacker's search the defender's escape candidates
@@ -577,6 +578,35 @@ impl Owl<'_> {
             }
             if let (true, Some(m)) = (attacker, dm) {
                 add(&mut cands, m, 50);
+            }
+        }
+        let xlunch = tuning().outer_lunch.weight;
+        if !attacker && xlunch > 0 {
+            // Lunches of the defender's strings of one or two stones diagonal to the goal (outside it):
+            // eating them is a defender's move too (`owl_tuning::OuterLunch`).
+            let mut seen: Vec<Point> = Vec::new();
+            for &s in &stones {
+                for d in Board::diagonals(s) {
+                    if b.color(d) != Some(color) || cur[usize::from(d)] || seen.contains(&b.string_id(d)) {
+                        continue;
+                    }
+                    seen.push(b.string_id(d));
+                    if b.string_size(d) > 2 {
+                        continue;
+                    }
+                    for t in b.string_stones(d) {
+                        for q in Board::neighbors(t) {
+                            if b.color(q) != Some(opp) || around.contains(&b.string_id(q)) || b.liberties(q) > 2 {
+                                continue;
+                            }
+                            if let (a, Some(m)) = self.r.attack(q) {
+                                if a != Lose {
+                                    add(&mut cands, m, xlunch);
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
         mark_enclosed(&b, &mut dead, false, Some(opp));
@@ -2228,6 +2258,39 @@ mod tests {
         let (code, mv) = defend_dragon(&mut r, &b, c18, OwlLimits::default());
         assert_eq!(code, KoB);
         assert!(mv == Some(b.point(0, 2)) || mv == Some(b.point(1, 1)), "{mv:?}");
+        assert_eq!(r.board(), &b);
+    }
+
+    #[test]
+    fn the_defenders_lunch_beside_a_stone_diagonal_to_the_goal_is_eaten() {
+        // owl.tst 154 (strategy25.sgf, move 250): white's O15 kills M19 only through a ko. Black's
+        // answer Q15 ataris O15 P15, a string next to N15 and O16 (black stones diagonal to the goal,
+        // outside it); white's N16 takes N15 and black retakes the ko. GNU Go: `2 O15` (KO_A); without
+        // that lunch among the defender's candidates O15 was a clean kill.
+        let b = board_from(&[
+            "........OOOXXXXXO..",
+            ".XXO....OOX.XOOOO..",
+            ".XOOOO..OXXXXOXXO..",
+            "OOXXXXOOOOXX.X.XO..",
+            "XOXOOX..OXOOX.O.XO.",
+            "XOO.O.XXXXXOOXXXXO.",
+            "XXOOOOO...X.O.XOOOO",
+            ".XXOXXO..X.O.OOXXXO",
+            "OXXX.XO...XOOXOX.XX",
+            ".O.X.XO.O.OOOXXX...",
+            ".OX.XOO.OOXXXX.....",
+            "OXXXXXXO.OOOX......",
+            "OOOOXOXO.OXXO...X..",
+            "OXXOXOOO.OOXXXXX...",
+            "XX.OOX..OOOOXOOX...",
+            ".XXOX.XX....OOXX...",
+            "OOXO.X.OXOOO.OOOX..",
+            "OXOO.O.XXOXXOOXOX..",
+            ".X.....X.XX.XOXXX..",
+        ]);
+        let mut r = Reader::new(&b);
+        let m19 = b.point(11, 0);
+        assert_eq!(attack_dragon(&mut r, &b, m19, OwlLimits::default()), (ReadResult::KoA, Some(b.point(13, 4))));
         assert_eq!(r.board(), &b);
     }
 
