@@ -92,19 +92,20 @@
 //! 3.8 itself answers 145 and 146 as `3 3 A8` and `2 2 B9`, not as the test expects.
 //! Measured and not kept: one-point eyes false by their diagonals counted as liberties (no change).
 //!
-//! Sacrifices into a dead shape (98/154 -> 101: +130 139 140, no loss; user CPU 18.2 s against 16.6 s on main, same session):
-//! a dragon of five stones or fewer, against one without two eyes or an escape, may fill its own
-//! liberty (not a shared one) when that leaves a string of three to five stones in atari and captures
-//! nothing; the capture then has to leave the capturer alive, which a bent three or other dead shape
-//! does not (61 after A17 A15 B17: white's A19, GNU Go's line, now found; 61 itself still answers
-//! `1 1 A17`, the root reading another black answer to A15). Also measured and not kept: saving
-//! the mover's own strings outside its dragon that the other dragon touches and could capture (their
-//! lunches: a defence move by the reader, weight 60): 98 alone (148 finds the kill, by S7, not
-//! GNU Go's T9; 88 answers GNU Go's T12 but `1 0`; 90 126 130 change codes), and with the sacrifices
-//! 100 (-130). Outside liberties filled before shared ones (base 53 or 55 against 40 for the
-//! shared): 94 (-26 41 42 101 and 63 122 123 changed). 47 and 61: GNU Go's own follow-up reading
-//! agrees with our kills (47: after T11 R8 T9 GNU Go answers `0 0` for white; in 61 see above), so
-//! those expected seki answers are GNU Go's shallower reading, not a count we get wrong.
+//! Sacrifices into a dead shape (98/154 -> 101: +130 139 140, no loss; user CPU 18.2 s against 16.6 s
+//! before, same session): a dragon of five stones or fewer, against one without two eyes or an escape,
+//! may fill its own liberty (not a shared one) when that leaves a string of three to five stones in
+//! atari and captures nothing; the capture then has to leave the capturer alive, which a bent three or
+//! other dead shape does not (61 after A17 A15 B17: white's A19, GNU Go's line, now found; 61 itself
+//! still answers `1 1 A17`, the root reading another black answer to A15). Also measured and not kept:
+//! saving the mover's own strings outside its dragon that the other dragon touches and could capture
+//! (their lunches: a defence move by the reader, weight 60): 98 alone (148 finds the kill, by S7, not
+//! GNU Go's T9; 88 answers GNU Go's T12 but `1 0`; 90 126 130 change codes), and with the sacrifices 100
+//! (-130). Sacrifices of up to seven stones: 101 (47 moves to R9), 1.1x the CPU; on shared liberties
+//! too: 100 (-135, `1 1 R11` for GNU Go's seki). Outside liberties filled before shared ones (base 53 or
+//! 55 against 40 for the shared): 94 (-26 41 42 101 and 63 122 123 changed). 47 and 61: GNU Go's own
+//! follow-up reading agrees with our kills (47: after T11 R8 T9 GNU Go answers `0 0` for white; in 61
+//! see above), so those expected seki answers are GNU Go's shallower reading, not a count we get wrong.
 //!
 //! Root budget splits and eye-shape candidates, measured and not kept (98/154 before, owl.tst does not
 //! call this module). Splitting the 2000 nodes among the root moves loses: an equal share of what is
