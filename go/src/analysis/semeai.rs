@@ -102,10 +102,11 @@
 //! (their lunches: a defence move by the reader, weight 60): 98 alone (148 finds the kill, by S7, not
 //! GNU Go's T9; 88 answers GNU Go's T12 but `1 0`; 90 126 130 change codes), and with the sacrifices 100
 //! (-130). Sacrifices of up to seven stones: 101 (47 moves to R9), 1.1x the CPU; on shared liberties
-//! too: 100 (-135, `1 1 R11` for GNU Go's seki). Outside liberties filled before shared ones (base 53 or
-//! 55 against 40 for the shared): 94 (-26 41 42 101 and 63 122 123 changed). 47 and 61: GNU Go's own
-//! follow-up reading agrees with our kills (47: after T11 R8 T9 GNU Go answers `0 0` for white; in 61
-//! see above), so those expected seki answers are GNU Go's shallower reading, not a count we get wrong.
+//! too: 100 (-135, `1 1 R11` for GNU Go's seki); tried before the liberty moves (weight 45): 101, no
+//! change, 1.2x the CPU. Outside liberties filled before shared ones (base 53 or 55 against 40 for the
+//! shared): 94 (-26 41 42 101 and 63 122 123 changed). 47 and 61: GNU Go's own follow-up reading agrees
+//! with our kills (47: after T11 R8 T9 GNU Go answers `0 0` for white; in 61 see above), so those
+//! expected seki answers are GNU Go's shallower reading, not a count we get wrong.
 //!
 //! Root budget splits and eye-shape candidates, measured and not kept (98/154 before, owl.tst does not
 //! call this module). Splitting the 2000 nodes among the root moves loses: an equal share of what is
