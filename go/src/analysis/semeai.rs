@@ -92,6 +92,22 @@
 //! 3.8 itself answers 145 and 146 as `3 3 A8` and `2 2 B9`, not as the test expects.
 //! Measured and not kept: one-point eyes false by their diagonals counted as liberties (no change).
 //!
+//! Sacrifices into a dead shape (98/154 -> 101: +130 139 140, no loss; user CPU 18.2 s against 16.6 s
+//! before, same session): a dragon of five stones or fewer, against one without two eyes or an escape,
+//! may fill its own liberty (not a shared one) when that leaves a string of three to five stones in
+//! atari and captures nothing; the capture then has to leave the capturer alive, which a bent three or
+//! other dead shape does not (61 after A17 A15 B17: white's A19, GNU Go's line, now found; 61 itself
+//! still answers `1 1 A17`, the root reading another black answer to A15). Also measured and not kept:
+//! saving the mover's own strings outside its dragon that the other dragon touches and could capture
+//! (their lunches: a defence move by the reader, weight 60): 98 alone (148 finds the kill, by S7, not
+//! GNU Go's T9; 88 answers GNU Go's T12 but `1 0`; 90 126 130 change codes), and with the sacrifices 100
+//! (-130). Sacrifices of up to seven stones: 101 (47 moves to R9), 1.1x the CPU; on shared liberties
+//! too: 100 (-135, `1 1 R11` for GNU Go's seki); tried before the liberty moves (weight 45): 101, no
+//! change, 1.2x the CPU. Outside liberties filled before shared ones (base 53 or 55 against 40 for the
+//! shared): 94 (-26 41 42 101 and 63 122 123 changed). 47 and 61: GNU Go's own follow-up reading agrees
+//! with our kills (47: after T11 R8 T9 GNU Go answers `0 0` for white; in 61 see above), so those
+//! expected seki answers are GNU Go's shallower reading, not a count we get wrong.
+//!
 //! Root budget splits and eye-shape candidates, measured and not kept (98/154 before, owl.tst does not
 //! call this module). Splitting the 2000 nodes among the root moves loses: an equal share of what is
 //! left for each move still to try (91: +39 130, -25 26 34 36 48 60 99 102 142), two shares for the
@@ -139,6 +155,10 @@ const CONTESTED_SPACE: usize = 4;
 /// last of the candidates, tried when the width allows. At 30 (with the liberty moves) it pushed
 /// better moves past the width (semeai.tst 46 lost).
 const APPROACH_WEIGHT: i32 = 1;
+/// Sacrifices of a small dragon into a dead shape: tried last, and only by dragons and strings
+/// of fewer stones than this.
+const SACRIFICE_WEIGHT: i32 = 2;
+const SACRIFICE_SIZE: usize = 6;
 
 /// Outcomes for the side to move, worst first.
 const LOST: u8 = 0;
@@ -569,6 +589,26 @@ impl Race<'_> {
             }
             add(&mut cands, l, w);
         }
+        // Sacrifices into a dead shape: a small dragon may fill its own liberty and put itself in atari
+        // when its capture would leave the capturer a killable eye space (semeai.tst 61: white's A19 after
+        // A17 A15 B17, a bent three in the corner once black takes the three stones).
+        let mut sacrifices: Vec<Point> = Vec::new();
+        let size: usize = us.heads.iter().map(|&h| b.string_stones(h).count()).sum();
+        if size < SACRIFICE_SIZE && them.min < 2 && !them.escapes {
+            for &l in &us.libs {
+                if them.libs.contains(&l) || !b.is_legal(l, mover) {
+                    continue;
+                }
+                let mut t = b.clone();
+                let caught = t.play_unchecked(l, mover);
+                if caught == 0 && t.liberties(l) == 1 && (3..SACRIFICE_SIZE).contains(&t.string_stones(l).count()) {
+                    sacrifices.push(l);
+                    if !cands.iter().any(|c| c.1 == l) {
+                        cands.push((SACRIFICE_WEIGHT, l));
+                    }
+                }
+            }
+        }
         cands.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
         cands
             .into_iter()
@@ -581,6 +621,9 @@ impl Race<'_> {
                 }
                 let mut t = b.clone();
                 let caught = t.play_unchecked(p, mover);
+                if sacrifices.contains(&p) {
+                    return true;
+                }
                 // A lone stone in atari on one of their liberties is a sacrifice that still takes the
                 // liberty (the throw-in of a bent-four fight: semeai.tst 62, A15 after A17 A16).
                 // Measured: only against a dragon of three liberties or fewer gave the same 95/154.
@@ -1147,6 +1190,31 @@ mod tests {
         let s = analyze_semeai(&mut r, &b, b.point(7, 6), b.point(7, 4), SemeaiLimits::default());
         assert_eq!((s.defend, s.attack), (Win, Lose));
         assert!(s.mv == Some(b.point(6, 8)) || s.mv == Some(b.point(7, 8)), "{:?}", s.mv);
+        assert_eq!(r.board(), &b);
+    }
+
+    #[test]
+    fn a_small_dragon_sacrifices_itself_into_a_dead_shape() {
+        // semeai.tst 139 and 140 (semeai21): white H9 against black F9. Black's G9 and white's E9
+        // (or G7) win the race for the side that plays first, GNU Go's answers; before sacrifices into
+        // a dead shape were candidates the race answered `1 1 J9` and `0 0 PASS`.
+        let b = board_from(&[
+            ".O.O.X.O.",
+            "OOOOOXXXO",
+            "XXXXOO.XO",
+            "..X.XOOXX",
+            "OOXX.XOOO",
+            ".O.XXXXXO",
+            "OOOOOO.XX",
+            "XXXXXOOOX",
+            ".XO.O....",
+        ]);
+        let mut r = Reader::new(&b);
+        let s = analyze_semeai(&mut r, &b, b.point(7, 0), b.point(5, 0), SemeaiLimits::default());
+        assert_eq!((s.defend, s.attack), (Win, Win));
+        assert!(s.mv == Some(b.point(4, 0)) || s.mv == Some(b.point(6, 2)), "{:?}", s.mv);
+        let s = analyze_semeai(&mut r, &b, b.point(5, 0), b.point(7, 0), SemeaiLimits::default());
+        assert_eq!((s.defend, s.attack, s.mv), (Win, Win, Some(b.point(6, 0))));
         assert_eq!(r.board(), &b);
     }
 
