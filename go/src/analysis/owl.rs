@@ -123,6 +123,7 @@
 //! every node (`GO_OWL_DEF=25,0,1,0,3,3`): 185 (+105, −52 53 115 168 218); at weight 60: 177. In these
 //! positions GNU Go's refutations lie at plies 3–7 of our attack (20: A2 after D3 D2 B2; 158: S15 after
 //! S17 S16 S19; 193: Q14 after Q15 R16 P16 R15 S15 R14 R13), where our width is four or three.
+//! Re-measured at 189 the same day: `GO_OWL_SPLIT=40` 189 (no change), `GO_OWL_CONTACT=1,1,1` 188 (−14).
 //!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
