@@ -112,6 +112,23 @@
 //! (`OwlTuning::ko`, GNU Go's scheme 5 as reading.texi documents it) is kept as an option: 182, fixing
 //! 212 and losing 192 250.
 //!
+//! Measured and not kept (2026-11-27, owl.tst at 189, the code was dropped), aimed at the false kills
+//! and wrong attacking moves of issue 24: the opponent's refutations tried as the mover's own moves
+//! when every candidate of a shallow node failed (the points of the opponent's winning replies, most
+//! frequent first, three of them; "the opponent's vital point is mine": 152's F2 refutes our G2, 195's
+//! B10 our B12, 229's D9 our D8): at the root only no change; down to ply 1 for both sides 183 (+216,
+//! −4 83 92 114 134 235 236); the defender's nodes only 184 (−92 134 165 235 236: the extra defences
+//! refute attacks whose follow-up our attacker lacks); the attacker's down to ply 2 184 (+197, −4 83 91
+//! 114 159 164: false kills). A goal string in atari (not the queried stone's) voiding static life below
+//! the root: 188 (−13, a false ko kill; 117 still fails: after N13 the string beside the bent three is
+//! in atari, but after its connection N12 the kill, GNU Go's L14, is a shortage of liberties that our
+//! eye count does not see). Depth 9 (`GO_OWL_SEARCH=,,0,0,,9,`): 183 (+107 173 197 212, −4 65 161 164
+//! 165 182 192 194 199 201); depth 10: 179. The defender's counter-ataris as ordinary candidates at
+//! every node (`GO_OWL_DEF=25,0,1,0,3,3`): 185 (+105, −52 53 115 168 218); at weight 60: 177. In these
+//! positions GNU Go's refutations lie at plies 3–7 of our attack (20: A2 after D3 D2 B2; 158: S15 after
+//! S17 S16 S19; 193: Q14 after Q15 R16 P16 R15 S15 R14 R13), where our width is four or three.
+//! Re-measured at 189 the same day: `GO_OWL_SPLIT=40` 189 (no change), `GO_OWL_CONTACT=1,1,1` 188 (−14).
+//!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
 //! the query's buffers and the atari test of a candidate is played on the reader's board, not a copy.

@@ -253,6 +253,10 @@ pub(crate) struct Defender {
     /// two rules off). Measured on owl.tst 2026-11-27: before the attacker's fiat reading every setting
     /// was even or worse; after it, 6 gains 112 and loses nothing (182 against 181) but takes the
     /// file's user CPU from 23.0 s to 28.5 s (the acceptance bound is 1.5× GNU Go's 19–23 s).
+    /// Again at owl.tst 189 (2026-11-27, issue 24): 6 gives 190 (+112, nothing lost; semeai.tst 98
+    /// either way) for 27.7 s against 24.9 s, GNU Go 17.9 s in the same session (1.55×: over the
+    /// bound); 3 gives 189 (112 needs the fourth late move). `GO_OWL_DEF=25,0,1,0,3,3` (the
+    /// counter-ataris as ordinary candidates everywhere, no connections): 185 (+105, −52 53 115 168 218).
     pub late: usize,
     /// Liberties inside the goal's large eye spaces as candidates (0 off, 1 at the root of a
     /// defence, 2 at every defender node, 3, the default, at every defender node of a defence query).
