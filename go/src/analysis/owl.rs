@@ -128,6 +128,15 @@
 //! positions GNU Go's refutations lie at plies 3–7 of our attack (20: A2 after D3 D2 B2; 158: S15 after
 //! S17 S16 S19; 193: Q14 after Q15 R16 P16 R15 S15 R14 R13), where our width is four or three.
 //! Re-measured at 189 the same day: `GO_OWL_SPLIT=40` 189 (no change), `GO_OWL_CONTACT=1,1,1` 188 (−14).
+//! Also measured at 189 and dropped (code on branch wt-owldef): the defender's contact answers beside the
+//! attacker's last move in defence queries below the root (188 or 187: a false defence in 199, nothing
+//! gained) and its liberty fills against cutting strings of 3–4 liberties next to the goal (181 as
+//! ordinary candidates, +48 −4 10 36 53 93 110 190 203 218: they push the eye and pattern moves out of
+//! the width; 187 as fallbacks after the ordinary candidates fail, −168 203: they use the node budget
+//! before the root reaches 48's F1). GNU Go's replies in the failing defences are often such moves
+//! (69 L10, 71 K2, 107 B3, 120 F5 beside the refuting stone; 48 and 66 D2 shortening a cutter), but
+//! each line is refuted again at plies 6–8 (69 N5, 107 B4, 120 a race); GNU Go's move is not among our
+//! root candidates at all in 21 (F2), 63 (R9), 101 (S15), 124 (H2), 191 (B7).
 //!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
