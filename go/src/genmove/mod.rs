@@ -14,10 +14,13 @@
 //! Layer: the move generator imports the rules, the random playouts and the game layer (the status
 //! estimate) only. It uses none of the analysis layer yet: no tactical reading
 //! ([`crate::analysis::reading`]), connection reading, dragons, owl or patterns; those answer GNU Go's
-//! analysis commands and the pattern constraints, not `genmove`.
+//! analysis commands and the pattern constraints, not `genmove`. The GNU Go-style phases being built
+//! beside it do: [`reasons`] (the move-reason store) and [`valuation`] (GNU Go 3.8's valuation of the
+//! reasons, reading worms, dragons and the influence), not yet called by this generator.
 
 pub mod mcts;
 pub mod reasons;
+pub mod valuation;
 
 use crate::game::GoGame;
 use crate::genmove::mcts::{Budget, Candidate, Search};

@@ -1,0 +1,221 @@
+//! Valuation: the second phase of GNU Go-style move generation (seed 003, `move_generation.texi`
+//! "Valuation of suggested moves"): each point with move reasons ([`MoveReasons`]) gets a value in
+//! points, from its territorial value ([`territorial`]), its strategical value ([`strategic`]), the
+//! shape factor, followup and reverse followup, secondary value, the connect/cut bonus, pure threats
+//! and the minimum and maximum values, by GNU Go 3.8's formulas ([`formulas`], every number in
+//! [`weights`]).
+//!
+//! Entry point: build a [`ValuationContext`] once per position and colour (the board, the side to
+//! move, the read worms, the dragons, the influence with the opponent to move from
+//! [`territorial::base_influence`], the score estimate), then [`value_moves`] values every point of
+//! the store, or [`value_move`] one point. Each [`MoveValue`] keeps every part, so a `move_reasons` or
+//! trace command can print them as GNU Go's "Move valuation" trace does.
+//!
+//! This module values moves only: it never gathers reasons, selects a move or checks a move for
+//! blunders (the selection does). It reads the analysis and never changes the position; the only
+//! board it plays on is a copy, once per candidate with a blocking or expanding reason, for the
+//! influence after the move ([`territorial::territorial_value`]).
+//!
+//! Order of the total (GNU Go 3.8's `value_move_reasons`): antisuji and unconditionally settled
+//! points are worth 0; `tot = territorial + strategic`; if `tot > 0`: followup contribution (when
+//! `tot ≥ 0.5`), secondary value, shape factor (on at most 15 points of territory), connect/cut bonus,
+//! dame cut/connect bonus; then the pure-threat rule; then the minimum and maximum values.
+//!
+//! Measured against GNU Go 3.8 (`gnugo -t`, its "Move valuation" trace; `valuation/tests.rs`):
+//! * The combination ([`combine`]) reproduces GNU Go's totals from its own parts within 0.015 on seven
+//!   traced moves of two 9x9 positions (shape factor, the 15-point territory exemption, followup,
+//!   connect bonus).
+//! * The territorial value inherits our influence function: on the 9x9 opening of the tests our
+//!   influence gives black 7 points of territory before the move where GNU Go's gives 25, so moves in
+//!   the open gain more here (E6 11.7 against GNU Go's 5.6, E8 12.7 against 5.1) and G5 less (11.5
+//!   against 15.3); G5 is still the best move (17.7 against GNU Go's 21.1). Where our dragons judge
+//!   differently the values follow our dragons: on the second position of the combination test
+//!   (black C5 D6 E5 G6, white D5 C3 F3) our dragons call white's C3 and F3 dead where GNU Go calls
+//!   them alive, so the whole board is black's already and every territory change is near 0 here
+//!   (GNU Go: 3.2 to 12.6).
+//! * The connect value: GNU Go counts more than the neighbouring strings when the move captures (D4
+//!   capturing D5 next to three black strings: 5, ours 0); ours matches its trace on plain moves.
+//! * Cost: one copy of the board, the influence after the move and the followup influence (both
+//!   with their pattern matching) per candidate with a blocking reason: 0.65 ms per candidate on
+//!   9x9, 14 ms on a 19x19 opening (112 candidates in 1.6 s), release build.
+
+pub mod context;
+pub mod formulas;
+pub mod strategic;
+pub mod territorial;
+pub mod weights;
+
+use crate::genmove::reasons::{MoveData, MoveReason, MoveReasons};
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point};
+pub use context::ValuationContext;
+use formulas::*;
+use weights::*;
+
+/// The value of one move and its parts.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct MoveValue {
+    /// The territorial part ([`territorial::Territorial`]).
+    pub territorial: territorial::Territorial,
+    /// The strategical part ([`strategic::Strategic`]).
+    pub strategic: strategic::Strategic,
+    /// The shape factor (1 without shape values).
+    pub shape_factor: f32,
+    /// What the shape factor changed.
+    pub shape: f32,
+    /// Followup (reasons and patterns, plus the influence followup) and reverse followup.
+    pub followup: f32,
+    pub reverse_followup: f32,
+    /// What the followups added.
+    pub followup_contribution: f32,
+    /// The secondary value (before its weight) and what it added.
+    pub secondary: f32,
+    pub secondary_contribution: f32,
+    /// The connect value `c` and the bonus it gave.
+    pub connect_value: u32,
+    pub connect_bonus: f32,
+    /// What the pure-threat rule added.
+    pub pure_threat: f32,
+    /// The additional value as a ko threat (GNU Go's `additional_ko_value`).
+    pub additional_ko_value: f32,
+    /// The minimum value as applied (raised by the tie-break) and the maximum value.
+    pub min_value: f32,
+    pub max_value: f32,
+    /// The move's value.
+    pub total: f32,
+}
+
+/// The connect value of `color` playing `p`: our neighbouring strings (those of at most
+/// [`CONNECT_FEW_LIBERTIES`] liberties twice), plus the opponent's neighbouring strings when at least
+/// two distinct ones touch the move (a cut).
+pub fn connect_value_at(board: &Board, p: Point, color: Color) -> u32 {
+    let mut own: Vec<Point> = Vec::with_capacity(4);
+    let mut theirs: Vec<Point> = Vec::with_capacity(4);
+    for q in Board::neighbors(p) {
+        if !board.on_board(q) {
+            continue;
+        }
+        match board.color(q) {
+            Some(c) if c == color => {
+                let h = board.string_id(q);
+                if !own.contains(&h) {
+                    own.push(h);
+                }
+            }
+            Some(_) => {
+                let h = board.string_id(q);
+                if !theirs.contains(&h) {
+                    theirs.push(h);
+                }
+            }
+            None => {}
+        }
+    }
+    let few = own.iter().filter(|&&h| board.liberties(h) <= CONNECT_FEW_LIBERTIES).count();
+    let cut = if theirs.len() >= 2 { theirs.len() } else { 0 };
+    connect_value(own.len(), few, cut)
+}
+
+/// The value of `ctx.color` playing `p` for what `data` says about it.
+pub fn value_move(ctx: &ValuationContext, p: Point, data: &MoveData) -> MoveValue {
+    let mut v = MoveValue { shape_factor: 1.0, max_value: data.max_value, ..MoveValue::default() };
+    if data.reasons.contains(&MoveReason::Antisuji) || ctx.unconditional.is_some_and(|u| u[usize::from(p)]) {
+        return v;
+    }
+    if !data.reasons.is_empty() {
+        v.territorial = territorial::territorial_value(ctx, p, data);
+        v.strategic = strategic::strategic_value(ctx, p, data);
+    }
+    let connects = data.reasons.iter().any(|r| matches!(r, MoveReason::Connect { .. } | MoveReason::Cut { .. }));
+    let threat = data.reasons.iter().any(|r| r.is_threat())
+        && ctx.board.is_empty(p)
+        && territorial::is_safe(ctx.board, p, ctx.color);
+    let parts = Parts {
+        territorial: v.territorial.value,
+        strategic: v.strategic.value,
+        followup: data.followup + v.territorial.followup + v.territorial.influence_followup,
+        reverse_followup: data.reverse_followup + v.territorial.reverse_followup,
+        secondary: v.territorial.secondary,
+        connect_value: connect_value_at(ctx.board, p, ctx.color),
+        connects,
+        pure_threat_value: if threat { ctx.pure_threat_value } else { 0.0 },
+    };
+    combine(&parts, data, &mut v);
+    v
+}
+
+/// The parts of a move's value the total is combined from (see [`combine`]).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Parts {
+    pub territorial: f32,
+    pub strategic: f32,
+    /// All followup (reasons, patterns and the influence's territorial followup).
+    pub followup: f32,
+    pub reverse_followup: f32,
+    pub secondary: f32,
+    /// The connect value `c` ([`connect_value_at`]).
+    pub connect_value: u32,
+    /// Whether the move has a cut or connect reason (the dame bonus).
+    pub connects: bool,
+    /// The pure-threat value, 0 unless the move is a threat that may use the rule.
+    pub pure_threat_value: f32,
+}
+
+/// Combines the parts into the total as GNU Go 3.8's `value_move_reasons` does (see the module
+/// documentation for the order), with the shape tallies and value bounds of `data`; fills `v`'s
+/// combination fields and total (its territorial and strategic records are left as they are).
+pub fn combine(parts: &Parts, data: &MoveData, v: &mut MoveValue) {
+    let sh = data.shape;
+    v.shape_factor = shape_factor(sh.max_pos, sh.max_neg, sh.num_pos, sh.num_neg);
+    v.followup = parts.followup.max(0.0);
+    v.reverse_followup = parts.reverse_followup;
+    v.secondary = parts.secondary;
+    v.max_value = data.max_value;
+    let mut tot = TERRITORIAL_WEIGHT * parts.territorial + STRATEGICAL_WEIGHT * parts.strategic;
+    if tot > 0.0 {
+        if tot >= FOLLOWUP_MIN_TOTAL {
+            v.followup_contribution = followup_contribution(tot, v.followup, v.reverse_followup, FOLLOWUP_WEIGHT);
+            tot += v.followup_contribution;
+            v.additional_ko_value = additional_ko_value(v.followup, v.reverse_followup, v.followup_contribution);
+        } else {
+            v.additional_ko_value = v.shape_factor * (v.followup + v.reverse_followup);
+        }
+        v.secondary_contribution = secondary_contribution(v.secondary);
+        tot += v.secondary_contribution;
+        if sh.num_pos + sh.num_neg > 0 {
+            let shaped = apply_shape(tot, parts.territorial, v.shape_factor);
+            v.shape = shaped - tot;
+            tot = shaped;
+        }
+        v.connect_value = parts.connect_value;
+        v.connect_bonus = connect_bonus(v.connect_value, tot);
+        tot += v.connect_bonus;
+        if parts.connects {
+            tot = dame_connect_bonus(tot);
+        }
+    } else {
+        v.additional_ko_value = v.shape_factor * (v.followup + v.followup.min(v.reverse_followup));
+    }
+    let t = pure_threat(tot, v.additional_ko_value, parts.pure_threat_value);
+    v.pure_threat = t - tot;
+    tot = t;
+    let (t, min) = bound(tot, data.min_value, data.max_value);
+    v.min_value = min;
+    v.total = t;
+}
+
+/// The value of every point of `reasons` for `ctx.color` (the store's side), in board-array order;
+/// points worth 0 are left out. Illegal points are left out too (a ko recapture the selection may want
+/// to reconsider for ko threats is valued by [`value_move`] directly).
+pub fn value_moves(ctx: &ValuationContext, reasons: &MoveReasons) -> Vec<(Point, MoveValue)> {
+    debug_assert_eq!(ctx.color, reasons.color());
+    reasons
+        .points()
+        .filter(|&p| ctx.board.is_legal(p, ctx.color))
+        .map(|p| (p, value_move(ctx, p, reasons.at(p))))
+        .filter(|(_, v)| v.total != 0.0)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,355 @@
+//! Territorial value of a move (GNU Go's `estimate_territorial_value`, `move_generation.texi`
+//! "Territorial Value"): the change of the influence-based territory when the move is played, with
+//! the stones its reasons capture counted dead and the stones they save counted alive, corrected for
+//! what one influence computation cannot see (ko, dead stones, combination attacks); plus the followup
+//! values the threats among its reasons carry and the secondary value of minor reasons.
+//!
+//! Facts it follows (GNU Go 3.8's engine, read off its valuation trace and its documentation):
+//! * A worm captured or saved is worth nothing by itself: its stones are marked captured (dead) or
+//!   saved (full strength) for the influence after the move, and the change of territory counts them.
+//!   Only a ko costs: good ko (`KoA`) 0.3, bad ko (`KoB`) 0.5 times twice the effective size is
+//!   subtracted. The owl's reasons mark the whole dragon (its worm only for `OwlAttackGain`, all but the
+//!   worm for `OwlDefendLoss`), with the dragon's effective size for the ko.
+//! * A worm without defence, or of a dead dragon, gives only secondary value (its effective size, or
+//!   0.2 times twice it).
+//! * Threats give followup, not value: twice the effective size of the worm or dragon threatened;
+//!   preventing a threat against a dead dragon gives reverse followup.
+//! * The change in territory: the territory balance of the influence after the move minus that of the
+//!   influence before it, both with the opponent to move (GNU Go's `OPPOSITE_INFLUENCE`), from our
+//!   side, plus the stones the move itself removes (the prisoners). Only moves with a reason that
+//!   blocks or expands (attack, defence, owl, cut, connect, territory, moyo, invasion, strategic,
+//!   combination defence) are measured. The move's own stone radiates fully when the move is safe
+//!   (legal, and more than one liberty after it or a capture), else it counts dead. The opponent's
+//!   inessential worms count dead.
+//! * The influence followup: the territory of the followup influence ([`Influence::followup`]: the
+//!   intrusions the move's string and the strings it saved make possible) minus that after the move.
+//!
+//! Not carried over (no data for them here): GNU Go's reading of whether an attack threat can be
+//! answered by a counter-threat (we take the threat at twice the effective size, adjusted only by the
+//! neighbouring dead and attackable strings), the `min_territory`/`max_territory` pattern bounds, the
+//! break-in analysis of the influence after the move, and the delta-territory cache.
+
+use super::context::ValuationContext;
+use super::formulas::ko_deduction;
+use super::weights::*;
+use crate::analysis::dragon::DragonStatus;
+use crate::analysis::influence::Influence;
+use crate::analysis::influence_patterns::status_strength;
+use crate::analysis::read_result::ReadResult;
+use crate::genmove::reasons::{MoveData, MoveReason};
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Point, ARRAY};
+
+/// The territorial part of a move's value and what the territorial reasons add elsewhere.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Territorial {
+    /// The territorial value (the change in territory plus the corrections).
+    pub value: f32,
+    /// The change in territory alone (GNU Go's "change in territory"), 0 when not measured.
+    pub change: f32,
+    /// Whether the change in territory was measured (a blocking or expanding reason).
+    pub measured: bool,
+    /// Secondary value from minor reasons.
+    pub secondary: f32,
+    /// Followup from threats.
+    pub followup: f32,
+    /// Reverse followup from prevented threats.
+    pub reverse_followup: f32,
+    /// The territorial followup of the influence (not below 0).
+    pub influence_followup: f32,
+}
+
+/// Dead stones and source strengths from the dragons' status, as the influence of the position
+/// takes them with `to_move` moving next (the same rule as [`Influence::of_dragons`]).
+pub fn dragon_strengths(ctx: &ValuationContext, to_move: Color) -> (Vec<bool>, Vec<f32>) {
+    let mut dead = vec![false; ARRAY];
+    let mut strength = vec![0f32; ARRAY];
+    for d in ctx.dragons.graph.node_weights() {
+        let s = status_strength(d.status, d.color == Some(to_move));
+        for &p in &d.stones {
+            dead[usize::from(p)] = s == 0.0;
+            strength[usize::from(p)] = s;
+        }
+    }
+    (dead, strength)
+}
+
+/// The influence the territorial value compares with: the position's, its dragons by status, with
+/// the opponent of `color` to move (GNU Go's `OPPOSITE_INFLUENCE(color)`).
+pub fn base_influence(board: &Board, dragons: &crate::analysis::dragon::Dragons, color: Color) -> Influence {
+    Influence::of_dragons(board, dragons, color.opponent())
+}
+
+/// Our territory minus the opponent's in `inf` on `board` (the balance is white positive).
+pub fn balance_for(inf: &Influence, board: &Board, color: Color) -> f32 {
+    let b = inf.territory_balance(board);
+    match color {
+        Color::White => b,
+        Color::Black => -b,
+    }
+}
+
+fn effective_size(ctx: &ValuationContext, worm: Point) -> f32 {
+    ctx.worms[usize::from(worm)].effective_size as f32
+}
+
+fn dragon_status(ctx: &ValuationContext, p: Point) -> Option<DragonStatus> {
+    ctx.dragons.at(p).map(|d| d.status)
+}
+
+fn dragon_effective_size(ctx: &ValuationContext, p: Point) -> f32 {
+    ctx.dragons.at(p).map_or(0.0, |d| d.effective_size as f32)
+}
+
+/// Marks the string through `p` captured (`saved` false) or saved.
+fn mark_string(board: &Board, p: Point, saved: bool, dead: &mut [bool], strength: &mut [f32]) {
+    if board.color(p).is_none() {
+        return;
+    }
+    for q in board.string_stones(p) {
+        dead[usize::from(q)] = !saved;
+        strength[usize::from(q)] = if saved { crate::analysis::influence::DEFAULT_STRENGTH } else { 0.0 };
+    }
+}
+
+/// Marks the dragon through `p` captured or saved, except the string through `except`; returns the
+/// effective size of what was marked.
+fn mark_dragon(
+    ctx: &ValuationContext,
+    p: Point,
+    saved: bool,
+    except: Option<Point>,
+    dead: &mut [bool],
+    strength: &mut [f32],
+) -> f32 {
+    let Some(d) = ctx.dragons.at(p) else { return 0.0 };
+    let skip = except.map(|e| ctx.board.string_id(e));
+    let mut size = 0.0;
+    for &w in &d.worms {
+        if Some(ctx.board.string_id(w)) == skip {
+            continue;
+        }
+        size += ctx.worms[usize::from(w)].effective_size as f32;
+        mark_string(ctx.board, w, saved, dead, strength);
+    }
+    size
+}
+
+/// Whether the move at `p` of `color` is safe for the influence: legal, and its string keeps more
+/// than one liberty or it captures.
+pub fn is_safe(board: &Board, p: Point, color: Color) -> bool {
+    if !board.is_legal(p, color) {
+        return false;
+    }
+    let mut b = board.clone();
+    let captured = b.play_unchecked(p, color);
+    captured > 0 || b.liberties(p) > 1
+}
+
+/// The territorial value of `ctx.color` playing `p` for the reasons in `data`.
+pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> Territorial {
+    let color = ctx.color;
+    let other = color.opponent();
+    let mut t = Territorial::default();
+    let (mut dead, mut strength) = dragon_strengths(ctx, other);
+    let mut anchors = vec![false; ARRAY];
+    let mut tot = 0f32;
+    let mut block = false;
+    for &reason in &data.reasons {
+        use MoveReason::*;
+        match reason {
+            Attack { worm, result } => {
+                block = true;
+                let es = effective_size(ctx, worm);
+                if ctx.worms[usize::from(worm)].defense_points.is_empty() {
+                    t.secondary += es;
+                } else if dragon_status(ctx, worm) == Some(DragonStatus::Dead) {
+                    t.secondary += DEAD_STONES_SECONDARY * 2.0 * es;
+                } else {
+                    mark_string(ctx.board, worm, false, &mut dead, &mut strength);
+                    tot -= ko_deduction(result) * 2.0 * es;
+                }
+            }
+            Defend { worm, result } => {
+                let es = effective_size(ctx, worm);
+                let status = dragon_status(ctx, worm);
+                let owl_defended = data.reasons.iter().any(
+                    |r| matches!(r, OwlDefend { dragon, .. } | Semeai { dragon } if ctx.dragons.same(*dragon, worm)),
+                );
+                if status == Some(DragonStatus::Dead) || (status == Some(DragonStatus::Critical) && !owl_defended) {
+                    t.secondary += DEAD_STONES_SECONDARY * 2.0 * es;
+                } else {
+                    block = true;
+                    mark_string(ctx.board, worm, true, &mut dead, &mut strength);
+                    for q in ctx.board.string_stones(worm) {
+                        anchors[usize::from(q)] = true;
+                    }
+                    tot -= ko_deduction(result) * 2.0 * es;
+                }
+            }
+            AttackThreat { worm } => {
+                if dragon_status(ctx, worm) != Some(DragonStatus::Dead) {
+                    t.followup += threat_value(ctx, worm);
+                }
+            }
+            DefendThreat { worm } => t.followup += 2.0 * effective_size(ctx, worm),
+            SemeaiThreat { dragon } => t.followup += 2.0 * dragon_effective_size(ctx, dragon),
+            OwlAttackThreat { dragon } => {
+                if dragon_status(ctx, dragon) != Some(DragonStatus::Dead) && !own_critical_neighbour(ctx, dragon, data)
+                {
+                    t.followup += 2.0 * dragon_effective_size(ctx, dragon);
+                }
+            }
+            OwlDefendThreat { dragon } => t.followup += 2.0 * dragon_effective_size(ctx, dragon),
+            OwlPreventThreat { dragon } => {
+                if dragon_status(ctx, dragon) == Some(DragonStatus::Dead) {
+                    let es = dragon_effective_size(ctx, dragon);
+                    let size = ctx.board.size() as f32;
+                    if ctx.last_opponent_move.is_some_and(|m| ctx.dragons.same(m, dragon)) {
+                        tot += THRASHING_ATTACK * es * ATTACK_DRAGON_WEIGHT;
+                    } else if ctx.our_score > 0.0 {
+                        let v = (AHEAD_ATTACK * es).min(ctx.our_score / 2.0 - size / 2.0 - 1.0).max(0.0);
+                        tot += v * ATTACK_DRAGON_WEIGHT;
+                    } else {
+                        t.reverse_followup += 2.0 * es;
+                    }
+                }
+            }
+            Semeai { dragon } | OwlAttack { dragon, .. } | OwlDefend { dragon, .. } => {
+                block = true;
+                let result = match reason {
+                    OwlAttack { result, .. } | OwlDefend { result, .. } => result,
+                    _ => ReadResult::Win,
+                };
+                let saved = ctx.dragons.at(dragon).and_then(|d| d.color) == Some(color);
+                let es = mark_dragon(ctx, dragon, saved, None, &mut dead, &mut strength);
+                if saved {
+                    mark_anchors(ctx, dragon, None, &mut anchors);
+                }
+                tot -= ko_deduction(result) * 2.0 * es;
+                if let OwlAttack { .. } = reason {
+                    tot -= ineffective_owl_attack(ctx, dragon, data);
+                }
+            }
+            OwlAttackGain { worm, .. } => {
+                block = true;
+                mark_string(ctx.board, worm, false, &mut dead, &mut strength);
+            }
+            OwlDefendLoss { dragon, worm } => {
+                block = true;
+                mark_dragon(ctx, dragon, true, Some(worm), &mut dead, &mut strength);
+                mark_anchors(ctx, dragon, Some(worm), &mut anchors);
+            }
+            MyAtariAtari { stones } => tot += f32::from(stones) + ATARI_ATARI_BONUS,
+            YourAtariAtari { stones } => {
+                block = true;
+                tot += f32::from(stones);
+            }
+            Cut { .. }
+            | Connect { .. }
+            | ExpandTerritory
+            | ExpandMoyo
+            | Invasion
+            | StrategicAttack { .. }
+            | StrategicDefend { .. } => block = true,
+            Either { .. }
+            | All { .. }
+            | Antisuji
+            | VitalEye { .. }
+            | UncertainOwlAttack { .. }
+            | UncertainOwlDefense { .. } => {}
+        }
+    }
+    // The opponent's inessential worms count dead.
+    for q in ctx.board.points() {
+        let w = &ctx.worms[usize::from(q)];
+        if w.color == Some(other) && w.inessential {
+            dead[usize::from(q)] = true;
+            strength[usize::from(q)] = 0.0;
+        }
+    }
+    if block && ctx.board.is_legal(p, color) {
+        let safe = is_safe(ctx.board, p, color);
+        let mut after = ctx.board.clone();
+        let captured = after.play_unchecked(p, color);
+        for q in after.string_stones(p) {
+            let qi = usize::from(q);
+            // The move joins its string: the string lives or dies with the move.
+            dead[qi] = !safe;
+            strength[qi] = if safe { crate::analysis::influence::DEFAULT_STRENGTH } else { 0.0 };
+            anchors[qi] = true;
+        }
+        // Points the move emptied hold no stone any more.
+        for q in after.points() {
+            if after.color(q).is_none() {
+                dead[usize::from(q)] = false;
+                strength[usize::from(q)] = 0.0;
+            }
+        }
+        let moved = Influence::compute(&after, &dead, &strength, other);
+        t.change = balance_for(&moved, &after, color) - balance_for(ctx.base, ctx.board, color) + captured as f32;
+        t.measured = true;
+        let follow = Influence::followup(&after, &dead, &strength, color, &anchors);
+        t.influence_followup = (balance_for(&follow, &after, color) - balance_for(&moved, &after, color)).max(0.0);
+        tot += t.change;
+    }
+    t.value = tot;
+    t
+}
+
+fn mark_anchors(ctx: &ValuationContext, dragon: Point, except: Option<Point>, anchors: &mut [bool]) {
+    let Some(d) = ctx.dragons.at(dragon) else { return };
+    let skip = except.map(|e| ctx.board.string_id(e));
+    for &s in &d.stones {
+        if Some(ctx.board.string_id(s)) != skip {
+            anchors[usize::from(s)] = true;
+        }
+    }
+}
+
+/// The followup of threatening to capture `worm`: twice its effective size, plus twice the largest
+/// neighbouring dead dragon of ours it holds, minus twice the largest neighbouring worm of ours the
+/// reader can attack.
+fn threat_value(ctx: &ValuationContext, worm: Point) -> f32 {
+    let mut up = 0f32;
+    let mut down = 0f32;
+    ctx.board.for_each_adjacent(worm, ctx.color, |adj, _| {
+        if ctx.dragons.at(adj).is_some_and(|d| d.status == DragonStatus::Dead) {
+            up = up.max(2.0 * dragon_effective_size(ctx, adj));
+        }
+        let w = &ctx.worms[usize::from(adj)];
+        if !w.attack_points.is_empty() {
+            down = down.max(2.0 * w.effective_size as f32);
+        }
+    });
+    (2.0 * effective_size(ctx, worm) + up - down).max(0.0)
+}
+
+/// Whether the dragon has a critical neighbouring dragon of ours that the move does not owl-defend
+/// (then threatening it is probably a mistake: it defends itself by capturing ours).
+pub(super) fn own_critical_neighbour(ctx: &ValuationContext, dragon: Point, data: &MoveData) -> bool {
+    ctx.dragons.neighbours(dragon).iter().any(|n| {
+        n.color == Some(ctx.color)
+            && n.status == DragonStatus::Critical
+            && !data
+                .reasons
+                .iter()
+                .any(|r| matches!(r, MoveReason::OwlDefend { dragon: d, .. } if ctx.dragons.same(*d, n.origin)))
+    })
+}
+
+/// GNU Go's penalty for an owl attack on a one-worm dragon the reader can attack, when the move is no
+/// tactical attack of it: it leaves aji or is a misread.
+fn ineffective_owl_attack(ctx: &ValuationContext, dragon: Point, data: &MoveData) -> f32 {
+    let Some(d) = ctx.dragons.at(dragon) else { return 0.0 };
+    let w = &ctx.worms[usize::from(dragon)];
+    let tactical = data
+        .reasons
+        .iter()
+        .any(|r| matches!(r, MoveReason::Attack { worm, result: ReadResult::Win } if ctx.board.string_id(*worm) == ctx.board.string_id(dragon)));
+    if d.worms.len() == 1 && w.attack().0 == ReadResult::Win && !w.defense_points.is_empty() && !tactical {
+        INEFFECTIVE_OWL_ATTACK * 2.0 * w.effective_size as f32
+    } else {
+        0.0
+    }
+}
