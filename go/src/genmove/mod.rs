@@ -16,8 +16,11 @@
 //! ([`crate::analysis::reading`]), connection reading, dragons, owl or patterns; those answer GNU Go's
 //! analysis commands and the pattern constraints, not `genmove`.
 
+pub mod classic;
+pub mod gather;
 pub mod mcts;
 pub mod reasons;
+pub mod selection;
 
 use crate::game::GoGame;
 use crate::genmove::mcts::{Budget, Candidate, Search};

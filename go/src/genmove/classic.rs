@@ -1,0 +1,42 @@
+//! The classic move generator (GNU Go's `genmove`, seed 003), its phases in order: **analyse** the
+//! position ([`crate::genmove::gather::analyse`]: worms, dragons, owl), **gather** the move reasons
+//! ([`crate::genmove::gather::gather`]), **value** each move ([`crate::genmove::selection::values`],
+//! provisional until the valuation phase lands), **select** the best
+//! ([`crate::genmove::selection::select`]). The result ([`Generation`]) keeps the reasons and values so
+//! that GTP's `move_reasons`, `top_moves` and `all_move_values` can show them.
+//!
+//! This module owns only the order of the phases; each phase is its module's. It reads through the
+//! caller's reader (left on the position) and never changes the game.
+
+use crate::analysis::owl::OwlLimits;
+use crate::analysis::reading::Reader;
+use crate::game::GoGame;
+use crate::genmove::gather::{analyse, gather};
+use crate::genmove::reasons::MoveReasons;
+use crate::genmove::selection::{select, values};
+use crate::rules::stone::{Color, Point};
+
+/// One move generation: the reasons, the values, the choice.
+#[derive(Debug, Clone)]
+pub struct Generation {
+    pub color: Color,
+    pub reasons: MoveReasons,
+    /// Every point with reasons and its value, in board-array order.
+    pub values: Vec<(Point, f32)>,
+    /// The chosen move and its value (`None`: pass).
+    pub chosen: Option<(Point, f32)>,
+}
+
+/// Generates a move for `color` on `game`'s position, among `allowed` points when given.
+pub fn generate(game: &GoGame, color: Color, r: &mut Reader, allowed: Option<&[Point]>) -> Generation {
+    let board = game.board();
+    // 1. Analyse.
+    let analysed = analyse(board, r, OwlLimits::default());
+    // 2. Gather the reasons.
+    let reasons = gather(&analysed, r, color);
+    // 3. Value (provisional).
+    let values = values(&reasons, &analysed);
+    // 4. Select.
+    let chosen = select(game, color, &values, &reasons, allowed);
+    Generation { color, reasons, values, chosen }
+}
