@@ -1,5 +1,5 @@
 //! The classic move generator (GNU Go's `genmove`, seed 003), its phases in order: **analyse** the
-//! position ([`crate::genmove::gather::analyse`]: worms, dragons, owl), **gather** the move reasons
+//! position ([`crate::genmove::analysed::analyse`]: worms, dragons, owl), **gather** the move reasons
 //! ([`crate::genmove::gather::gather`]), **value** each move ([`crate::genmove::selection::values`],
 //! provisional until the valuation phase lands), **select** the best
 //! ([`crate::genmove::selection::select`]). The result ([`Generation`]) keeps the reasons and values so
@@ -11,7 +11,8 @@
 use crate::analysis::owl::OwlLimits;
 use crate::analysis::reading::Reader;
 use crate::game::GoGame;
-use crate::genmove::gather::{analyse, gather};
+use crate::genmove::analysed::analyse;
+use crate::genmove::gather::gather;
 use crate::genmove::reasons::MoveReasons;
 use crate::genmove::selection::{select, values};
 use crate::rules::stone::{Color, Point};

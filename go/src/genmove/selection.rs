@@ -10,7 +10,7 @@
 
 use crate::analysis::read_result::ReadResult;
 use crate::game::GoGame;
-use crate::genmove::gather::Analysed;
+use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveData, MoveReason, MoveReasons};
 use crate::rules::stone::{Color, Move, Point};
 

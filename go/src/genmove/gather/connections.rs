@@ -9,7 +9,7 @@
 //! sources (GNU Go's class B and C patterns) and cuts/connections the connection reader finds between
 //! worms of different dragons.
 
-use crate::genmove::gather::Analysed;
+use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point};

@@ -7,7 +7,7 @@
 //! This module reads the dragons' eye spaces ([`crate::analysis::dragon::Dragons::eyes`]) only.
 
 use crate::analysis::dragon::DragonStatus;
-use crate::genmove::gather::Analysed;
+use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
 
 /// Adds the vital-eye reasons for the side of `out`.

@@ -1,14 +1,14 @@
 //! Gathering move reasons (seed 003, `move_generation.texi`, "Move Reason Details"): one module per
-//! source of the analysis, each a function that reads an analysed position ([`Analysed`]) and adds
-//! its reasons to a [`MoveReasons`] — [`worms`] (tactical attack, defence and threats of worms),
+//! source of the analysis, each a function that reads an analysed position
+//! ([`crate::genmove::analysed::Analysed`]) and adds its reasons to a [`MoveReasons`] — [`worms`] (tactical attack, defence and threats of worms),
 //! [`owl`] (critical dragons: owl attack and defence, with their ko results), [`semeai`] (capturing
 //! races between adjacent dragons that are not alive), [`connections`] (cuts and connections between
 //! dragons), [`eyes`] (vital points of critical dragons' eye spaces).
 //!
-//! This module owns the analysed position ([`analyse`]: worms with reading, dragons, and the owl's
-//! verdict on every dragon the dragons could not settle alone) and the order the gatherers run in
-//! ([`gather`]). It must not value or choose a move (the valuation and [`crate::genmove::selection`]
-//! do); the gatherers only say why a move is worth considering, never how much.
+//! This module owns the order the gatherers run in ([`gather`]). It must not value or choose a move
+//! (the valuation and [`crate::genmove::selection`] do); the gatherers only say why a move is worth
+//! considering, never how much. Every gatherer reads the analysed position; those that read more
+//! (semeai) do it through the caller's reader and leave it on the position.
 
 pub mod connections;
 pub mod eyes;
@@ -16,103 +16,10 @@ pub mod owl;
 pub mod semeai;
 pub mod worms;
 
-use crate::analysis::dragon::{DragonStatus, Dragons};
-use crate::analysis::owl::OwlLimits;
-use crate::analysis::read_result::ReadResult;
 use crate::analysis::reading::Reader;
-use crate::analysis::worm::{worms_read, Worm};
+use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::MoveReasons;
-use crate::rules::board::Board;
-use crate::rules::stone::{Color, Point};
-
-/// The owl's verdict on one dragon: GNU Go's `owl_attack_code`/`owl_attack_point` and
-/// `owl_defense_code`/`owl_defense_point`, with the status they give.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct OwlVerdict {
-    /// The dragon's origin.
-    pub dragon: Point,
-    pub color: Color,
-    pub status: DragonStatus,
-    /// Can the dragon be killed, the attacker moving first (result and move)?
-    pub attack: (ReadResult, Option<Point>),
-    /// Can it live, its owner moving first (read only when the attack succeeds; `Lose` otherwise)?
-    pub defend: (ReadResult, Option<Point>),
-    /// Whether the owl read it (else the dragons settled it without reading).
-    pub read: bool,
-}
-
-/// What the gatherers read: the position with its worms (with the tactical reading), its dragons and
-/// the owl's verdicts, one per dragon in the dragons' node order.
-pub struct Analysed {
-    pub board: Board,
-    /// Per point of the board array (GNU Go's `worm[]`), from [`worms_read`].
-    pub worms: Vec<Worm>,
-    pub dragons: Dragons,
-    pub owl: Vec<OwlVerdict>,
-}
-
-impl Analysed {
-    /// The owl's verdict on the dragon through the stone on `p`.
-    pub fn verdict(&self, p: Point) -> Option<&OwlVerdict> {
-        let d = self.dragons.at(p)?;
-        self.owl.iter().find(|v| v.dragon == d.origin)
-    }
-
-    /// The dragon's status after the owl (unknown on an empty point).
-    pub fn status(&self, p: Point) -> DragonStatus {
-        self.verdict(p).map_or(DragonStatus::Unknown, |v| v.status)
-    }
-}
-
-/// Analyses `board` through the reader: worms with their attack and defence points
-/// ([`worms_read`]), dragons ([`Dragons::compute`] without life reading), then for every dragon the
-/// dragons did not settle, the owl's attack and (when the attack succeeds) defence, with their ko
-/// results (GNU Go's `make_dragons`). The reader is left on `board`.
-pub fn analyse(board: &Board, r: &mut Reader, limits: OwlLimits) -> Analysed {
-    let worms = worms_read(board, r);
-    let mut dragons = Dragons::compute(board, r, None);
-    let mut owl = Vec::with_capacity(dragons.graph.node_count());
-    let idx: Vec<_> = dragons.graph.node_indices().collect();
-    for i in idx {
-        let d = &dragons.graph[i];
-        let Some(color) = d.color else { continue };
-        let origin = d.origin;
-        if d.settled {
-            let attack = (if d.status == DragonStatus::Alive { ReadResult::Lose } else { ReadResult::Win }, d.attack);
-            owl.push(OwlVerdict {
-                dragon: origin,
-                color,
-                status: d.status,
-                attack,
-                defend: (ReadResult::Lose, d.defend),
-                read: false,
-            });
-            continue;
-        }
-        let mut goal = vec![origin];
-        goal.extend(d.stones.iter().copied().filter(|&s| s != origin));
-        let attack = crate::analysis::owl::owl_attack(r, board, &goal, limits);
-        let (status, defend) = if !attack.0.succeeds() {
-            (DragonStatus::Alive, (ReadResult::Lose, None))
-        } else {
-            let defend = crate::analysis::owl::owl_defend(r, board, &goal, limits);
-            if defend.0.succeeds() {
-                (DragonStatus::Critical, defend)
-            } else {
-                (DragonStatus::Dead, defend)
-            }
-        };
-        let d = &mut dragons.graph[i];
-        d.status = status;
-        d.attack = attack.1.filter(|_| attack.0.succeeds());
-        d.defend = defend.1.filter(|_| defend.0.succeeds());
-        d.settled = true;
-        d.owl_read = true;
-        owl.push(OwlVerdict { dragon: origin, color, status, attack, defend, read: true });
-    }
-    r.set_board(board);
-    Analysed { board: board.clone(), worms, dragons, owl }
-}
+use crate::rules::stone::Color;
 
 /// Runs every gatherer for `color` to move, in GNU Go's order (worms, semeai, owl, connections, eyes),
 /// on the reader (set to the analysed position and left there).
@@ -130,9 +37,12 @@ pub fn gather(a: &Analysed, r: &mut Reader, color: Color) -> MoveReasons {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::owl::OwlLimits;
     use crate::analysis::read_result::ReadResult::Win;
     use crate::game::{GoGame, Rules};
+    use crate::genmove::analysed::analyse;
     use crate::genmove::reasons::MoveReason;
+    use crate::rules::board::Board;
 
     fn reasons_for(rows: &[&str], color: Color) -> (Board, MoveReasons) {
         let g = GoGame::from_rows(rows, 0.5, Rules::default()).unwrap();

@@ -4,14 +4,14 @@
 //! [`MoveReason::OwlAttack`] at its attack point when it is the opponent's, each with the owl's result
 //! (`KoA`/`KoB` for a ko).
 //!
-//! The verdicts are [`crate::genmove::gather::analyse`]'s; this module reads them only. Not done yet
+//! The verdicts are [`crate::genmove::analysed::analyse`]'s; this module reads them only. Not done yet
 //! (each needs more owl reading per dragon: two-move threats cost several owl reads per dragon, and
 //! our owl does not report when its node limit decided): owl threats
 //! ([`MoveReason::OwlAttackThreat`], [`MoveReason::OwlDefendThreat`], [`MoveReason::OwlPreventThreat`]),
 //! the uncertain reasons, and the gain/loss variants (a dragon saved by giving up a worm).
 
 use crate::analysis::dragon::DragonStatus;
-use crate::genmove::gather::Analysed;
+use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
 
 /// Adds the owl reasons for the side of `out`.

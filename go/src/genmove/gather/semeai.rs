@@ -10,7 +10,7 @@
 use crate::analysis::dragon::DragonStatus;
 use crate::analysis::reading::Reader;
 use crate::analysis::semeai::{analyze_semeai, SemeaiLimits};
-use crate::genmove::gather::Analysed;
+use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
 
 /// Adds the semeai reasons for the side of `out`.

@@ -11,7 +11,7 @@
 //! reading of its own. Not done (GNU Go's `EITHER_MOVE`/`ALL_MOVE` need a reading of both targets
 //! after the move): [`MoveReason::Either`], [`MoveReason::All`].
 
-use crate::genmove::gather::Analysed;
+use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
 
 /// Adds the worm reasons for the side of `out`.
