@@ -179,7 +179,7 @@ mod tests {
     /// Black's corner group with a straight three inside White's wall (see `genmove::gather`'s tests):
     /// GNU Go 3.8 answers `move_reasons B1` after `gg_genmove white` with "Move at B1 owl-attacks A2"
     /// and "Move at B1 attacks A2" (after its own "strategically defends A3"), the reasons last found first.
-    const SETUP: [&str; 15] = [
+    pub(super) const SETUP: [&str; 15] = [
         "play b a2",
         "play b b2",
         "play b c2",
@@ -254,5 +254,25 @@ mod tests {
         let all = out[n + 2].trim_start_matches("= ").trim_end();
         assert!(all.lines().any(|l| l.starts_with("B1  ")), "{all}");
         assert!(out[n + 3].contains("Move at B1 owl-defends A2"), "{}", out[n + 3]);
+    }
+}
+
+#[cfg(test)]
+mod engine_choice {
+    use crate::gtp::{engine, EngineKind, Options};
+
+    #[test]
+    fn the_classic_engine_is_behind_genmove_when_chosen() {
+        let setup = super::tests::SETUP;
+        let mut e = engine(Options { boardsize: 9, engine: EngineKind::Classic, ..Options::default() });
+        let mut out: Vec<String> = setup.iter().filter_map(|l| e.handle_line(l)).collect();
+        for cmd in ["gg_genmove white", "reg_genmove white", "genmove_white", "gg_genmove black", "genmove black"] {
+            out.push(e.handle_line(cmd).unwrap());
+        }
+        let n = setup.len();
+        assert_eq!(out[n], out[n + 1], "reg_genmove answers as gg_genmove");
+        assert_eq!(out[n], out[n + 2], "genmove_white answers as gg_genmove, and plays");
+        assert_eq!(out[n + 3], out[n + 4]);
+        assert!(out[n].starts_with("= ") && !out[n].contains("PASS"), "{}", out[n]);
     }
 }
