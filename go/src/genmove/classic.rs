@@ -12,7 +12,7 @@
 //! classic behind `reg_genmove` (gains 29 92 95 98 132, loses 107: our owl finds D9 alive, so no race
 //! is read), 98/154 with mcts. One generation costs worms + dragons + owl + races: up to 4.9 s of CPU
 //! on strategy.tst's positions (incident108b move 176: dragons and owl 2.0 s, the rest mostly the
-//! races between dragons the owl finds dead or critical).
+//! races between dragons the owl finds dead or critical, by elimination: not profiled).
 //!
 //! This module owns only the order of the phases; each phase is its module's. It reads through the
 //! caller's reader (left on the position) and never changes the game.
