@@ -11,15 +11,20 @@
 //!
 //! It owns move choice only: legality comes from [`GoGame`], counting from [`crate::rules::score`].
 //!
-//! Layer: the move generator imports the rules, the random playouts and the game layer (the status
-//! estimate) only. It uses none of the analysis layer yet: no tactical reading
-//! ([`crate::analysis::reading`]), connection reading, dragons, owl or patterns; those answer GNU Go's
-//! analysis commands and the pattern constraints, not `genmove`. The GNU Go-style phases being built
-//! beside it do: [`reasons`] (the move-reason store) and [`valuation`] (GNU Go 3.8's valuation of the
-//! reasons, reading worms, dragons and the influence), not yet called by this generator.
+//! Layer: the move generator imports the rules, the random playouts, the game layer (the status
+//! estimate) and the analysis. This one-ply generator uses none of the analysis; GNU Go's move
+//! generation (issue 25) is the classic generator beside it: [`classic`] runs the phases — analyse
+//! ([`analysed`]: worms, dragons, owl), gather the move reasons ([`gather`] into [`reasons`]), value
+//! them ([`valuation`]: GNU Go 3.8's formulas over worms, dragons and the influence), select
+//! ([`selection`]). `go-gtp --engine classic` puts it behind `genmove`; GTP's `gg_genmove`,
+//! `restricted_genmove` and `top_moves` always use it.
 
+pub mod analysed;
+pub mod classic;
+pub mod gather;
 pub mod mcts;
 pub mod reasons;
+pub mod selection;
 pub mod valuation;
 
 use crate::game::GoGame;

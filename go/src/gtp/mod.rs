@@ -7,7 +7,8 @@
 //! [`eye_commands`], [`semeai_commands`] (capturing races), [`influence_commands`] (influence, surround,
 //! score estimates, `final_status`), [`pattern_commands`] (`list_pattern_matches`), [`query_commands`] (GNU
 //! Go's setup and query commands: `black`, `white`, `color`, `list_stones`, counters, ...) and
-//! [`kgs_commands`] (kgsGtp's `kgs-rules`, `kgs-game_over`, `kgs-chat`) and [`gogui_commands`] (GoGui's
+//! [`genmove_commands`] (GNU Go's move generation commands: `gg_genmove`, `restricted_genmove`,
+//! `move_reasons`, `top_moves`, …) and [`kgs_commands`] (kgsGtp's `kgs-rules`, `kgs-game_over`, `kgs-chat`) and [`gogui_commands`] (GoGui's
 //! `gogui-analyze_commands` and the board-shaped answers it draws); [`args`] reads their arguments
 //! and words their answers. [`serve`] serves the engine on standard input or TCP.
 //!
@@ -19,6 +20,7 @@ pub(crate) mod args;
 pub mod display;
 pub mod dragon_commands;
 pub mod eye_commands;
+pub mod genmove_commands;
 pub mod gogui_commands;
 pub mod influence_commands;
 pub mod kgs_commands;
@@ -36,7 +38,7 @@ use engine_core::gtp::Engine;
 
 pub use serve::{serve_stdio, serve_tcp, ServeError, ServeOptions, MAX_FAILED_ACCEPTS};
 pub use standard::load_start_position;
-pub use state::{GtpState, Options, TimeSettings, MAX_LEVEL};
+pub use state::{EngineKind, GtpState, Options, TimeSettings, MAX_LEVEL};
 
 /// The registry of every command: introspection (`list_commands`, `known_command`, `help`), then the
 /// standard, analysis and pattern groups.
@@ -54,6 +56,7 @@ pub fn registry() -> Registry<GtpState> {
     pattern_commands::register(&mut r);
     query_commands::register(&mut r);
     gogui_commands::register(&mut r);
+    genmove_commands::register(&mut r);
     r
 }
 

@@ -12,6 +12,7 @@
 
 use crate::analysis::reading::{Limits, Reader};
 use crate::game::{GoGame, Rules};
+use crate::genmove::classic::{self, Generation};
 use crate::genmove::{self, Decision};
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Move};
@@ -36,6 +37,19 @@ pub struct Options {
     pub allow_resign: bool,
     /// A directory whose `.db` pattern files are loaded after the built-in ones (`go-gtp --patterns`).
     pub patterns: Option<std::path::PathBuf>,
+    /// The move generator behind `genmove` (`go-gtp --engine`).
+    pub engine: EngineKind,
+}
+
+/// Which move generator `genmove`, `reg_genmove`, `genmove_black` and `genmove_white` use (`gg_genmove`,
+/// `restricted_genmove` and `top_moves` always use the classic one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum EngineKind {
+    /// The one-ply heuristics refined by the Monte-Carlo tree search ([`crate::genmove::genmove`]).
+    #[default]
+    Mcts,
+    /// GNU Go's move generation: reasons, valuation, selection ([`crate::genmove::classic`]).
+    Classic,
 }
 
 impl Default for Options {
@@ -48,6 +62,7 @@ impl Default for Options {
             level: 10,
             allow_resign: false,
             patterns: None,
+            engine: EngineKind::Mcts,
         }
     }
 }
@@ -82,6 +97,9 @@ pub struct GtpState {
     /// Which files `loadsgf` and `printsgf FILE` may open: any on standard input, those of `--files-dir` (or
     /// none) over a network connection ([`crate::gtp::serve::serve_tcp`] sets it per connection).
     files: FileAccess,
+    /// The last classic move generation (its reasons and values, for `move_reasons`, `top_moves`,
+    /// `all_move_values`; GNU Go keeps them until the next generation, whatever is played since).
+    last_generation: Option<Generation>,
 }
 
 impl GtpState {
@@ -100,6 +118,7 @@ impl GtpState {
             time: TimeSettings::default(),
             time_left: [None, None],
             files: FileAccess::Any,
+            last_generation: None,
             analysis: {
                 let mut a = Analysis::default();
                 a.set_level(level);
@@ -279,8 +298,36 @@ impl GtpState {
         std::time::Instant::now().checked_add(share)
     }
 
-    /// Chooses a move for `color` with the effort the level and the clock allow (`genmove`).
+    /// Runs the classic move generator for `color` (among `allowed` points when given) and keeps the
+    /// generation for the reason and value commands.
+    pub fn generate_classic(&mut self, color: Color, allowed: Option<&[crate::rules::stone::Point]>) -> &Generation {
+        crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
+        let game = self.game.clone();
+        let g = classic::generate(&game, color, self.reader(), allowed);
+        self.last_generation.insert(g)
+    }
+
+    /// The last classic move generation, if any.
+    pub fn last_generation(&self) -> Option<&Generation> {
+        self.last_generation.as_ref()
+    }
+
+    /// Chooses a move for `color` with the effort the level and the clock allow (`genmove`), by the
+    /// generator of [`Options::engine`]. The classic generator passes when no move has a reason yet
+    /// (no territorial reasons exist before the pattern phase): it then falls back to the one-ply
+    /// heuristics without tree search, so that `genmove` still plays the game out.
     pub(crate) fn generate(&mut self, color: Color, cleanup: bool) -> Decision {
+        if self.options.engine == EngineKind::Classic && !cleanup {
+            if let Some((p, _)) = self.generate_classic(color, None).chosen {
+                return Decision::Play(p);
+            }
+            let config = genmove::Config {
+                allow_resign: self.options.allow_resign,
+                playouts: self.playouts_for(color),
+                ..Default::default()
+            };
+            return genmove::genmove(&self.game, color, &mut self.rng, &config);
+        }
         let config = genmove::Config {
             allow_resign: self.options.allow_resign,
             cleanup,

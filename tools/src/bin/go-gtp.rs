@@ -73,6 +73,11 @@ struct Cli {
     /// problems are reported on standard error as FILE:LINE:COLUMN and the engine still starts.
     #[arg(long, value_name = "DIR")]
     patterns: Option<std::path::PathBuf>,
+    /// The move generator behind `genmove`: `mcts` (one-ply heuristics and tree search, the default) or
+    /// `classic` (GNU Go's move reasons, valuation and selection). `gg_genmove`, `restricted_genmove`
+    /// and `top_moves` always use the classic one.
+    #[arg(long, value_name = "ENGINE", default_value = "mcts", value_parser = ["mcts", "classic"])]
+    engine: String,
     /// Serve GTP on the network instead of standard input: PORT (on 127.0.0.1) or HOST:PORT; port 0 picks a
     /// free port. The address is printed on standard error (`go-gtp: listening on ADDR`).
     #[arg(long, value_name = "PORT|HOST:PORT", value_parser = engine_core::net::parse_listen_address)]
@@ -115,6 +120,7 @@ fn main() -> ExitCode {
         level: cli.level,
         allow_resign: cli.resign,
         patterns: cli.patterns.clone(),
+        engine: if cli.engine == "classic" { gtp::EngineKind::Classic } else { gtp::EngineKind::Mcts },
     };
     let mut engine = gtp::engine(options);
     for e in &engine.context.patterns().errors {

@@ -1,0 +1,76 @@
+//! The classic move generator (GNU Go's `genmove`, seed 003), its phases in order: **analyse** the
+//! position ([`crate::genmove::analysed::analyse`]: worms, dragons, owl), **gather** the move reasons
+//! ([`crate::genmove::gather::gather`]), **value** each move ([`crate::genmove::valuation::value_moves`]:
+//! GNU Go 3.8's formulas over the worms, the dragons and the influence), **select** the best
+//! ([`crate::genmove::selection::select`]). The result ([`Generation`]) keeps the reasons and values so
+//! that GTP's `move_reasons`, `top_moves` and `all_move_values` can show them.
+//!
+//! Measured (2026-11-27, provisional values, our databases, `go-gtp --engine classic`, gtp_regress):
+//! strategy.tst 11/45, nngs.tst 34/157, endgame.tst 13/65, 9x9.tst 13/73 (the default mcts engine:
+//! 8, 20, 10 in issue 25's figures, plus now the `restricted_genmove` tests classic passes: strategy
+//! 30, endgame 870 890 980, 9x9 440 580, nngs 111 120 302 304 335 1630); semeai.tst 102/154 with
+//! classic behind `reg_genmove` (gains 29 92 95 98 132, loses 107: our owl finds D9 alive, so no race
+//! is read), 98/154 with mcts. One generation costs worms + dragons + owl + races: up to 4.9 s of CPU
+//! on strategy.tst's positions (incident108b move 176: dragons and owl 2.0 s, the rest mostly the
+//! races between dragons the owl finds dead or critical, by elimination: not profiled).
+//!
+//! This module owns only the order of the phases; each phase is its module's. It reads through the
+//! caller's reader (left on the position) and never changes the game.
+
+use crate::analysis::owl::OwlLimits;
+use crate::analysis::reading::Reader;
+use crate::game::GoGame;
+use crate::genmove::analysed::analyse;
+use crate::genmove::gather::gather;
+use crate::genmove::reasons::MoveReasons;
+use crate::genmove::selection::select;
+use crate::genmove::valuation::{territorial, value_moves, weights, MoveValue, ValuationContext};
+use crate::rules::stone::{Color, Move, Point};
+
+/// One move generation: the reasons, the values, the choice.
+#[derive(Debug, Clone)]
+pub struct Generation {
+    pub color: Color,
+    pub reasons: MoveReasons,
+    /// Every valued point and its value (the total), in board-array order.
+    pub values: Vec<(Point, f32)>,
+    /// The parts of each value ([`MoveValue`]), in the same order.
+    pub parts: Vec<(Point, MoveValue)>,
+    /// The chosen move and its value (`None`: pass).
+    pub chosen: Option<(Point, f32)>,
+}
+
+/// Generates a move for `color` on `game`'s position, among `allowed` points when given.
+pub fn generate(game: &GoGame, color: Color, r: &mut Reader, allowed: Option<&[Point]>) -> Generation {
+    let board = game.board();
+    // 1. Analyse.
+    let analysed = analyse(board, r, OwlLimits::default());
+    // 2. Gather the reasons.
+    let reasons = gather(&analysed, r, color);
+    // 3. Value.
+    let base = territorial::base_influence(board, &analysed.dragons, color);
+    // GNU Go's `our_score`: the influence's territory balance, prisoners and komi, for the mover.
+    let sign = if color == Color::White { 1.0 } else { -1.0 };
+    let prisoners = board.captures(color) as f32 - board.captures(color.opponent()) as f32;
+    let our_score = territorial::balance_for(&base, board, color) + prisoners + sign * game.komi() as f32;
+    let last_opponent_move = match game.last_move() {
+        Some((c, Move::Play(p))) if c != color => Some(p),
+        _ => None,
+    };
+    let ctx = ValuationContext {
+        board,
+        color,
+        worms: &analysed.worms,
+        dragons: &analysed.dragons,
+        base: &base,
+        our_score,
+        last_opponent_move,
+        pure_threat_value: weights::PURE_THREAT_VALUE,
+        unconditional: None,
+    };
+    let parts = value_moves(&ctx, &reasons);
+    let values: Vec<(Point, f32)> = parts.iter().map(|(p, v)| (*p, v.total)).collect();
+    // 4. Select.
+    let chosen = select(game, color, &values, &reasons, allowed);
+    Generation { color, reasons, values, parts, chosen }
+}

@@ -1,0 +1,278 @@
+//! GNU Go's move generation commands over GTP: `gg_genmove` and `restricted_genmove` (a move by the
+//! classic generator, [`crate::genmove::classic`], not played), `genmove_black`/`genmove_white` (GNU
+//! Go's old spellings of `genmove COLOR`, by the engine's generator), and the reports on the last
+//! classic generation — `move_reasons`, `top_moves`, `top_moves_black`, `top_moves_white`,
+//! `all_move_values` — in GNU Go 3.8's formats and error texts.
+//!
+//! GNU Go's reports: `top_moves` lists up to ten moves of positive value, best first, as `MOVE VALUE`
+//! pairs each followed by a space (values with two decimals); `all_move_values` one `MOVE VALUE` line
+//! per valued point (the move left-aligned in three columns) in board order from the top row;
+//! `move_reasons` a line `Move reasons:` after an empty first line, then one `Move at …` line per
+//! reason, the reasons last found first (GNU Go lists them in that order). GNU Go's extra empty line
+//! after an empty list and its remarks on move safety (`strategically or tactically unsafe`, from its
+//! valuation) are not reproduced.
+//!
+//! This group reads the position and the engine state's reader and last generation
+//! ([`crate::gtp::state`]) and must not import the other command groups.
+
+use crate::genmove::reasons::MoveReason;
+use crate::gtp::args::vertex;
+use crate::gtp::state::GtpState;
+use crate::rules::board::Board;
+use crate::rules::stone::{Color, Move, Point};
+use crate::rules::vertex::{format_vertex, parse_color, parse_vertex};
+use engine_core::command::{Args, CommandError, Registry};
+
+/// Registers the group's commands on `r`.
+pub fn register(r: &mut Registry<GtpState>) {
+    r.register("gg_genmove", "gg_genmove COLOR: the classic generator's move, not played", |s, a| {
+        let color = color_arg(a)?;
+        let chosen = s.generate_classic(color, None).chosen;
+        Ok(v(s.board(), chosen.map(|(p, _)| p)))
+    });
+    r.register(
+        "restricted_genmove",
+        "restricted_genmove COLOR VERTEX...: the classic generator's best move among the vertices, not played",
+        restricted_genmove,
+    );
+    r.register("genmove_black", "genmove_black: genmove black (GNU Go's old name)", |s, _| {
+        play_generated(s, Color::Black)
+    });
+    r.register("genmove_white", "genmove_white: genmove white (GNU Go's old name)", |s, _| {
+        play_generated(s, Color::White)
+    });
+    r.register("move_reasons", "move_reasons VERTEX: the reasons the last generation found for the move", |s, a| {
+        let p = vertex(s, a, 0)?;
+        if !s.board().is_empty(p) {
+            return Err(CommandError::failed("vertex must not be occupied"));
+        }
+        let b = s.board();
+        let mut lines = vec![String::new(), "Move reasons:".to_string()];
+        if let Some(g) = s.last_generation() {
+            for &reason in g.reasons.at(p).reasons.iter().rev() {
+                lines.push(reason_text(b, p, reason));
+            }
+        }
+        Ok(lines.join("\n"))
+    });
+    r.register("top_moves", "top_moves: the best moves of the last generation and their values", |s, _| {
+        Ok(s.last_generation().map_or_else(String::new, |g| top_moves(s.board(), &g.values)))
+    });
+    r.register("top_moves_black", "top_moves_black: the best moves for black and their values", |s, _| {
+        let values = s.generate_classic(Color::Black, None).values.clone();
+        Ok(top_moves(s.board(), &values))
+    });
+    r.register("top_moves_white", "top_moves_white: the best moves for white and their values", |s, _| {
+        let values = s.generate_classic(Color::White, None).values.clone();
+        Ok(top_moves(s.board(), &values))
+    });
+    r.register("all_move_values", "all_move_values: every valued move of the last generation", |s, _| {
+        let b = s.board();
+        let Some(g) = s.last_generation() else { return Ok(String::new()) };
+        let lines: Vec<String> = g
+            .values
+            .iter()
+            .filter(|&&(_, x)| x > 0.0)
+            .map(|&(p, x)| format!("{:<3} {:.2}", format_vertex(b, Move::Play(p)), x))
+            .collect();
+        Ok(lines.join("\n"))
+    });
+}
+
+fn v(b: &Board, p: Option<Point>) -> String {
+    format_vertex(b, p.map_or(Move::Pass, Move::Play))
+}
+
+fn color_arg(a: &Args) -> Result<Color, CommandError> {
+    a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))
+}
+
+fn restricted_genmove(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
+    let color = color_arg(a)?;
+    let mut allowed = Vec::new();
+    let mut i = 1;
+    while let Some(t) = a.get(i) {
+        match parse_vertex(t, s.board()) {
+            Some(Move::Play(p)) => allowed.push(p),
+            _ => return Err(CommandError::failed("invalid coordinate")),
+        }
+        i += 1;
+    }
+    if allowed.is_empty() {
+        return Err(CommandError::failed("no allowed vertex"));
+    }
+    let chosen = s.generate_classic(color, Some(&allowed)).chosen;
+    Ok(v(s.board(), chosen.map(|(p, _)| p)))
+}
+
+/// `genmove COLOR` under GNU Go's old name: the engine's generator chooses, the move is played.
+fn play_generated(s: &mut GtpState, color: Color) -> Result<String, CommandError> {
+    let Some(mv) = s.generate(color, false).as_move() else {
+        s.game_mut().resign(color);
+        return Ok("resign".into());
+    };
+    let text = format_vertex(s.board(), mv);
+    s.game_mut().play(color, mv).map_err(|_| CommandError::failed("illegal move"))?;
+    Ok(text)
+}
+
+/// GNU Go's `top_moves` answer: up to ten moves of positive value, best first, each `MOVE VALUE `.
+fn top_moves(b: &Board, values: &[(Point, f32)]) -> String {
+    crate::genmove::selection::top(values, 10)
+        .iter()
+        .map(|&(p, x)| format!("{} {:.2} ", format_vertex(b, Move::Play(p)), x))
+        .collect()
+}
+
+/// One `move_reasons` line, in GNU Go 3.8's words.
+fn reason_text(b: &Board, p: Point, reason: MoveReason) -> String {
+    use crate::analysis::read_result::ReadResult::{KoA, KoB};
+    use MoveReason::*;
+    let at = |q: Point| format_vertex(b, Move::Play(q));
+    let ko = |r| match r {
+        KoA => " with good ko",
+        KoB => " with bad ko",
+        _ => "",
+    };
+    let what = match reason {
+        Attack { worm, result } => format!("attacks {}{}", at(worm), ko(result)),
+        Defend { worm, result } => format!("defends {}{}", at(worm), ko(result)),
+        AttackThreat { worm } => format!("threatens to attack {}", at(worm)),
+        DefendThreat { worm } => format!("threatens to defend {}", at(worm)),
+        Either { first, second } => format!("either attacks {} or attacks {}", at(first), at(second)),
+        All { first, second } => format!("both defends {} and defends {}", at(first), at(second)),
+        Connect { first, second } => format!("connects {} and {}", at(first), at(second)),
+        Cut { first, second } => format!("cuts {} and {}", at(first), at(second)),
+        Antisuji => "is an antisuji".to_string(),
+        Semeai { dragon } => format!("wins semeai for {}", at(dragon)),
+        SemeaiThreat { dragon } => format!("threatens to win semeai for {}", at(dragon)),
+        ExpandTerritory => "expands territory".to_string(),
+        ExpandMoyo => "expands moyo".to_string(),
+        Invasion => "is an invasion".to_string(),
+        VitalEye { dragon } => format!("is a vital eye point for {}", at(dragon)),
+        StrategicAttack { dragon } => format!("strategically attacks {}", at(dragon)),
+        StrategicDefend { dragon } => format!("strategically defends {}", at(dragon)),
+        OwlAttack { dragon, result } => format!("owl-attacks {}{}", at(dragon), ko(result)),
+        OwlDefend { dragon, result } => format!("owl-defends {}{}", at(dragon), ko(result)),
+        OwlAttackGain { dragon, worm } => format!("owl-attacks {} with gain (losing {})", at(dragon), at(worm)),
+        OwlDefendLoss { dragon, worm } => format!("owl-defends {} with loss (losing {})", at(dragon), at(worm)),
+        OwlAttackThreat { dragon } => format!("owl-threatens to attack {}", at(dragon)),
+        OwlDefendThreat { dragon } => format!("owl-threatens to defend {}", at(dragon)),
+        OwlPreventThreat { dragon } => format!("owl-prevents a threat to attack or defend {}", at(dragon)),
+        UncertainOwlAttack { dragon } => format!("attacks {} with uncertainty", at(dragon)),
+        UncertainOwlDefense { dragon } => format!("defends {} with uncertainty", at(dragon)),
+        MyAtariAtari { .. } => "captures something".to_string(),
+        YourAtariAtari { .. } => "defends against combination attack".to_string(),
+    };
+    format!("Move at {} {}", at(p), what)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::gtp::{engine, Options};
+
+    fn run(lines: &[&str]) -> Vec<String> {
+        let mut e = engine(Options { boardsize: 9, ..Options::default() });
+        lines.iter().filter_map(|l| e.handle_line(l)).collect()
+    }
+
+    /// Black's corner group with a straight three inside White's wall (see `genmove::gather`'s tests):
+    /// GNU Go 3.8 answers `move_reasons B1` after `gg_genmove white` with "Move at B1 owl-attacks A2"
+    /// and "Move at B1 attacks A2" (after its own "strategically defends A3"), the reasons last found first.
+    pub(super) const SETUP: [&str; 15] = [
+        "play b a2",
+        "play b b2",
+        "play b c2",
+        "play b d2",
+        "play b d1",
+        "play w a3",
+        "play w b3",
+        "play w c3",
+        "play w d3",
+        "play w e3",
+        "play w e2",
+        "play w e1",
+        "play w g7",
+        "play b c7",
+        "top_moves",
+    ];
+
+    #[test]
+    fn reasons_values_and_errors_in_gnu_go_formats() {
+        let mut cmds: Vec<&str> = SETUP.to_vec();
+        cmds.extend([
+            "move_reasons B1",
+            "gg_genmove white",
+            "move_reasons B1",
+            "move_reasons A1",
+            "move_reasons A2",
+            "move_reasons Z1",
+            "restricted_genmove white B1 C1",
+            "restricted_genmove white J1",
+            "restricted_genmove white",
+            "restricted_genmove white Z1",
+            "restricted_genmove x B1",
+        ]);
+        let out = run(&cmds);
+        let answers: Vec<&str> = out[SETUP.len() - 1..].iter().map(|s| s.as_str()).collect();
+        assert_eq!(answers[0], "= \n\n", "no generation yet: top_moves says nothing");
+        // GNU Go adds one more empty line here; the framing ends every answer with one.
+        assert_eq!(answers[1], "= \nMove reasons:\n\n", "no generation yet: no reasons");
+        assert!(answers[2].starts_with("= "));
+        assert!(answers[3].starts_with("= \nMove reasons:\n") && answers[3].ends_with("\n\n"));
+        let lines: Vec<&str> = answers[3].trim_end().lines().skip(2).collect();
+        assert!(lines.contains(&"Move at B1 owl-attacks A2"), "{lines:?}");
+        assert!(lines.contains(&"Move at B1 attacks A2"), "{lines:?}");
+        // Found after the tactical attack, so listed before it.
+        let pos = |t: &str| lines.iter().position(|l| *l == t).unwrap();
+        assert!(pos("Move at B1 owl-attacks A2") < pos("Move at B1 attacks A2"));
+        assert_eq!(answers[4], "= \nMove reasons:\n\n");
+        assert_eq!(answers[5], "? vertex must not be occupied\n\n");
+        assert_eq!(answers[6], "? invalid coordinate\n\n");
+        assert_eq!(answers[7], "= B1\n\n");
+        assert_eq!(answers[8], "= PASS\n\n");
+        assert_eq!(answers[9], "? no allowed vertex\n\n");
+        assert_eq!(answers[10], "? invalid coordinate\n\n");
+        assert_eq!(answers[11], "? invalid color\n\n");
+    }
+
+    #[test]
+    fn top_moves_and_all_move_values_list_the_last_generation() {
+        let mut cmds: Vec<&str> = SETUP[..SETUP.len() - 1].to_vec();
+        cmds.extend(["top_moves_black", "top_moves", "all_move_values", "move_reasons B1"]);
+        let out = run(&cmds);
+        let n = SETUP.len() - 1;
+        let top = out[n].trim_end();
+        assert_eq!(out[n + 1], out[n], "top_moves repeats the last generation's");
+        // `MOVE VALUE ` pairs, best first, two decimals.
+        let words: Vec<&str> = top.trim_start_matches("= ").split(' ').collect();
+        assert!(words.len() >= 2 && words.len().is_multiple_of(2), "{top}");
+        let values: Vec<f32> = words.chunks(2).map(|c| c[1].parse().unwrap()).collect();
+        assert!(values.windows(2).all(|w| w[0] >= w[1]) && words[1].split('.').nth(1).unwrap().len() == 2);
+        assert!(words.chunks(2).any(|c| c[0] == "B1"), "{top}");
+        // all_move_values: `MOVE VALUE` lines, the move in three columns, board order from the top.
+        let all = out[n + 2].trim_start_matches("= ").trim_end();
+        assert!(all.lines().any(|l| l.starts_with("B1  ")), "{all}");
+        assert!(out[n + 3].contains("Move at B1 owl-defends A2"), "{}", out[n + 3]);
+    }
+}
+
+#[cfg(test)]
+mod engine_choice {
+    use crate::gtp::{engine, EngineKind, Options};
+
+    #[test]
+    fn the_classic_engine_is_behind_genmove_when_chosen() {
+        let setup = super::tests::SETUP;
+        let mut e = engine(Options { boardsize: 9, engine: EngineKind::Classic, ..Options::default() });
+        let mut out: Vec<String> = setup.iter().filter_map(|l| e.handle_line(l)).collect();
+        for cmd in ["gg_genmove white", "reg_genmove white", "genmove_white", "gg_genmove black", "genmove black"] {
+            out.push(e.handle_line(cmd).unwrap());
+        }
+        let n = setup.len();
+        assert_eq!(out[n], out[n + 1], "reg_genmove answers as gg_genmove");
+        assert_eq!(out[n], out[n + 2], "genmove_white answers as gg_genmove, and plays");
+        assert_eq!(out[n + 3], out[n + 4]);
+        assert!(out[n].starts_with("= ") && !out[n].contains("PASS"), "{}", out[n]);
+    }
+}
