@@ -1382,28 +1382,17 @@ fn pessimistic_min(b: &Board, eyes: &Eyes, spaces: &[usize], color: Color, mode:
                 .count() as u32;
             v = v.saturating_sub(margins);
         }
-        if mode & 2 != 0 && s.points.len() == 1 && b.is_empty(s.points[0]) && ko_capture_at(b, s.points[0], opp) {
+        if mode & 2 != 0
+            && s.points.len() == 1
+            && b.is_empty(s.points[0])
+            && crate::analysis::reading::is_ko_capture(b, s.points[0], opp)
+            && b.is_legal(s.points[0], opp)
+        {
             v = 0;
         }
         sum += v;
     }
     sum.min(u32::from(u8::MAX)) as u8
-}
-
-/// Whether a move of `color` on the empty point `p` captures exactly one stone and leaves the new stone
-/// without another liberty (a ko capture).
-fn ko_capture_at(b: &Board, p: Point, color: Color) -> bool {
-    let mut captured = 0;
-    for q in Board::neighbors(p) {
-        match b.color(q) {
-            Some(c) if c == color => return false,
-            Some(_) if b.liberties(q) == 1 => captured += b.string_size(q),
-            Some(_) => {}
-            None if b.on_board(q) => return false,
-            None => {}
-        }
-    }
-    captured == 1 && b.is_legal(p, color)
 }
 
 /// Whether the goal's eye count `min` (two or more) needs a space of `color` too large for the eye

@@ -462,7 +462,7 @@ fn approx_libs_without(b: &Board, p: Point, color: Color, x: Point) -> usize {
 
 /// Whether a move of `color` on `p` captures exactly one stone and leaves the new stone with no
 /// other liberty (a ko capture, if the point of the captured stone could be retaken).
-fn is_ko_capture(b: &Board, p: Point, color: Color) -> bool {
+pub(crate) fn is_ko_capture(b: &Board, p: Point, color: Color) -> bool {
     let mut captured = 0;
     for q in Board::neighbors(p) {
         match b.color(q) {
