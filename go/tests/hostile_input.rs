@@ -221,6 +221,12 @@ fn expensive(cmd: &str) -> bool {
         "genmove"
             | "reg_genmove"
             | "kgs-genmove_cleanup"
+            | "gg_genmove"
+            | "restricted_genmove"
+            | "genmove_black"
+            | "genmove_white"
+            | "top_moves_black"
+            | "top_moves_white"
             | "dragon_status"
             | "dragon_stones"
             | "dragon_data"
@@ -336,6 +342,17 @@ fn no_command_panics_on_hostile_arguments() {
                     continue;
                 }
                 let keep = match (cmd.as_str(), size <= 9) {
+                    // the classic generator reads every worm, dragon and race (seconds on a big board)
+                    (
+                        "gg_genmove" | "genmove_black" | "genmove_white" | "top_moves_black" | "top_moves_white",
+                        true,
+                    ) => 6,
+                    (
+                        "gg_genmove" | "genmove_black" | "genmove_white" | "top_moves_black" | "top_moves_white",
+                        false,
+                    ) => 1,
+                    ("restricted_genmove", true) => 12,
+                    ("restricted_genmove", false) => 2,
                     // they take no vertex: a few lists show what extra arguments do
                     (
                         "final_score"
