@@ -5,14 +5,14 @@
 //! ([`crate::genmove::selection::select`]). The result ([`Generation`]) keeps the reasons and values so
 //! that GTP's `move_reasons`, `top_moves` and `all_move_values` can show them.
 //!
-//! Measured (2026-11-27, provisional values, our databases, `go-gtp --engine classic`, gtp_regress):
-//! strategy.tst 11/45, nngs.tst 34/157, endgame.tst 13/65, 9x9.tst 13/73 (the default mcts engine:
-//! 8, 20, 10 in issue 25's figures, plus now the `restricted_genmove` tests classic passes: strategy
-//! 30, endgame 870 890 980, 9x9 440 580, nngs 111 120 302 304 335 1630); semeai.tst 102/154 with
-//! classic behind `reg_genmove` (gains 29 92 95 98 132, loses 107: our owl finds D9 alive, so no race
-//! is read), 98/154 with mcts. One generation costs worms + dragons + owl + races: up to 4.9 s of CPU
-//! on strategy.tst's positions (incident108b move 176: dragons and owl 2.0 s, the rest mostly the
-//! races between dragons the owl finds dead or critical, by elimination: not profiled).
+//! Measured (2026-11-27, our databases, `go-gtp --engine classic`, gtp_regress): with the valuation,
+//! strategy.tst 12/45, endgame.tst 12/65, 9x9.tst 16/73; with the first provisional weights per reason
+//! kind (replaced by the valuation the same day) 11, 13, 13 and nngs.tst 34/157 (the default mcts
+//! engine: 8, 20, 10 in issue 25's figures). semeai.tst with classic behind `reg_genmove`, provisional
+//! weights: 102/154 (gains 29 92 95 98 132, loses 107: our owl finds D9 alive, so no race is read). One
+//! generation costs worms + dragons + owl + races + the valuation's two influence runs per candidate:
+//! up to 4.9 s of CPU on strategy.tst's positions (incident108b move 176: dragons and owl 2.0 s, the
+//! rest mostly the races between dragons the owl finds dead or critical, by elimination: not profiled).
 //!
 //! This module owns only the order of the phases; each phase is its module's. It reads through the
 //! caller's reader (left on the position) and never changes the game.
