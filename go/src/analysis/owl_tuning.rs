@@ -191,6 +191,14 @@ pub(crate) struct GoalGrowth {
 /// 69 71 93 193 206, loses 23 70 82 92 102 103 207 259 260), either measure 169 (same fixes, loses 23
 /// 70 92 102 103 207), against 169 with the count; in the crowded positions of the false kills (81 118
 /// 135 228 257) the route is 0–8 at every node, so those runners need reading, not a threshold.
+///
+/// Remeasured 2026-11-27 (owl.tst at 192, issue 25's 9x9 fault): either measure (`2,10`) gives owl.tst
+/// 191 (fixes 69 118 158 193, loses 14 23 76 207 222) and 9x9.tst through the classic generator 19/73
+/// against 16 (fixes 60 150 220 330 410 670, loses 320 580). On 9x9 the point count stays below
+/// [`crate::analysis::owl::ESCAPE_OWL`] (16) for lone stones in the open: `whitemouse-gnugo-3.5.2-
+/// 200312052122.sgf` move 4, `owl_attack C7` answers `1 B8` (GNU Go: 0; the first evaluations see the
+/// whole open board as one eye space of the stone, count 0, then 11–13 once it is split), and with
+/// `2,10` it answers 0. Owl.tst holds 22 9x9 and 5 13x13 games, so a board-size rule needs owl.tst too.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Escape {
     /// 0 (the default) the point count (`dragon::escape`) only, 1 the route only, 2 either.

@@ -14,13 +14,25 @@
 //! up to 4.9 s of CPU on strategy.tst's positions (incident108b move 176: dragons and owl 2.0 s, the
 //! rest mostly the races between dragons the owl finds dead or critical, by elimination: not profiled).
 //!
+//! Profiled (2026-11-27, perf, issue 25): on that position 54% of the CPU went to the eye-graph
+//! search ([`crate::analysis::eye_graph`]) called by the owl's and the races' eye valuation; made
+//! cheaper there without changing an answer, the generation costs 2.35 s instead of 4.75 s, and then
+//! the tactical reading inside the owl is most of what is left (74% on incident121 move 116). Per
+//! phase, cold (fresh reader, eye cache cleared), CPU seconds, `cargo bench -p go --bench
+//! genmove_phases` (strategy.tst 6, 10, 16, 39, 45): analyse 1.89 1.49 2.70 1.34 1.15, gather 0.17
+//! 0.75 0.53 0.01 0.64, value 0.06 0.01 0.11 0.02 0.00, select < 0.01; whole 2.12 2.25 3.34 1.37 1.79
+//! s. GNU Go 3.8 level 10's whole `reg_genmove` on the same positions (`go/benches/genmove_time.sh`):
+//! 4.03 0.52 2.91 2.08 3.32 s. Whole files (gtp_regress CPU, same grades test for test):
+//! strategy.tst 85 → 75 s (GNU Go 3.8: 44.7 s), endgame.tst 41.7 → 33.4 s, 9x9.tst 117 → 82 s; owl.tst
+//! 27.9 → 21.7 s (main's binary and this one, the same hour).
+//!
 //! This module owns only the order of the phases; each phase is its module's. It reads through the
 //! caller's reader (left on the position) and never changes the game.
 
 use crate::analysis::owl::OwlLimits;
 use crate::analysis::reading::Reader;
 use crate::game::GoGame;
-use crate::genmove::analysed::analyse;
+use crate::genmove::analysed::{analyse, Analysed};
 use crate::genmove::gather::gather;
 use crate::genmove::reasons::MoveReasons;
 use crate::genmove::selection::select;
@@ -42,12 +54,22 @@ pub struct Generation {
 
 /// Generates a move for `color` on `game`'s position, among `allowed` points when given.
 pub fn generate(game: &GoGame, color: Color, r: &mut Reader, allowed: Option<&[Point]>) -> Generation {
-    let board = game.board();
     // 1. Analyse.
-    let analysed = analyse(board, r, OwlLimits::default());
+    let analysed = analyse(game.board(), r, OwlLimits::default());
     // 2. Gather the reasons.
     let reasons = gather(&analysed, r, color);
     // 3. Value.
+    let parts = value(game, color, &analysed, &reasons);
+    let values: Vec<(Point, f32)> = parts.iter().map(|(p, v)| (*p, v.total)).collect();
+    // 4. Select.
+    let chosen = select(game, color, &values, &reasons, allowed);
+    Generation { color, reasons, values, parts, chosen }
+}
+
+/// The valuation phase: the influence with the opponent to move, the score estimate, then every
+/// point of `reasons` valued ([`value_moves`]).
+pub fn value(game: &GoGame, color: Color, analysed: &Analysed, reasons: &MoveReasons) -> Vec<(Point, MoveValue)> {
+    let board = game.board();
     let base = territorial::base_influence(board, &analysed.dragons, color);
     // GNU Go's `our_score`: the influence's territory balance, prisoners and komi, for the mover.
     let sign = if color == Color::White { 1.0 } else { -1.0 };
@@ -68,9 +90,5 @@ pub fn generate(game: &GoGame, color: Color, r: &mut Reader, allowed: Option<&[P
         pure_threat_value: weights::PURE_THREAT_VALUE,
         unconditional: None,
     };
-    let parts = value_moves(&ctx, &reasons);
-    let values: Vec<(Point, f32)> = parts.iter().map(|(p, v)| (*p, v.total)).collect();
-    // 4. Select.
-    let chosen = select(game, color, &values, &reasons, allowed);
-    Generation { color, reasons, values, parts, chosen }
+    value_moves(&ctx, reasons)
 }

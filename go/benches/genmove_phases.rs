@@ -1,0 +1,117 @@
+//! The classic move generator's cost per phase (`go::genmove::classic`, issue 25): on five 19x19
+//! positions of GNU Go's `strategy.tst` (the side its test asks for), criterion times **analyse**
+//! (worms with the tactical reading, dragons, the owl per unsettled dragon), **gather** (the move
+//! reasons, the semeai reads among them), **value** (the influence before the move and after each
+//! candidate) and **select**, each phase on the previous phases' results.
+//!
+//! Every analyse and gather iteration starts cold, as a new position does in a game: a fresh reader
+//! and the eye-graph cache cleared ([`eye_graph::clear_cache`]). One cold generation per position is
+//! also timed phase by phase and printed first, in CPU seconds of this thread (criterion's figures
+//! are wall time: on a shared machine they overstate the cost).
+//!
+//! GNU Go's whole `genmove` on the same positions: `tools/gnugo_genmove_time.sh` (GNU Go 3.8 at its
+//! default level 10, `loadsgf` then `reg_genmove` between two `cputime` calls).
+//!
+//! Run: `cargo bench -p go --bench genmove_phases` (the regression games must be in
+//! `../shared/gnugo/regression/games`; without them nothing is measured).
+
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use go::analysis::eye_graph;
+use go::analysis::owl::OwlLimits;
+use go::analysis::reading::Reader;
+use go::genmove::analysed::analyse;
+use go::genmove::classic;
+use go::genmove::gather::gather;
+use go::genmove::selection::select;
+use go::rules::vertex::format_vertex;
+use go::sgf::{self, Until};
+use go::{Color, GoGame, Move, Rules};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// `strategy.tst` tests: (test number, game, move number, side to move).
+pub const POSITIONS: [(u32, &str, usize, Color); 5] = [
+    (6, "incident104.sgf", 63, Color::White),
+    (10, "incident108b.sgf", 176, Color::Black),
+    (16, "incident121.sgf", 116, Color::Black),
+    (39, "nicklas/nicklas8.sgf", 96, Color::Black),
+    (45, "strategy11.sgf", 127, Color::Black),
+];
+
+fn load(game: &str, until: usize) -> Option<GoGame> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo/regression/games");
+    let text = std::fs::read(dir.join(game)).ok()?;
+    sgf::load(&String::from_utf8_lossy(&text), Until::MoveNumber(until), Rules::default()).ok()
+}
+
+/// CPU seconds this thread has used (Linux `/proc/thread-self/stat`, user plus system, in ticks of
+/// 10 ms); 0 elsewhere.
+fn cpu_seconds() -> f64 {
+    let Ok(stat) = std::fs::read_to_string("/proc/thread-self/stat") else { return 0.0 };
+    // The fields after the command name (which is in parentheses): utime and stime are the 12th and 13th.
+    let rest = stat.rsplit(')').next().unwrap_or("");
+    let f: Vec<f64> = rest.split_whitespace().skip(11).take(2).filter_map(|x| x.parse().ok()).collect();
+    f.iter().sum::<f64>() / 100.0
+}
+
+fn cold_reader(g: &GoGame) -> Reader {
+    eye_graph::clear_cache();
+    Reader::new(g.board())
+}
+
+fn bench_phases(c: &mut Criterion) {
+    let games: Vec<_> = POSITIONS.iter().filter_map(|&(n, f, m, col)| Some((n, f, m, col, load(f, m)?))).collect();
+    if games.is_empty() {
+        eprintln!("genmove_phases bench: regression games not found, nothing to measure");
+        return;
+    }
+    // One cold generation per position, phase by phase.
+    for (n, f, m, col, g) in &games {
+        let mut r = cold_reader(g);
+        let (w0, t0) = (Instant::now(), cpu_seconds());
+        let a = analyse(g.board(), &mut r, OwlLimits::default());
+        let t1 = cpu_seconds();
+        let reasons = gather(&a, &mut r, *col);
+        let t2 = cpu_seconds();
+        let parts = classic::value(g, *col, &a, &reasons);
+        let t3 = cpu_seconds();
+        let values: Vec<_> = parts.iter().map(|(p, v)| (*p, v.total)).collect();
+        let chosen = select(g, *col, &values, &reasons, None);
+        let (t4, wall) = (cpu_seconds(), w0.elapsed().as_secs_f64());
+        let mv = chosen.map_or("PASS".to_string(), |(p, _)| format_vertex(g.board(), Move::Play(p)));
+        println!(
+            "strategy.tst {n} ({f} {m}, {col:?}): {mv}; CPU s: analyse {:.2}, gather {:.2}, value {:.2} ({} candidates), select {:.2}; total {:.2} (wall {wall:.2})",
+            t1 - t0,
+            t2 - t1,
+            t3 - t2,
+            reasons.points().count(),
+            t4 - t3,
+            t4 - t0,
+        );
+    }
+    let mut group = c.benchmark_group("genmove_phases");
+    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    for (n, _, _, col, g) in &games {
+        let col = *col;
+        group.bench_function(format!("analyse strategy{n}"), |b| {
+            b.iter_batched(
+                || cold_reader(g),
+                |mut r| analyse(g.board(), &mut r, OwlLimits::default()),
+                BatchSize::PerIteration,
+            )
+        });
+        let mut r = cold_reader(g);
+        let a = analyse(g.board(), &mut r, OwlLimits::default());
+        group.bench_function(format!("gather strategy{n}"), |b| {
+            b.iter_batched(|| cold_reader(g), |mut r| gather(&a, &mut r, col), BatchSize::PerIteration)
+        });
+        let reasons = gather(&a, &mut r, col);
+        group.bench_function(format!("value strategy{n}"), |b| b.iter(|| classic::value(g, col, &a, &reasons)));
+        let values: Vec<_> = classic::value(g, col, &a, &reasons).iter().map(|(p, v)| (*p, v.total)).collect();
+        group.bench_function(format!("select strategy{n}"), |b| b.iter(|| select(g, col, &values, &reasons, None)));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench_phases);
+criterion_main!(benches);
