@@ -153,6 +153,11 @@
 //! is read first, and `GO_OWL_PESSIMISTIC=2,2,0,2` (the ko bit at the attacker's nodes of defence
 //! queries) then answers GNU Go's `KO_B`: 193, +176 −65 (176 needs the bit at ply 3, and at ply 3 65's
 //! line M11 N9 K12 is read on and our defender misses its life; `2,2,2,2` keeps 65 and loses 176).
+//! Tests that pass with GNU Go's databases and fail with ours (owl.tst at 193): 22 47 62 132 135 158 177
+//! 211 215 216 229 248. The attacker's join under their second-line stone (`owl_attack.db`
+//! `OaJoinUnderTheirStone`, GNU Go's F1 in 47) gains 47 (194, no loss); our cut at a knight's move
+//! beside the dragon and push out between two of its stones (GNU Go's D9 in 229, B5 in 62) never held
+//! their constraints there (194 with them, the same tests).
 //!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
