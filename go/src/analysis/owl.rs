@@ -138,6 +138,27 @@
 //! each line is refuted again at plies 6–8 (69 N5, 107 B4, 120 a race); GNU Go's move is not among our
 //! root candidates at all in 21 (F2), 63 (R9), 101 (S15), 124 (H2), 191 (B7).
 //!
+//! Measured 2026-11-27 (owl.tst at 192), lead (2) of issue 24: GNU Go's moves missing from our root
+//! candidates come from its defence patterns (21 F2: a block on the second line under our third-line
+//! stone; 63 R9, 101 S15: slides a knight's move from the end of a wall toward the edge; 124 H2: a
+//! tunnel under a lone second-line stone; 191 B7: round the end of a cutting string). Our own
+//! patterns for these (`owl_defend.db`: `OdBlockUnderOurStone`, `OdTunnelUnderTheStone`,
+//! `OdWrapAroundTheCutter`; the slides need `owl_tuning::Reach`, off) put 124's H2, 191's B7 (and with
+//! the reach 63's R9, 101's S15) first at the root, and change no result: each line is refuted deeper
+//! (124: H2 G3 G1 C1, where GNU Go's F1 fails for us at ply 6; 191: after B7 B8 the reader captures the
+//! queried string C8 D8 and that decides, where GNU Go's owl plays on with B9); 21's F3 is not in our
+//! dragon. The attacker's atari from inside a space of at most eight points on a string with two
+//! liberties (`owl_vital.db` `OvAtariInsideTheSpace`, GNU Go's vital point; with GNU Go's wider condition,
+//! any size when the stone cannot be captured at once: 191, +210 −235 236) gains 210 (193). With it 176's F1
+//! is read first, and `GO_OWL_PESSIMISTIC=2,2,0,2` (the ko bit at the attacker's nodes of defence
+//! queries) then answers GNU Go's `KO_B`: 193, +176 −65 (176 needs the bit at ply 3, and at ply 3 65's
+//! line M11 N9 K12 is read on and our defender misses its life; `2,2,2,2` keeps 65 and loses 176).
+//! Tests that pass with GNU Go's databases and fail with ours (owl.tst at 193): 22 47 62 132 135 158 177
+//! 211 215 216 229 248. The attacker's join under their second-line stone (`owl_attack.db`
+//! `OaJoinUnderTheirStone`, GNU Go's F1 in 47) gains 47 (194, no loss); our cut at a knight's move
+//! beside the dragon and push out between two of its stones (GNU Go's D9 in 229, B5 in 62) never held
+//! their constraints there (194 with them, the same tests).
+//!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
 //! the query's buffers and the atari test of a candidate is played on the reader's board, not a copy.
@@ -695,14 +716,24 @@ impl Owl<'_> {
         // Owl patterns around the goal (points within two steps of its stones), for the side to move.
         let mover = if attacker { opp } else { color };
         let pats = library();
+        // A knight's move from a goal stone, for the patterns whose reach takes it (`owl_tuning::Reach`).
+        let reach = tuning().reach;
+        let far_side = if attacker { reach.attack } else { reach.defend };
+        let mut knight = [false; ARRAY];
         for &s in &stones {
             let (x, y) = b.coords(s);
             for dy in -2i32..=2 {
                 for dx in -2i32..=2 {
                     let (nx, ny) = (i32::from(x) + dx, i32::from(y) + dy);
                     let n = b.size() as i32;
-                    if dx.abs() + dy.abs() <= 2 && (0..n).contains(&nx) && (0..n).contains(&ny) {
-                        near[usize::from(b.point(nx as u8, ny as u8))] = true;
+                    let steps = dx.abs() + dy.abs();
+                    if (steps <= 2 || (steps == 3 && far_side)) && (0..n).contains(&nx) && (0..n).contains(&ny) {
+                        let q = usize::from(b.point(nx as u8, ny as u8));
+                        if steps <= 2 {
+                            near[q] = true;
+                        } else {
+                            knight[q] = true;
+                        }
                     }
                 }
             }
@@ -724,7 +755,8 @@ impl Owl<'_> {
                 Role::Defend => !attacker && !alive,
                 Role::Other => false,
             };
-            fits && near[usize::from(p)] && b.is_empty(p)
+            let q = usize::from(p);
+            fits && (near[q] || knight[q]) && b.is_empty(p)
         });
         // Best value first (vital-point patterns before the others), stable: database order breaks ties.
         found.sort_by_key(|m| {

@@ -26,6 +26,7 @@
 //! | `GO_OWL_SPLIT` | `weight` | `0` | [`OwlTuning::split`] |
 //! | `GO_OWL_XLUNCH` | `weight` (0 off) | `70` | [`OwlTuning::outer_lunch`] |
 //! | `GO_OWL_PESSIMISTIC` | `mode,scope,depth,short` (mode 0–7, scope 0–2) | `0,2,1,2` | [`OwlTuning::pessimistic`] |
+//! | `GO_OWL_REACH` | `defend,attack` (0–1 each) | `0,0` | [`OwlTuning::reach`] |
 //!
 //! Negative values are taken as 0 where a count or a depth is meant. `GO_OWL_TRACE` (printing the tree,
 //! for debugging) is no tuning setting and stays with the owl.
@@ -132,6 +133,8 @@ pub(crate) struct OwlTuning {
     pub pessimistic: Pessimistic,
     /// `GO_OWL_XLUNCH`: the defender's attacks on lunches of its strings diagonal to the goal.
     pub outer_lunch: OuterLunch,
+    /// `GO_OWL_REACH`: which pattern moves a knight's move from the goal are matched.
+    pub reach: Reach,
 }
 
 /// Search settings, overridden by `GO_OWL_SEARCH` (`root,first,leaf,killer,nodes,depth,branches`):
@@ -445,6 +448,23 @@ pub(crate) struct OuterLunch {
     pub weight: i32,
 }
 
+/// How far from the goal an owl pattern's move may lie (`GO_OWL_REACH` = `defend,attack`, 0 or 1 each):
+/// every pattern's move within two steps of a goal stone (the distance as steps along the lines), and
+/// with 1 the defender's (`defend`) or the attacker's and vital (`attack`) patterns' moves a knight's move
+/// away too (three steps, two along one line: the slides from the end of a wall to the line below it,
+/// GNU Go's owl.tst 63 R9 and 101 S15).
+///
+/// Default `0,0`. Measured 2026-11-27 on owl.tst (192 before) with two slide patterns of our own in
+/// `owl_defend.db` (the end of a fourth-line wall sliding a knight's move to the third line, of a
+/// third-line wall to the second: GNU Go's moves in 63 and 101): `1,0` 192 (no change: R9 and S15 become
+/// the first root candidates, but 63's line R9 R13 S13 S12 R12 falls to our attacker's S11 where GNU Go
+/// sees life, and 101's S15 to S18), `1,1` 191 (−161). The slide patterns were dropped with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Reach {
+    pub defend: bool,
+    pub attack: bool,
+}
+
 impl Default for OwlTuning {
     fn default() -> Self {
         OwlTuning {
@@ -471,6 +491,7 @@ impl Default for OwlTuning {
             split: Split { weight: SPLIT_WEIGHT },
             pessimistic: Pessimistic { mode: 0, scope: 2, depth: 1, short: 2 },
             outer_lunch: OuterLunch { weight: 70 },
+            reach: Reach { defend: false, attack: false },
         }
     }
 }
@@ -593,6 +614,12 @@ impl OwlTuning {
         let f = var("GO_OWL_XLUNCH").unwrap_or_default();
         t.outer_lunch.weight = at(&f, 0).map_or(t.outer_lunch.weight, |x| x.clamp(0, 1000) as i32);
 
+        let f = var("GO_OWL_REACH").unwrap_or_default();
+        t.reach = Reach {
+            defend: at(&f, 0).map_or(t.reach.defend, |x| x != 0),
+            attack: at(&f, 1).map_or(t.reach.attack, |x| x != 0),
+        };
+
         let f = var("GO_OWL_PESSIMISTIC").unwrap_or_default();
         let d = t.pessimistic;
         t.pessimistic = Pessimistic {
@@ -650,6 +677,7 @@ mod tests {
         assert_eq!(t.split, Split { weight: 0 });
         assert_eq!(t.pessimistic, Pessimistic { mode: 0, scope: 2, depth: 1, short: 2 });
         assert_eq!(t.outer_lunch, OuterLunch { weight: 70 });
+        assert_eq!(t.reach, Reach { defend: false, attack: false });
         // No variable set: the defaults.
         assert_eq!(with(&[]), t);
     }
@@ -679,6 +707,8 @@ mod tests {
         assert_eq!(with(&[("GO_OWL_PAT", "50,5,0,4")]).patterns, Patterns { held: 50, free: 5, safety: false, cap: 4 });
         // Switches: only 0 turns them off.
         assert!(!with(&[("GO_OWL_FIAT", "0")]).fiat.on);
+        assert_eq!(with(&[("GO_OWL_REACH", "1")]).reach, Reach { defend: true, attack: false });
+        assert_eq!(with(&[("GO_OWL_REACH", ",2")]).reach, Reach { defend: false, attack: true });
         assert!(with(&[("GO_OWL_ROOTPAT", "junk")]).attacker.root_patterns);
         assert!(!with(&[("GO_OWL_CACHEDEPTH", "0")]).ko.cache_depth);
     }
