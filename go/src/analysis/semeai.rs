@@ -137,7 +137,7 @@
 
 use crate::analysis::dragon::{escape, genus, mark_enclosed};
 use crate::analysis::eye::{Eyes, Safety};
-use crate::analysis::owl::{attack_dragon, OwlLimits, ESCAPE_OWL};
+use crate::analysis::owl::{attack_dragon, defend_dragon, OwlLimits, ESCAPE_OWL};
 use crate::analysis::read_result::ReadResult::{self, Lose, Win};
 use crate::analysis::reading::Reader;
 use crate::rules::board::Board;
@@ -233,6 +233,8 @@ struct Race<'a> {
     after_capture: HashMap<u64, bool>,
     /// GO_SEMEAI_TRACE: print the root's liberty counts and its moves' outcomes on stderr.
     trace: bool,
+    /// The moves the root tried, in order.
+    root_moves: Vec<Point>,
 }
 
 impl Race<'_> {
@@ -702,6 +704,9 @@ impl Race<'_> {
                     continue;
                 }
                 tried += 1;
+                if depth == 0 && !self.root_moves.contains(&p) {
+                    self.root_moves.push(p);
+                }
                 let threat = by_ko && free_ko.is_none();
                 let mut v = reverse(self.search(1 - me, depth + 1, 0, ko || threat).0);
                 self.r.popgo();
@@ -929,8 +934,8 @@ fn count_game(memo: &mut HashMap<u32, u8>, x: [u8; 2], y: [u8; 2], shared: u8, p
     best
 }
 
-fn run(r: &mut Reader, board: &Board, goals: [&[Point]; 2], limits: SemeaiLimits) -> Semeai {
-    let none = Semeai { defend: Lose, attack: Lose, mv: None, certain: true };
+fn run(r: &mut Reader, board: &Board, goals: [&[Point]; 2], limits: SemeaiLimits) -> (Semeai, Vec<Point>) {
+    let none = (Semeai { defend: Lose, attack: Lose, mv: None, certain: true }, Vec::new());
     let (Some(&ta), Some(&tb)) = (goals[0].first(), goals[1].first()) else { return none };
     let (Some(ca), Some(cb)) = (board.color(ta), board.color(tb)) else { return none };
     if ca == cb {
@@ -960,13 +965,15 @@ fn run(r: &mut Reader, board: &Board, goals: [&[Point]; 2], limits: SemeaiLimits
         sides: HashMap::new(),
         after_capture: HashMap::new(),
         trace: std::env::var_os("GO_SEMEAI_TRACE").is_some(),
+        root_moves: Vec::new(),
     };
     let (v, mv) = race.root();
     let certain = race.certain;
+    let root_moves = std::mem::take(&mut race.root_moves);
     r.limits = saved;
     r.set_board(board);
     let (defend, attack) = (code(v / 4), code(v % 4));
-    Semeai { defend, attack, mv, certain }
+    (Semeai { defend, attack, mv, certain }, root_moves)
 }
 
 /// One-point eyes of `color` that hang on a string of the dragon (`cur`) with one other liberty: the
@@ -1138,7 +1145,7 @@ fn race_goals(r: &mut Reader, board: &Board, a: Point, b: Point) -> (Vec<Point>,
 /// `analyze_semeai`. The dragons' stones come from [`race_goals`].
 pub fn analyze_semeai(r: &mut Reader, board: &Board, a: Point, b: Point, limits: SemeaiLimits) -> Semeai {
     let (ga, gb) = race_goals(r, board, a, b);
-    let mut s = run(r, board, [&ga, &gb], limits);
+    let (mut s, root_moves) = run(r, board, [&ga, &gb], limits);
     // A kill the race found only by its liberty count at the horizon (it ran out of nodes) is checked
     // with the owl: a dragon B the owl cannot kill even with A moving first is not killed by the race
     // either (the race's smaller dragons and count miss B's other ways to live: outside connections,
@@ -1151,14 +1158,48 @@ pub fn analyze_semeai(r: &mut Reader, board: &Board, a: Point, b: Point, limits:
             s.attack = Lose;
         }
     }
+    if s.defend == Lose && !s.certain {
+        if let Some(w) = owl_rescue(r, board, a, b, &root_moves) {
+            s = w;
+        }
+    }
     s
+}
+
+/// A race A lost only by the count at the horizon: the owl's kill of B (A moving first) wins it when
+/// the owl then cannot kill A either (the count sees only liberties; a big dragon B with many of
+/// them and no eyes dies to being surrounded: semeai.tst 37, GNU Go's B12).
+fn owl_rescue(r: &mut Reader, board: &Board, a: Point, b: Point, root_moves: &[Point]) -> Option<Semeai> {
+    let ca = board.color(a)?;
+    board.color(b)?;
+    let (kill, m) = attack_dragon(r, board, b, OwlLimits::default());
+    r.set_board(board);
+    let mut moves: Vec<Point> = m.filter(|_| kill != Lose).into_iter().collect();
+    moves.extend(root_moves.iter().filter(|&&p| Some(p) != m));
+    for m in moves {
+        if !board.is_legal(m, ca) {
+            continue;
+        }
+        let mut after = board.clone();
+        after.play_unchecked(m, ca);
+        if after.color(a) != Some(ca) || after.color(b).is_none() {
+            continue;
+        }
+        let lives = attack_dragon(r, &after, a, OwlLimits::default()).0 == Lose;
+        let dies = lives && defend_dragon(r, &after, b, OwlLimits::default()).0 == Lose;
+        r.set_board(board);
+        if dies {
+            return Some(Semeai { defend: Win, attack: Win, mv: Some(m), certain: false });
+        }
+    }
+    None
 }
 
 /// The race between the strings through `a` and `b` alone (GNU Go's `tactical_analyze_semeai`).
 pub fn tactical_analyze_semeai(r: &mut Reader, board: &Board, a: Point, b: Point, limits: SemeaiLimits) -> Semeai {
     let ga: Vec<Point> = std::iter::once(a).chain(board.string_stones(a).filter(|&s| s != a)).collect();
     let gb: Vec<Point> = std::iter::once(b).chain(board.string_stones(b).filter(|&s| s != b)).collect();
-    run(r, board, [&ga, &gb], limits)
+    run(r, board, [&ga, &gb], limits).0
 }
 
 #[cfg(test)]
