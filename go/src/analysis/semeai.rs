@@ -56,8 +56,9 @@
 //! A race A loses only by the count at its horizon (out of nodes) is rescued by the owl
 //! ([`owl_rescue`]): the owl's attack on B, then each move the root tried, is A's answer when after it
 //! the owl can neither kill A nor save B (semeai.tst 103 -> 104: +37, GNU Go's B12 against a 38-stone
-//! dragon with 33 liberties and no eyes; 126 then answers GNU Go's P19, `1 1` for `2 2`; user CPU
-//! 26.5 s against 23.7 s). Measured and not kept: the rescue after every loss, read to the end or
+//! dragon with 33 liberties and no eyes; 126 then answers GNU Go's P19, `1 1` for `2 2`). Only when the
+//! owl kills B with A moving first; trying the root moves without that check cost 29.3 s of user CPU
+//! for semeai.tst, with it 26.0 s (same session: before both changes 21.2 s, GNU Go 13.3 s). Measured and not kept: the rescue after every loss, read to the end or
 //! not (100: -17 42 56 58, the race's certain `0 0` is right there), after uncertain seki answers too
 //! (103: -154), the owl's defence of A as a further candidate (104, no change: in 30 it is GNU Go's C1
 //! but our owl still saves G4 after it; 1.1x the CPU).
@@ -1183,7 +1184,8 @@ fn owl_rescue(r: &mut Reader, board: &Board, a: Point, b: Point, root_moves: &[P
     board.color(b)?;
     let (kill, m) = attack_dragon(r, board, b, OwlLimits::default());
     r.set_board(board);
-    let mut moves: Vec<Point> = m.filter(|_| kill != Lose).into_iter().collect();
+    // B the owl cannot kill even with A moving first: no move of A does (and the reads are costly).
+    let mut moves: Vec<Point> = vec![m.filter(|_| kill != Lose)?];
     moves.extend(root_moves.iter().filter(|&&p| Some(p) != m));
     for m in moves {
         if !board.is_legal(m, ca) {
