@@ -24,7 +24,9 @@
 //!    step and the way from the source, `S` the influence arriving there. Points receiving less than
 //!    [`CUTOFF`] pass nothing on.
 //! 4. Territory value (`new_value_territory`): `((w - b) / (w + b))^3`, reduced where both influences
-//!    are small (more so in the centre than on the edge), then lowered to the weakest value of its
+//!    are small (below [`small_influence`]: 15 in the corner, 23 on the first line, 45 in the centre,
+//!    GNU Go 3.8's thresholds; until 2026-11-27 6, 10 and 15 by line, which made the centre and
+//!    the sides territory far sooner than GNU Go's), then lowered to the weakest value of its
 //!    empty neighbours (no territory in the centre); points a non-territory pattern forbids to a colour
 //!    get none of its territory; dead stones count `±(1 + |v|)` for the colour that takes them; living
 //!    stones 0.
@@ -75,8 +77,25 @@ pub const DEFAULT_ATTENUATION: f32 = 2.2;
 pub const DIAGONAL_FACTOR: f32 = 1.6;
 /// Influence below which a point passes nothing on.
 pub const CUTOFF: f32 = 1.0;
-/// Influence below which territory is reduced, on the first line, the second, and elsewhere.
-pub const SMALL: [f32; 3] = [6.0, 10.0, 15.0];
+/// Influence below which territory is reduced, by centrality (GNU Go 3.8's `min_infl_for_territory`):
+/// interpolated over a centrality of 0, 4, …, 24; see [`small_influence`].
+pub const SMALL: [f32; 7] = [6.0, 15.0, 26.0, 36.0, 45.0, 50.0, 55.0];
+
+/// The influence below which territory on `p` is reduced: GNU Go 3.8's centrality
+/// `4 + a + b + 2·min(a, b)` (`a`, `b` the distances to the nearest vertical and horizontal edge,
+/// each at most 3: 4 in the corner, 7 on the first line, 16 from the fourth line in) interpolated in
+/// [`SMALL`].
+pub fn small_influence(board: &Board, p: Point, n: i32) -> f32 {
+    let (x, y) = board.coords(p);
+    let (x, y) = (i32::from(x), i32::from(y));
+    let a = x.min(n - 1 - x).min(3);
+    let b = y.min(n - 1 - y).min(3);
+    let central = (4 + a + b + 2 * a.min(b)) as f32;
+    let t = central / 4.0;
+    let i = (t.floor() as usize).min(SMALL.len() - 2);
+    let f = t - i as f32;
+    SMALL[i] + f * (SMALL[i + 1] - SMALL[i])
+}
 /// Territory value from which a point is territory.
 pub const TERRITORY: f32 = 0.95;
 /// Moyo: own influence at least this many times the other colour's …
@@ -305,13 +324,7 @@ impl Influence {
             }
             let mut v = ((w - b) / (w + b)).powi(3);
             // Weak influence on both sides is no territory yet; the edge and the corner hold it sooner.
-            let (x, y) = board.coords(p);
-            let line = i32::from(x).min(i32::from(y)).min(n - 1 - i32::from(x)).min(n - 1 - i32::from(y));
-            let small = match line {
-                0 => SMALL[0],
-                1 => SMALL[1],
-                _ => SMALL[2],
-            };
+            let small = small_influence(board, p, n);
             let m = b.max(w);
             if m < small {
                 v *= m / small;
