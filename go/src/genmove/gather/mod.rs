@@ -3,7 +3,8 @@
 //! ([`crate::genmove::analysed::Analysed`]) and adds its reasons to a [`MoveReasons`] — [`worms`] (tactical attack, defence and threats of worms),
 //! [`owl`] (critical dragons: owl attack and defence, with their ko results), [`semeai`] (capturing
 //! races between adjacent dragons that are not alive), [`connections`] (cuts and connections between
-//! dragons), [`eyes`] (vital points of critical dragons' eye spaces).
+//! dragons), [`eyes`] (vital points of critical dragons' eye spaces), [`shape`] (the shape, joseki and
+//! fuseki pattern databases: class letters, values and actions).
 //!
 //! This module owns the order the gatherers run in ([`gather`]). It must not value or choose a move
 //! (the valuation and [`crate::genmove::selection`] do); the gatherers only say why a move is worth
@@ -14,6 +15,7 @@ pub mod connections;
 pub mod eyes;
 pub mod owl;
 pub mod semeai;
+pub mod shape;
 pub mod worms;
 
 use crate::analysis::reading::Reader;
@@ -21,7 +23,8 @@ use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::MoveReasons;
 use crate::rules::stone::Color;
 
-/// Runs every gatherer for `color` to move, in GNU Go's order (worms, semeai, owl, connections, eyes),
+/// Runs every gatherer for `color` to move, in GNU Go's order (worms, semeai, owl, connections, eyes,
+/// then the shape patterns, which GNU Go matches after collecting the analysis' reasons),
 /// on the reader (set to the analysed position and left there).
 pub fn gather(a: &Analysed, r: &mut Reader, color: Color) -> MoveReasons {
     let mut out = MoveReasons::new(color);
@@ -30,6 +33,7 @@ pub fn gather(a: &Analysed, r: &mut Reader, color: Color) -> MoveReasons {
     owl::gather(a, &mut out);
     connections::gather(a, &mut out);
     eyes::gather(a, &mut out);
+    shape::gather(a, &mut out);
     r.set_board(&a.board);
     out
 }
