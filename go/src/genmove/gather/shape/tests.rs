@@ -92,3 +92,31 @@ fn class_x_rejects_dead_stones_and_b_cuts_distinct_dragons() {
     gather_with(&library("Pattern TCut\n\nXO*OX\n\n:|,B\n"), &a, &mut out);
     assert_eq!(out.at(d4).reasons.as_slice(), &[MoveReason::Cut { first: b4, second: f4 }]);
 }
+
+#[test]
+fn our_database_closes_the_corner_and_extends_from_a_lone_stone() {
+    // White's lone stone on C4 (the three-four point of the lower left corner), white to move: our
+    // shape.db proposes the enclosure E3 (ShCloseTheCorner: territory, shape 1) and the two-point
+    // extension C7 along the third line (ShTwoSpaceExtension: territory, shape 1).
+    let mut rows = vec!["..................."; 19];
+    rows[15] = "..O................";
+    let a = analysed(&rows);
+    let b = &a.board;
+    let (e3, c7) = (b.point(4, 16), b.point(2, 12));
+    let mut out = MoveReasons::new(Color::White);
+    set_pattern_dir(None);
+    gather(&a, &mut out);
+    for p in [e3, c7] {
+        let d = out.at(p);
+        assert!(d.reasons.contains(&MoveReason::ExpandTerritory), "{d:?}");
+        assert_eq!((d.shape.max_pos, d.shape.num_pos), (1.0, 1), "{d:?}");
+    }
+    // The mirror points (D3 beside the corner, C1 towards the edge) get nothing from these patterns.
+    assert!(out.at(b.point(3, 16)).is_empty());
+    // Black, to move, may approach at E3 (ShApproachLowStone: moyo and a strategic attack on C4).
+    let mut black = MoveReasons::new(Color::Black);
+    gather(&a, &mut black);
+    let c4 = b.point(2, 15);
+    assert!(black.has(e3, MoveReason::ExpandMoyo), "{:?}", black.at(e3));
+    assert!(black.has(e3, MoveReason::StrategicAttack { dragon: c4 }));
+}
