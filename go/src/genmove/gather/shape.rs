@@ -39,6 +39,18 @@
 //! Not carried over: class `W` (GNU Go's "worthwhile threat") and `T`; GNU Go's randomness of `F`
 //! patterns; the joseki database (GNU Go's `josekidb`, compiled from SGF).
 //!
+//! Measured (2026-11-27, `go-gtp --engine classic`, gtp_regress, a loaded machine):
+//! * Our databases (shape.db with 13 patterns, connect.db, edge.db): strategy.tst 12/45, the same
+//!   tests as before the gatherer (one failing move changes: 1 C6 for S14), 89.3 s of CPU against 82.2.
+//! * GNU Go's `patterns.db`, `patterns2.db`, `fuseki.db` (`--patterns`): about 9.6 s per 19x19
+//!   generation (strategy1: 0.5 s without them), 42 % of it in the constraints' `*play_*` sequences
+//!   (the connection reader's `oplay_connect`/`oplay_disconnect` and `defend_both`); with the default
+//!   600 s budget strategy.tst answered 7 of 45 positions (3 passed) and endgame.tst 38 of 65 (12
+//!   passed): the reading behind the constraints must get cheaper before these figures mean anything.
+//! * Patterns without a stone (an empty corner's four-four or three-four point, an empty side's third
+//!   or fourth line) cannot be written: the matcher anchors on a stone (GNU Go's `fuseki()` proposes
+//!   those points in code).
+//!
 //! This module owns the mapping from pattern classes, values and actions to move reasons only: it
 //! values nothing and plays nothing on the analysed board (the reading helpers play on their own).
 
