@@ -41,7 +41,9 @@
 //!
 //! Measured (2026-11-27, `go-gtp --engine classic`, gtp_regress, a loaded machine):
 //! * Our databases (shape.db with 13 patterns, connect.db, edge.db): strategy.tst 12/45, the same
-//!   tests as before the gatherer (one failing move changes: 1 C6 for S14), 89.3 s of CPU against 82.2.
+//!   tests as before the gatherer (one failing move changes: 1 C6 for S14), 89.3 s of CPU against 82.2;
+//!   endgame.tst 14/65 (was 12: gains 202 960, no loss), 38.5 s against 41.7; 9x9.tst 19/73 (was 16:
+//!   gains 150 220 420, no loss), 127.5 s against 117.4.
 //! * GNU Go's `patterns.db`, `patterns2.db`, `fuseki.db` (`--patterns`): about 9.6 s per 19x19
 //!   generation (strategy1: 0.5 s without them), 42 % of it in the constraints' `*play_*` sequences
 //!   (the connection reader's `oplay_connect`/`oplay_disconnect` and `defend_both`); with the default
