@@ -197,6 +197,7 @@ impl Dragon {
 }
 
 /// The dragons of a position.
+#[derive(Clone)]
 pub struct Dragons {
     /// Dragons as nodes; an edge joins two dragons whose stones touch or share a liberty.
     pub graph: UnGraph<Dragon, ()>,

@@ -36,10 +36,15 @@
 //!   two points, 1 with none next to it, else 0).
 //! * Territory: from Monte-Carlo ownership ([`crate::game::status::ownership`], computed once per context, 256
 //!   playouts, fixed seed), for `side`: `area` above 0, `moyo` at least 0.3, `terri` at least 0.6 on an
-//!   empty point.
+//!   empty point; or, when the caller gives them ([`GoPatternContext::set_territory`]), the owners an
+//!   influence function found (the move generator's shape patterns: GNU Go's initial influence).
+//! * Actions: every action helper answers 0; when asked ([`GoPatternContext::record_actions`]) the
+//!   context records each call with its points and the caller carries them out (the move
+//!   generator's shape patterns: `antisuji`, `add_cut_move`, …).
+//! * An analysed position ([`GoPatternContext::with_analysis`]) answers from its dragons (owl status
+//!   already read) and read worms instead of computing them again.
 //! * Neutral defaults, where the engine has nothing yet: `*_moyo_opposite` and `owl_threatens` answer
-//!   0; every action and special helper answers 0 (except `total_handicap_stones` and
-//!   `o/x_captures_something`).
+//!   0; every special helper answers 0 (except `total_handicap_stones` and `o/x_captures_something`).
 //!
 //! This module owns the mapping only: it must not change the board rules, the matchers, the reader or
 //! the expression semantics. It sits above the reading, dragons, eyes and owl whose answers it maps, and
@@ -81,11 +86,54 @@ pub struct GoPatternContext<'a> {
     worms: Option<Vec<crate::analysis::worm::Worm>>,
     /// Dragons and eye spaces, made on first use; the owl reads a dragon's status when first asked.
     dragons: Option<Box<Dragons>>,
+    /// Who owns each point's area, moyo and territory (board-array order), when the caller gave an
+    /// influence-based answer ([`GoPatternContext::set_territory`]); else the ownership estimate answers.
+    territory: Option<Vec<[Option<Color>; 3]>>,
+    /// The action helpers called, when recording ([`GoPatternContext::record_actions`]).
+    actions: Option<Vec<(String, Vec<Point>)>>,
 }
 
 impl<'a> GoPatternContext<'a> {
     pub fn new(board: &'a Board, own: Color) -> GoPatternContext<'a> {
-        GoPatternContext { board, own, handicap: 0, reader: None, ownership: None, worms: None, dragons: None }
+        GoPatternContext {
+            board,
+            own,
+            handicap: 0,
+            reader: None,
+            ownership: None,
+            worms: None,
+            dragons: None,
+            territory: None,
+            actions: None,
+        }
+    }
+
+    /// On a position already analysed: its dragons (their status settled by the owl, which then is
+    /// not read again) and its read worms answer the dragon and worm questions.
+    pub fn with_analysis(
+        board: &'a Board,
+        own: Color,
+        dragons: Dragons,
+        worms: Vec<crate::analysis::worm::Worm>,
+    ) -> GoPatternContext<'a> {
+        GoPatternContext { dragons: Some(Box::new(dragons)), worms: Some(worms), ..GoPatternContext::new(board, own) }
+    }
+
+    /// Answers `*area`, `*moyo` and `*terri` from these owners (per point of the board array: area,
+    /// moyo, territory), e.g. GNU Go's initial influence, instead of the ownership estimate.
+    pub fn set_territory(&mut self, owners: Vec<[Option<Color>; 3]>) {
+        self.territory = Some(owners);
+    }
+
+    /// From now on, records the action helpers (`antisuji`, `replace`, `add_cut_move`, …) called with
+    /// their points, for the caller to carry out ([`GoPatternContext::take_actions`]).
+    pub fn record_actions(&mut self) {
+        self.actions.get_or_insert_with(Vec::new);
+    }
+
+    /// The action helpers recorded since the last call, in call order.
+    pub fn take_actions(&mut self) -> Vec<(String, Vec<Point>)> {
+        self.actions.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
     /// For the side to move, or `own`, in a game (which also knows the handicap).
@@ -336,6 +384,15 @@ impl PatternContext for GoPatternContext<'_> {
     fn territory(&mut self, kind: Territory, side: Side, v: Vertex) -> bool {
         let (p, c) = (self.point(v), self.colour_of(side));
         let (board, own) = (self.board, self.own);
+        if let Some(t) = &self.territory {
+            let owners = t[usize::from(p)];
+            return match kind {
+                Territory::Area => owners[0] == Some(c),
+                Territory::Moyo => owners[1] == Some(c),
+                Territory::Terri => owners[2] == Some(c),
+                Territory::MoyoOpposite => false,
+            };
+        }
         let o = self
             .ownership
             .get_or_insert_with(|| crate::game::status::ownership(board, own, crate::game::status::PLAYOUTS, 0x5eed));
@@ -388,6 +445,21 @@ impl PatternContext for GoPatternContext<'_> {
 
     fn owl(&mut self, name: &str, args: &[Value]) -> f64 {
         self.owl_helper(name, args).unwrap_or(0.0)
+    }
+
+    fn action(&mut self, name: &str, args: &[Value]) -> f64 {
+        let b = self.board;
+        if let Some(rec) = self.actions.as_mut() {
+            let points = args
+                .iter()
+                .filter_map(|a| match a {
+                    Value::Point(v) => Some(b.point(v.col, v.row)),
+                    _ => None,
+                })
+                .collect();
+            rec.push((name.to_string(), points));
+        }
+        0.0
     }
 
     fn special(&mut self, name: &str, args: &[Value]) -> f64 {

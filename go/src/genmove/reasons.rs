@@ -158,6 +158,10 @@ pub struct MoveData {
     pub followup: f32,
     /// Territory the move prevents the opponent from gaining next (`reverse_followup`; summed).
     pub reverse_followup: f32,
+    /// The territorial value the move gets at least (`terri`/`minterri`; the largest holds).
+    pub min_territory: f32,
+    /// The territorial value the move gets at most (`maxterri`; the smallest holds).
+    pub max_territory: f32,
 }
 
 impl Default for MoveData {
@@ -169,6 +173,8 @@ impl Default for MoveData {
             shape: ShapeTally::default(),
             followup: 0.0,
             reverse_followup: 0.0,
+            min_territory: 0.0,
+            max_territory: f32::INFINITY,
         }
     }
 }
@@ -230,6 +236,18 @@ impl MoveReasons {
     pub fn set_max_value(&mut self, p: Point, value: f32) {
         let d = self.at_mut(p);
         d.max_value = d.max_value.min(value);
+    }
+
+    /// Raises the move's minimum territorial value to `value` (the largest minimum holds).
+    pub fn set_min_territory(&mut self, p: Point, value: f32) {
+        let d = self.at_mut(p);
+        d.min_territory = d.min_territory.max(value);
+    }
+
+    /// Lowers the move's maximum territorial value to `value` (the smallest maximum holds).
+    pub fn set_max_territory(&mut self, p: Point, value: f32) {
+        let d = self.at_mut(p);
+        d.max_territory = d.max_territory.min(value);
     }
 
     /// Counts a shape contribution at `p`.

@@ -109,6 +109,7 @@ impl GtpState {
         // The dragons read their connection patterns per thread; this thread answers the commands.
         crate::analysis::dragon::set_pattern_dir(options.patterns.as_deref());
         crate::analysis::influence_patterns::set_pattern_dir(options.patterns.as_deref());
+        crate::genmove::gather::shape::set_pattern_dir(options.patterns.as_deref());
         GtpState {
             game: GoGame::new(options.boardsize, options.komi, options.rules),
             patterns: load_library(options.patterns.as_deref()),
@@ -302,6 +303,7 @@ impl GtpState {
     /// generation for the reason and value commands.
     pub fn generate_classic(&mut self, color: Color, allowed: Option<&[crate::rules::stone::Point]>) -> &Generation {
         crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
+        crate::genmove::gather::shape::set_pattern_dir(self.options.patterns.as_deref());
         let game = self.game.clone();
         let g = classic::generate(&game, color, self.reader(), allowed);
         self.last_generation.insert(g)

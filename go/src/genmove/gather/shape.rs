@@ -1,0 +1,390 @@
+//! Shape-pattern reasons (GNU Go's `shapes()` and its callback, `patterns.texi` "Pattern Attributes" and
+//! "Autohelper Actions"; the `patterns.db`/`patterns2.db`/`fuseki.db` roles): the move databases are
+//! matched once for the side to move on the analysed position, and every match whose class checks,
+//! safety test and constraint pass adds to its move what its class letters, value attributes and action
+//! say.
+//!
+//! Which databases ([`shape_library`]): ours, built in (`patterns/databases/shape.db`, `connect.db`,
+//! `edge.db`: [`patterns::library::BUILTIN`]); with `go-gtp --patterns DIR`
+//! ([`set_pattern_dir`]) the `patterns.db`, `patterns2.db` and `fuseki.db` of that directory instead
+//! (GNU Go's, for comparison).
+//!
+//! What a match does, in order (GNU Go's rules, from its documentation and behaviour):
+//! * Class checks on the pattern's stones: `O` every own stone's dragon alive or unknown (not critical,
+//!   not dead) and no own worm the reader captures unless the move is one of its defences; `o` own
+//!   dragons dead or unknown; `X` no opponent dragon dead; `x` opponent dragons dead or unknown.
+//! * Safety: without `s` the move must be tactically safe for us (`safe_omove` = WIN); with `n` the
+//!   opponent's stone there must not be capturable outright either (its `safe_xmove` not 0).
+//! * The constraint (`;`), evaluated lazily (only for matches that passed the above), through a
+//!   [`GoPatternContext`] on the analysed dragons and worms, with the influence for the side to move
+//!   answering `*area`/`*moyo`/`*terri`.
+//! * Class letters: `C` connect each pair of distinct own dragons, `B` cut each pair of opponent dragons,
+//!   `d` strategic defence of each own dragon and `a` strategic attack of each opponent dragon (own
+//!   dragons whose worm in the pattern is captured and not defended by the move are left out of `C`,
+//!   `c` and `d`), `c` strategic defence plus shape 1, `e` expand territory, `E` expand moyo, `I`
+//!   invasion; joseki: `J` a + d with minimum value [`JOSEKI_J`], `U` a + d, shape 15 and minimum
+//!   [`JOSEKI_U`], `j` e + E with minimum [`JOSEKI_LOWER_J`], `t` e + E with minimum [`JOSEKI_T`] (`j`
+//!   and `t` scaled by board size / 19; with `F` the value is fixed: maximum = minimum).
+//! * Value attributes: `value`/`minvalue` minimum value, `maxvalue` maximum value, `shape` a shape
+//!   contribution, `followup`/`followup_value` and `reverse_followup` the followups, `terri`/`minterri`
+//!   and `maxterri` the territorial bounds ([`crate::genmove::reasons::MoveData`] keeps them; the
+//!   valuation does not read them yet).
+//! * The action (`>`): `antisuji(a)`, `add_cut_move(a,b)`, `add_connect_move(a,b)`,
+//!   `add_attack_either_move(a,b)`, `add_defend_both_move(a,b)`, `threaten_to_save(a)` (followup
+//!   `2 + 2·effective size`), `threaten_to_capture(a)` (followup `2·effective size`),
+//!   `prevent_attack_threat(a)` and `defend_against_atari(a)` (reverse followup `2·effective size`, the
+//!   latter only when `a` has two liberties). Not run: `replace` (point redistribution, the selection's),
+//!   `test_attack_either_move` (needs a reading after the move), `backfill_*`.
+//!
+//! Not carried over: class `W` (GNU Go's "worthwhile threat") and `T`; GNU Go's randomness of `F`
+//! patterns; the joseki database (GNU Go's `josekidb`, compiled from SGF).
+//!
+//! Measured (2026-11-27, `go-gtp --engine classic`, gtp_regress, a loaded machine):
+//! * Our databases (shape.db with 13 patterns, connect.db, edge.db): strategy.tst 12/45, the same
+//!   tests as before the gatherer (one failing move changes: 1 C6 for S14), 89.3 s of CPU against 82.2;
+//!   endgame.tst 14/65 (was 12: gains 202 960, no loss), 38.5 s against 41.7; 9x9.tst 19/73 (was 16:
+//!   gains 150 220 420, no loss), 127.5 s against 117.4.
+//! * GNU Go's `patterns.db`, `patterns2.db`, `fuseki.db` (`--patterns`): about 9.6 s per 19x19
+//!   generation (strategy1: 0.5 s without them), 42 % of it in the constraints' `*play_*` sequences
+//!   (the connection reader's `oplay_connect`/`oplay_disconnect` and `defend_both`); with the default
+//!   600 s budget strategy.tst answered 7 of 45 positions (3 passed) and endgame.tst 38 of 65 (12
+//!   passed): the reading behind the constraints must get cheaper before these figures mean anything.
+//! * Patterns without a stone (an empty corner's four-four or three-four point, an empty side's third
+//!   or fourth line) cannot be written: the matcher anchors on a stone (GNU Go's `fuseki()` proposes
+//!   those points in code).
+//!
+//! This module owns the mapping from pattern classes, values and actions to move reasons only: it
+//! values nothing and plays nothing on the analysed board (the reading helpers play on their own).
+
+use crate::analysis::dragon::DragonStatus;
+use crate::analysis::pattern_context::{BoardView, GoPatternContext};
+use crate::genmove::analysed::Analysed;
+use crate::genmove::reasons::{MoveReason, MoveReasons};
+use crate::genmove::valuation::weights::{JOSEKI_J, JOSEKI_LOWER_J, JOSEKI_T, JOSEKI_U};
+use crate::rules::stone::{Point, ARRAY};
+use patterns::eval::{codes, Tactical};
+use patterns::{Binding, Element, PatternContext, PatternLibrary, Side};
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// GNU Go's move databases, read from a `--patterns` directory in this order.
+pub const GNU_GO_MOVE_DATABASES: [&str; 3] = ["patterns.db", "patterns2.db", "fuseki.db"];
+
+/// The shape bonus of class `c` and of class `U`.
+const WEAK_CONNECTION_SHAPE: f32 = 1.0;
+const URGENT_JOSEKI_SHAPE: f32 = 15.0;
+
+thread_local! {
+    /// The `--patterns` directory whose move databases replace ours (`None`: ours).
+    static PATTERN_DIR: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
+    /// The move databases compiled for the directory they came from.
+    static LIBRARY: RefCell<Option<(Option<PathBuf>, Rc<PatternLibrary>)>> = const { RefCell::new(None) };
+}
+
+/// Reads GNU Go's move databases ([`GNU_GO_MOVE_DATABASES`]) from `dir` instead of ours (`go-gtp
+/// --patterns DIR`); `None`, or a directory without `patterns.db`, goes back to ours. Applies to move
+/// generation on this thread from now on.
+pub fn set_pattern_dir(dir: Option<&Path>) {
+    let dir = dir.filter(|d| d.join(GNU_GO_MOVE_DATABASES[0]).is_file()).map(Path::to_path_buf);
+    PATTERN_DIR.with(|d| *d.borrow_mut() = dir);
+}
+
+/// The move databases for the current directory (see [`set_pattern_dir`]), compiled on first use.
+pub fn shape_library() -> Rc<PatternLibrary> {
+    let dir = PATTERN_DIR.with(|d| d.borrow().clone());
+    LIBRARY.with(|l| {
+        let mut l = l.borrow_mut();
+        match &*l {
+            Some((d, lib)) if *d == dir => lib.clone(),
+            _ => {
+                let lib = Rc::new(match &dir {
+                    Some(d) => {
+                        let files: Vec<PathBuf> =
+                            GNU_GO_MOVE_DATABASES.iter().map(|f| d.join(f)).filter(|f| f.is_file()).collect();
+                        PatternLibrary::load_files(&files, Vec::new(), patterns::Registry::standard())
+                    }
+                    None => PatternLibrary::builtin(),
+                });
+                *l = Some((dir, lib.clone()));
+                lib
+            }
+        }
+    })
+}
+
+/// Adds the shape-pattern reasons of the current move databases ([`shape_library`]).
+pub fn gather(a: &Analysed, out: &mut MoveReasons) {
+    gather_with(&shape_library(), a, out);
+}
+
+/// The stones a match covers: distinct dragons (origins) and worms (origins) of each side.
+#[derive(Default)]
+struct Stones {
+    own_dragons: Vec<Point>,
+    own_worms: Vec<Point>,
+    their_dragons: Vec<Point>,
+    their_worms: Vec<Point>,
+}
+
+fn push_new(v: &mut Vec<Point>, p: Point) {
+    if !v.contains(&p) {
+        v.push(p);
+    }
+}
+
+/// Adds the reasons of `lib`'s matches for the side of `out`.
+pub fn gather_with(lib: &PatternLibrary, a: &Analysed, out: &mut MoveReasons) {
+    let color = out.color();
+    let board = &a.board;
+    let matches = lib.matches(&BoardView { board, own: color }, false);
+    if matches.is_empty() {
+        return;
+    }
+    let mut ctx = GoPatternContext::with_analysis(board, color, a.dragons.clone(), a.worms.clone());
+    // GNU Go's initial influence (the side to move next) answers the territory helpers.
+    let inf = crate::analysis::influence::Influence::of_dragons(board, &a.dragons, color);
+    let mut owners = vec![[None; 3]; ARRAY];
+    for p in board.points() {
+        owners[usize::from(p)] = [inf.whose_area(p), inf.whose_moyo(p), inf.whose_territory(p)];
+    }
+    ctx.set_territory(owners);
+    ctx.record_actions();
+    // Safety per move point, for us and for the opponent: `None` not read yet.
+    let mut safe_own: Vec<Option<f64>> = vec![None; ARRAY];
+    let mut safe_their: Vec<Option<f64>> = vec![None; ARRAY];
+    let size = board.size();
+    let scale = (size as f32 / 19.0).min(1.0);
+    for m in &matches {
+        let Some(mv) = m.move_vertex else { continue };
+        let p = board.point(mv.col, mv.row);
+        if !board.is_legal(p, color) {
+            continue;
+        }
+        let k = m.pattern;
+        let pattern = lib.pattern(k);
+        let class = pattern.colon.class.as_str();
+        let has = |c: char| class.contains(c);
+        let binding = Binding::of(m);
+        let mut st = Stones::default();
+        for e in &lib.set.patterns[k as usize].geometry.elements {
+            if !matches!(e.element, Element::Own | Element::Opponent) {
+                continue;
+            }
+            let Some(v) = binding.locate((e.row, e.col), size) else { continue };
+            let q = board.point(v.col, v.row);
+            let Some(c) = board.color(q) else { continue };
+            let worm = a.worms[usize::from(q)].origin;
+            let dragon = a.dragons.at(q).map_or(worm, |d| d.origin);
+            if c == color {
+                push_new(&mut st.own_dragons, dragon);
+                push_new(&mut st.own_worms, worm);
+            } else {
+                push_new(&mut st.their_dragons, dragon);
+                push_new(&mut st.their_worms, worm);
+            }
+        }
+        if !class_checks(a, class, &st, p) {
+            continue;
+        }
+        if !has('s') {
+            let s = *safe_own[usize::from(p)]
+                .get_or_insert_with(|| ctx.tactical(Tactical::SafeMove { side: Side::O, at: mv }));
+            if s != codes::WIN {
+                continue;
+            }
+        }
+        if has('n') {
+            let s = *safe_their[usize::from(p)]
+                .get_or_insert_with(|| ctx.tactical(Tactical::SafeMove { side: Side::X, at: mv }));
+            if s == 0.0 {
+                continue;
+            }
+        }
+        let program = &lib.programs[k as usize];
+        if program.holds(&lib.registry, &mut ctx, m) != Ok(true) {
+            continue;
+        }
+        apply_classes(a, class, &st, p, scale, out);
+        apply_values(pattern, p, out);
+        if program.action.is_some() {
+            let _ = program.act(&lib.registry, &mut ctx, m);
+            for (name, args) in ctx.take_actions() {
+                apply_action(a, &name, &args, p, out);
+            }
+        }
+    }
+}
+
+/// Whether the worm (origin) is captured by the reader and not saved by the move at `p`.
+fn lost_unless_saved(a: &Analysed, worm: Point, p: Point) -> bool {
+    let w = &a.worms[usize::from(worm)];
+    w.attack_points.iter().any(|(_, r)| r.succeeds()) && !w.defense_points.iter().any(|&(m, r)| m == p && r.succeeds())
+}
+
+/// The class checks `O`, `o`, `X`, `x` (see the module documentation).
+fn class_checks(a: &Analysed, class: &str, st: &Stones, p: Point) -> bool {
+    let status = |d: Point| a.status(d);
+    if class.contains('O') {
+        if st.own_dragons.iter().any(|&d| matches!(status(d), DragonStatus::Critical | DragonStatus::Dead)) {
+            return false;
+        }
+        if st.own_worms.iter().any(|&w| lost_unless_saved(a, w, p)) {
+            return false;
+        }
+    }
+    if class.contains('o')
+        && st.own_dragons.iter().any(|&d| matches!(status(d), DragonStatus::Alive | DragonStatus::Critical))
+    {
+        return false;
+    }
+    if class.contains('X') && st.their_dragons.iter().any(|&d| status(d) == DragonStatus::Dead) {
+        return false;
+    }
+    if class.contains('x')
+        && st.their_dragons.iter().any(|&d| matches!(status(d), DragonStatus::Alive | DragonStatus::Critical))
+    {
+        return false;
+    }
+    true
+}
+
+/// The own dragons of the match whose worms in the pattern all survive (or are saved by the move).
+fn defendable_own_dragons(a: &Analysed, st: &Stones, p: Point) -> Vec<Point> {
+    st.own_dragons
+        .iter()
+        .copied()
+        .filter(|&d| {
+            !st.own_worms.iter().any(|&w| a.dragons.at(w).is_some_and(|x| x.origin == d) && lost_unless_saved(a, w, p))
+        })
+        .collect()
+}
+
+fn apply_classes(a: &Analysed, class: &str, st: &Stones, p: Point, scale: f32, out: &mut MoveReasons) {
+    let has = |c: char| class.contains(c);
+    let joseki_ad = has('J') || has('U');
+    let joseki_expand = has('j') || has('t');
+    if has('C') {
+        let ds = defendable_own_dragons(a, st, p);
+        for (i, &x) in ds.iter().enumerate() {
+            for &y in &ds[i + 1..] {
+                out.add(p, MoveReason::Connect { first: x.min(y), second: x.max(y) });
+            }
+        }
+    }
+    if has('B') {
+        let ds = &st.their_dragons;
+        for (i, &x) in ds.iter().enumerate() {
+            for &y in &ds[i + 1..] {
+                out.add(p, MoveReason::Cut { first: x.min(y), second: x.max(y) });
+            }
+        }
+    }
+    if has('c') || has('d') || joseki_ad {
+        for d in defendable_own_dragons(a, st, p) {
+            out.add(p, MoveReason::StrategicDefend { dragon: d });
+        }
+    }
+    if has('c') {
+        out.add_shape(p, WEAK_CONNECTION_SHAPE);
+    }
+    if has('a') || joseki_ad {
+        for &d in &st.their_dragons {
+            out.add(p, MoveReason::StrategicAttack { dragon: d });
+        }
+    }
+    if has('e') || joseki_expand {
+        out.add(p, MoveReason::ExpandTerritory);
+    }
+    if has('E') || joseki_expand {
+        out.add(p, MoveReason::ExpandMoyo);
+    }
+    if has('I') {
+        out.add(p, MoveReason::Invasion);
+    }
+    if has('U') {
+        out.add_shape(p, URGENT_JOSEKI_SHAPE);
+        out.set_min_value(p, JOSEKI_U);
+    }
+    if has('J') {
+        out.set_min_value(p, JOSEKI_J);
+    }
+    for (c, v) in [('j', JOSEKI_LOWER_J), ('t', JOSEKI_T)] {
+        if has(c) {
+            let v = v * scale;
+            out.set_min_value(p, v);
+            if has('F') {
+                out.set_max_value(p, v);
+            }
+        }
+    }
+}
+
+fn apply_values(pattern: &patterns::Pattern, p: Point, out: &mut MoveReasons) {
+    for attr in &pattern.colon.values {
+        let Some(x) = attr.number() else { continue };
+        let x = x as f32;
+        match attr.name.as_str() {
+            "value" | "minvalue" => out.set_min_value(p, x),
+            "maxvalue" => out.set_max_value(p, x),
+            "shape" => out.add_shape(p, x),
+            "followup" | "followup_value" => out.add_followup(p, x),
+            "reverse_followup" => out.add_reverse_followup(p, x),
+            "terri" | "minterri" => out.set_min_territory(p, x),
+            "maxterri" => out.set_max_territory(p, x),
+            _ => {}
+        }
+    }
+}
+
+fn apply_action(a: &Analysed, name: &str, args: &[Point], p: Point, out: &mut MoveReasons) {
+    let b = &a.board;
+    let worm = |q: Point| a.worms[usize::from(q)].origin;
+    let es = |q: Point| a.worms[usize::from(q)].effective_size as f32;
+    let dragon = |q: Point| a.dragons.at(q).map(|d| d.origin);
+    match (name, args) {
+        ("antisuji", [q]) => out.add(*q, MoveReason::Antisuji),
+        ("add_cut_move" | "add_connect_move", [x, y]) => {
+            let (Some(dx), Some(dy)) = (dragon(*x), dragon(*y)) else { return };
+            if dx == dy {
+                return;
+            }
+            let (first, second) = (dx.min(dy), dx.max(dy));
+            out.add(
+                p,
+                if name == "add_cut_move" {
+                    MoveReason::Cut { first, second }
+                } else {
+                    MoveReason::Connect { first, second }
+                },
+            );
+        }
+        ("add_attack_either_move" | "add_defend_both_move", [x, y]) => {
+            if b.color(*x).is_none() || b.color(*y).is_none() {
+                return;
+            }
+            let (first, second) = (worm(*x).min(worm(*y)), worm(*x).max(worm(*y)));
+            if first == second {
+                return;
+            }
+            out.add(
+                p,
+                if name == "add_attack_either_move" {
+                    MoveReason::Either { first, second }
+                } else {
+                    MoveReason::All { first, second }
+                },
+            );
+        }
+        ("threaten_to_save", [q]) if b.color(*q).is_some() => out.add_followup(p, 2.0 + 2.0 * es(*q)),
+        ("threaten_to_capture", [q]) if b.color(*q).is_some() => out.add_followup(p, 2.0 * es(*q)),
+        ("prevent_attack_threat", [q]) if b.color(*q).is_some() => out.add_reverse_followup(p, 2.0 * es(*q)),
+        ("defend_against_atari", [q]) if b.color(*q).is_some() && b.liberties(*q) == 2 => {
+            out.add_reverse_followup(p, 2.0 * es(*q))
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests;
