@@ -20,7 +20,9 @@
 //! fills one of the mover's true eyes, or carries an [`MoveReason::Antisuji`].
 //!
 //! Measured (2026-11-27, our databases, `go-gtp --engine classic`, gtp_regress, a loaded machine):
-//! endgame.tst 12 → 13/65 (gains 960; 39.2 s CPU). A first version also counted a lone new stone the
+//! endgame.tst 12 → 13/65 (gains 960; 39.2 s CPU); 9x9.tst 16/73 and strategy.tst 12/45 unchanged
+//! test by test (CPU 124.3 s against 121.5, 87.5 against 84.0). Against GNU Go level 10 on 9x9 (4
+//! games): 0 wins, every game ended by two passes. A first version also counted a lone new stone the
 //! reader can capture as a one-point blunder (lost endgame.tst 980, GNU Go's F4 with two liberties)
 //! and attacked a "thrashing" dead dragon after the opponent's last move alone (lost 9x9.tst 20 in
 //! the opening, where our score estimate gave black a 15-point lead): both narrowed (see
