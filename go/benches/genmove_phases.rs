@@ -22,7 +22,7 @@ use go::analysis::reading::Reader;
 use go::genmove::analysed::analyse;
 use go::genmove::classic;
 use go::genmove::gather::gather;
-use go::genmove::selection::select;
+use go::genmove::selection::{choose, Input, Options};
 use go::rules::vertex::format_vertex;
 use go::sgf::{self, Until};
 use go::{Color, GoGame, Move, Rules};
@@ -73,10 +73,18 @@ fn bench_phases(c: &mut Criterion) {
         let t1 = cpu_seconds();
         let reasons = gather(&a, &mut r, *col);
         let t2 = cpu_seconds();
-        let parts = classic::value(g, *col, &a, &reasons);
+        let valued = classic::value(g, *col, &a, &reasons);
         let t3 = cpu_seconds();
-        let values: Vec<_> = parts.iter().map(|(p, v)| (*p, v.total)).collect();
-        let chosen = select(g, *col, &values, &reasons, None);
+        let input = Input {
+            game: g,
+            color: *col,
+            analysed: &a,
+            reasons: &reasons,
+            parts: &valued.parts,
+            allowed: None,
+            our_score: valued.our_score,
+        };
+        let chosen = choose(&input, &mut r, Options::default()).chosen;
         let (t4, wall) = (cpu_seconds(), w0.elapsed().as_secs_f64());
         let mv = chosen.map_or("PASS".to_string(), |(p, _)| format_vertex(g.board(), Move::Play(p)));
         println!(
@@ -107,8 +115,18 @@ fn bench_phases(c: &mut Criterion) {
         });
         let reasons = gather(&a, &mut r, col);
         group.bench_function(format!("value strategy{n}"), |b| b.iter(|| classic::value(g, col, &a, &reasons)));
-        let values: Vec<_> = classic::value(g, col, &a, &reasons).iter().map(|(p, v)| (*p, v.total)).collect();
-        group.bench_function(format!("select strategy{n}"), |b| b.iter(|| select(g, col, &values, &reasons, None)));
+        let valued = classic::value(g, col, &a, &reasons);
+        let input = Input {
+            game: g,
+            color: col,
+            analysed: &a,
+            reasons: &reasons,
+            parts: &valued.parts,
+            allowed: None,
+            our_score: valued.our_score,
+        };
+        // The selection reads (the blunder check): a warm reader, as after the gather phase.
+        group.bench_function(format!("select strategy{n}"), |b| b.iter(|| choose(&input, &mut r, Options::default())));
     }
     group.finish();
 }

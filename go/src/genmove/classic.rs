@@ -2,7 +2,7 @@
 //! position ([`crate::genmove::analysed::analyse`]: worms, dragons, owl), **gather** the move reasons
 //! ([`crate::genmove::gather::gather`]), **value** each move ([`crate::genmove::valuation::value_moves`]:
 //! GNU Go 3.8's formulas over the worms, the dragons and the influence), **select** the best
-//! ([`crate::genmove::selection::select`]). The result ([`Generation`]) keeps the reasons and values so
+//! ([`crate::genmove::selection::choose`]: ko threats, blunder check, semeai, dame, resignation). The result ([`Generation`]) keeps the reasons and values so
 //! that GTP's `move_reasons`, `top_moves` and `all_move_values` can show them.
 //!
 //! Measured (2026-11-27, our databases, `go-gtp --engine classic`, gtp_regress): with the valuation,
@@ -35,7 +35,7 @@ use crate::game::GoGame;
 use crate::genmove::analysed::{analyse, Analysed};
 use crate::genmove::gather::gather;
 use crate::genmove::reasons::MoveReasons;
-use crate::genmove::selection::select;
+use crate::genmove::selection::{choose, Input, Options, Source};
 use crate::genmove::valuation::{territorial, value_moves, weights, MoveValue, ValuationContext};
 use crate::rules::stone::{Color, Move, Point};
 
@@ -48,27 +48,52 @@ pub struct Generation {
     pub values: Vec<(Point, f32)>,
     /// The parts of each value ([`MoveValue`]), in the same order.
     pub parts: Vec<(Point, MoveValue)>,
-    /// The chosen move and its value (`None`: pass).
+    /// The chosen move and its value (`None`: pass, or resign when `resign`).
     pub chosen: Option<(Point, f32)>,
+    /// Which selection step chose it ([`Source`]).
+    pub source: Option<Source>,
+    /// The selection would resign (only when [`Options::allow_resign`]).
+    pub resign: bool,
 }
 
 /// Generates a move for `color` on `game`'s position, among `allowed` points when given.
 pub fn generate(game: &GoGame, color: Color, r: &mut Reader, allowed: Option<&[Point]>) -> Generation {
+    generate_with(game, color, r, allowed, Options::default())
+}
+
+/// [`generate`] with the selection's options (resigning).
+pub fn generate_with(
+    game: &GoGame,
+    color: Color,
+    r: &mut Reader,
+    allowed: Option<&[Point]>,
+    options: Options,
+) -> Generation {
     // 1. Analyse.
     let analysed = analyse(game.board(), r, OwlLimits::default());
     // 2. Gather the reasons.
     let reasons = gather(&analysed, r, color);
     // 3. Value.
-    let parts = value(game, color, &analysed, &reasons);
+    let Valued { parts, our_score } = value(game, color, &analysed, &reasons);
     let values: Vec<(Point, f32)> = parts.iter().map(|(p, v)| (*p, v.total)).collect();
     // 4. Select.
-    let chosen = select(game, color, &values, &reasons, allowed);
-    Generation { color, reasons, values, parts, chosen }
+    let input = Input { game, color, analysed: &analysed, reasons: &reasons, parts: &parts, allowed, our_score };
+    let choice = choose(&input, r, options);
+    Generation { color, reasons, values, parts, chosen: choice.chosen, source: choice.source, resign: choice.resign }
+}
+
+/// The valuation phase's result: every valued point, and the score estimate it used.
+#[derive(Debug, Clone)]
+pub struct Valued {
+    /// Every point of the reasons and its value's parts, in board-array order.
+    pub parts: Vec<(Point, MoveValue)>,
+    /// GNU Go's `our_score` for the mover (influence territory balance, prisoners, komi).
+    pub our_score: f32,
 }
 
 /// The valuation phase: the influence with the opponent to move, the score estimate, then every
 /// point of `reasons` valued ([`value_moves`]).
-pub fn value(game: &GoGame, color: Color, analysed: &Analysed, reasons: &MoveReasons) -> Vec<(Point, MoveValue)> {
+pub fn value(game: &GoGame, color: Color, analysed: &Analysed, reasons: &MoveReasons) -> Valued {
     let board = game.board();
     let base = territorial::base_influence(board, &analysed.dragons, color);
     // GNU Go's `our_score`: the influence's territory balance, prisoners and komi, for the mover.
@@ -90,5 +115,5 @@ pub fn value(game: &GoGame, color: Color, analysed: &Analysed, reasons: &MoveRea
         pure_threat_value: weights::PURE_THREAT_VALUE,
         unconditional: None,
     };
-    value_moves(&ctx, reasons)
+    Valued { parts: value_moves(&ctx, reasons), our_score }
 }

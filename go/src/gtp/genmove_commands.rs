@@ -2,7 +2,13 @@
 //! classic generator, [`crate::genmove::classic`], not played), `genmove_black`/`genmove_white` (GNU
 //! Go's old spellings of `genmove COLOR`, by the engine's generator), and the reports on the last
 //! classic generation — `move_reasons`, `top_moves`, `top_moves_black`, `top_moves_white`,
-//! `all_move_values` — in GNU Go 3.8's formats and error texts.
+//! `all_move_values`, `move_probabilities`, `move_uncertainty` — in GNU Go 3.8's formats and error
+//! texts, and GNU Go's limited search: `limit_search N` (non-zero: on), `set_search_diamond VERTEX`
+//! (the mask becomes the points within [`SEARCH_DIAMOND`] steps, and the limit is turned on),
+//! `set_search_limit VERTEX` (adds a point), `reset_search_mask`; with the limit on, `genmove` (not
+//! `gg_genmove`, as in GNU Go) chooses among the masked points and passes when the mask is empty.
+//! GNU Go 3.8 dies on `set_search_limit` without a vertex and accepts an invalid one silently; we
+//! answer `invalid coordinate` to both.
 //!
 //! GNU Go's reports: `top_moves` lists up to ten moves of positive value, best first, as `MOVE VALUE`
 //! pairs each followed by a space (values with two decimals); `all_move_values` one `MOVE VALUE` line
@@ -16,6 +22,7 @@
 //! ([`crate::gtp::state`]) and must not import the other command groups.
 
 use crate::genmove::reasons::MoveReason;
+use crate::genmove::selection::probabilities;
 use crate::gtp::args::vertex;
 use crate::gtp::state::GtpState;
 use crate::rules::board::Board;
@@ -77,6 +84,70 @@ pub fn register(r: &mut Registry<GtpState>) {
             .collect();
         Ok(lines.join("\n"))
     });
+    r.register("move_probabilities", "move_probabilities: each move's probability in the last generation", |s, _| {
+        let b = s.board();
+        let Some(g) = s.last_generation() else { return Ok(String::new()) };
+        let lines: Vec<String> = probabilities::move_probabilities(&g.values)
+            .iter()
+            .map(|&(p, x)| format!("{} {:.4}", format_vertex(b, Move::Play(p)), x))
+            .collect();
+        Ok(lines.join("\n"))
+    });
+    r.register("move_uncertainty", "move_uncertainty: bits of uncertainty in the last generation's move", |s, _| {
+        let bits = s.last_generation().map_or(0.0, |g| probabilities::move_uncertainty(&g.values));
+        Ok(format!("{bits:.4}"))
+    });
+    r.register("limit_search", "limit_search VALUE: genmove among the search mask only (0: off)", |s, a| {
+        let n = a.get(0).and_then(leading_int).ok_or_else(|| CommandError::failed("invalid value for search limit"))?;
+        s.set_limit_search(n != 0);
+        Ok(String::new())
+    });
+    r.register("set_search_diamond", "set_search_diamond VERTEX: limit the search to the diamond around it", |s, a| {
+        let p = search_vertex(s, a)?;
+        let b = s.board();
+        let (pc, pr) = b.coords(p);
+        let diamond: Vec<Point> = b
+            .points()
+            .filter(|&q| {
+                let (c, r) = b.coords(q);
+                (i32::from(c) - i32::from(pc)).abs() + (i32::from(r) - i32::from(pr)).abs() <= SEARCH_DIAMOND
+            })
+            .collect();
+        s.reset_search_mask();
+        s.mark_search_area(diamond);
+        s.set_limit_search(true);
+        Ok(String::new())
+    });
+    r.register("set_search_limit", "set_search_limit VERTEX: add the vertex to the search mask", |s, a| {
+        let p = search_vertex(s, a)?;
+        s.mark_search_area([p]);
+        Ok(String::new())
+    });
+    r.register("reset_search_mask", "reset_search_mask: empty the search mask", |s, _| {
+        s.reset_search_mask();
+        Ok(String::new())
+    });
+}
+
+/// The radius (in steps along the lines) of `set_search_diamond`'s diamond, as GNU Go 3.8 draws it.
+pub const SEARCH_DIAMOND: i32 = 6;
+
+/// A vertex argument of the search-mask commands (GNU Go's error text; a pass is no vertex).
+fn search_vertex(s: &GtpState, a: &Args) -> Result<Point, CommandError> {
+    match a.get(0).and_then(|t| parse_vertex(t, s.board())) {
+        Some(Move::Play(p)) => Ok(p),
+        _ => Err(CommandError::failed("invalid coordinate")),
+    }
+}
+
+/// The integer at the start of `t` (C's `sscanf("%d")`: `1.5` reads 1, `x` nothing).
+fn leading_int(t: &str) -> Option<i64> {
+    let sign_len = usize::from(t.starts_with(['-', '+']));
+    let digits = t[sign_len..].chars().take_while(char::is_ascii_digit).count();
+    if digits == 0 {
+        return None;
+    }
+    t[..sign_len + digits].parse().ok()
 }
 
 fn v(b: &Board, p: Option<Point>) -> String {
@@ -257,6 +328,68 @@ mod tests {
         let all = out[n + 2].trim_start_matches("= ").trim_end();
         assert!(all.lines().any(|l| l.starts_with("B1  ")), "{all}");
         assert!(out[n + 3].contains("Move at B1 owl-defends A2"), "{}", out[n + 3]);
+    }
+}
+
+#[cfg(test)]
+mod search_and_probabilities {
+    use super::tests::SETUP;
+    use crate::gtp::{engine, Options};
+
+    fn run(lines: &[&str]) -> Vec<String> {
+        let mut e = engine(Options { boardsize: 9, ..Options::default() });
+        lines.iter().filter_map(|l| e.handle_line(l)).collect()
+    }
+
+    /// GNU Go 3.8 on SETUP after `gg_genmove white`: `move_probabilities` "= E7 1.0000" (its best move
+    /// stands a point and more above the next), `move_uncertainty` "= 0.0000"; before any generation
+    /// both say nothing and 0.
+    #[test]
+    fn probabilities_and_uncertainty_in_gnu_go_formats() {
+        let mut cmds: Vec<&str> = vec!["move_probabilities", "move_uncertainty"];
+        cmds.extend(&SETUP[..SETUP.len() - 1]);
+        cmds.extend(["gg_genmove white", "move_probabilities", "move_uncertainty"]);
+        let out = run(&cmds);
+        assert_eq!(out[0], "= \n\n");
+        assert_eq!(out[1], "= 0.0000\n\n");
+        let n = out.len();
+        let chosen = out[n - 3].trim_start_matches("= ").trim_end().to_string();
+        assert_eq!(out[n - 2], format!("= {chosen} 1.0000\n\n"), "one certain move, four decimals");
+        assert_eq!(out[n - 1], "= 0.0000\n\n");
+    }
+
+    /// GNU Go 3.8's answers: `limit_search x` and `limit_search` fail with "invalid value for search
+    /// limit", `limit_search 1.5` is accepted (C's `%d`), `set_search_diamond` without a vertex or
+    /// with an invalid one fails with "invalid coordinate"; with the limit on and an empty mask
+    /// `genmove` passes; `set_search_diamond VERTEX` limits `genmove` (not `gg_genmove`) to the
+    /// points within six steps of the vertex (GNU Go played C3 in A1's diamond on an empty 19x19
+    /// board after R16 D4, its unlimited choice elsewhere); `limit_search 0` lifts it.
+    #[test]
+    fn the_search_mask_limits_genmove() {
+        let mut e = engine(Options { boardsize: 9, ..Options::default() });
+        let mut ask = |l: &str| e.handle_line(l).unwrap();
+        assert_eq!(ask("limit_search x"), "? invalid value for search limit\n\n");
+        assert_eq!(ask("limit_search"), "? invalid value for search limit\n\n");
+        assert_eq!(ask("set_search_diamond"), "? invalid coordinate\n\n");
+        assert_eq!(ask("set_search_diamond Z9"), "? invalid coordinate\n\n");
+        assert_eq!(ask("set_search_limit pass"), "? invalid coordinate\n\n");
+        assert_eq!(ask("limit_search 1.5"), "= \n\n");
+        assert_eq!(ask("genmove w"), "= PASS\n\n", "the limit is on and the mask empty");
+        for l in &SETUP[..SETUP.len() - 1] {
+            ask(l);
+        }
+        // Unlimited, white's best is C8 (B1 next); B1's diamond leaves C8 out (eight steps away).
+        assert_eq!(ask("gg_genmove w"), "= C8\n\n");
+        assert_eq!(ask("set_search_diamond B1"), "= \n\n");
+        assert_eq!(ask("gg_genmove w"), "= C8\n\n", "gg_genmove ignores the limit, as GNU Go's");
+        assert_eq!(ask("genmove w"), "= B1\n\n");
+        assert_eq!(ask("undo"), "= \n\n");
+        assert_eq!(ask("reset_search_mask"), "= \n\n");
+        assert_eq!(ask("set_search_limit A1"), "= \n\n");
+        let mv = ask("genmove b");
+        assert!(mv == "= A1\n\n" || mv == "= PASS\n\n", "A1 is the only point of the mask: {mv}");
+        assert_eq!(ask("limit_search 0"), "= \n\n");
+        assert!(ask("genmove w").starts_with("= "));
     }
 }
 

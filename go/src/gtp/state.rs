@@ -100,6 +100,10 @@ pub struct GtpState {
     /// The last classic move generation (its reasons and values, for `move_reasons`, `top_moves`,
     /// `all_move_values`; GNU Go keeps them until the next generation, whatever is played since).
     last_generation: Option<Generation>,
+    /// GNU Go's limited search (`limit_search`, `set_search_diamond`, `set_search_limit`,
+    /// `reset_search_mask`): when on, `genmove` chooses among the masked points only.
+    limit_search: bool,
+    search_mask: Vec<crate::rules::stone::Point>,
 }
 
 impl GtpState {
@@ -120,6 +124,8 @@ impl GtpState {
             time_left: [None, None],
             files: FileAccess::Any,
             last_generation: None,
+            limit_search: false,
+            search_mask: Vec::new(),
             analysis: {
                 let mut a = Analysis::default();
                 a.set_level(level);
@@ -309,6 +315,31 @@ impl GtpState {
         self.last_generation.insert(g)
     }
 
+    /// Turns GNU Go's limited search on or off (`limit_search`).
+    pub fn set_limit_search(&mut self, on: bool) {
+        self.limit_search = on;
+    }
+
+    /// Adds points to the search mask (`set_search_limit`, `set_search_diamond`).
+    pub fn mark_search_area(&mut self, points: impl IntoIterator<Item = crate::rules::stone::Point>) {
+        for p in points {
+            if !self.search_mask.contains(&p) {
+                self.search_mask.push(p);
+            }
+        }
+    }
+
+    /// Empties the search mask (`reset_search_mask`; the limit stays as it was).
+    pub fn reset_search_mask(&mut self) {
+        self.search_mask.clear();
+    }
+
+    /// The points `genmove` may choose among when the search is limited (`None`: no limit).
+    pub fn search_area(&self) -> Option<Vec<crate::rules::stone::Point>> {
+        let b = self.game.board();
+        self.limit_search.then(|| self.search_mask.iter().copied().filter(|&p| b.on_board(p)).collect())
+    }
+
     /// The last classic move generation, if any.
     pub fn last_generation(&self) -> Option<&Generation> {
         self.last_generation.as_ref()
@@ -318,9 +349,25 @@ impl GtpState {
     /// generator of [`Options::engine`]. The classic generator passes when no move has a reason yet
     /// (no territorial reasons exist before the pattern phase): it then falls back to the one-ply
     /// heuristics without tree search, so that `genmove` still plays the game out.
+    /// With a limited search (GNU Go's `limit_search`), the classic generator chooses among the
+    /// masked points, whichever engine is set, and passes when none is worth a move.
     pub(crate) fn generate(&mut self, color: Color, cleanup: bool) -> Decision {
+        if let Some(area) = self.search_area().filter(|_| !cleanup) {
+            return match self.generate_classic(color, Some(&area)).chosen {
+                Some((p, _)) => Decision::Play(p),
+                None => Decision::Pass,
+            };
+        }
         if self.options.engine == EngineKind::Classic && !cleanup {
-            if let Some((p, _)) = self.generate_classic(color, None).chosen {
+            crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
+            let game = self.game.clone();
+            let options = crate::genmove::selection::Options { allow_resign: self.options.allow_resign };
+            let g = classic::generate_with(&game, color, self.reader(), None, options);
+            let g = self.last_generation.insert(g);
+            if g.resign {
+                return Decision::Resign;
+            }
+            if let Some((p, _)) = g.chosen {
                 return Decision::Play(p);
             }
             let config = genmove::Config {
