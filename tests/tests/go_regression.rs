@@ -185,11 +185,11 @@ fn score_floor() {
 }
 
 // GNU Go's move-generation suites (issue 25), through the classic generator (`--engine classic`; the
-// default tree search is not yet replaced). endgame.tst is the cheapest of them (about 40 s of CPU);
-// strategy.tst (12/45, 85 s), nngs.tst and 9x9.tst (16/73, 120 s) are measured with gtp_regress.py
-// (docs/benchmarks.md) until the generator is cheaper.
+// default tree search is not yet replaced). endgame.tst is the cheapest of them (about 35 s of CPU);
+// strategy.tst (13/45, 94 s), nngs.tst and 9x9.tst (19/73, 97 s) are measured with gtp_regress.py
+// (docs/benchmarks.md) until the generator is cheaper or CI has room (it runs close to 30 minutes).
 #[test]
 fn endgame_floor_classic() {
     let options = Options { engine: go::gtp::EngineKind::Classic, ..Options::default() };
-    check_floor_with("endgame.tst", 12, options); // GNU Go 50
+    check_floor_with("endgame.tst", 22, options); // GNU Go 50
 }

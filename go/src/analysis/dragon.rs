@@ -48,6 +48,7 @@
 use crate::analysis::board_view::BoardView;
 use crate::analysis::connection;
 use crate::analysis::eye::{Eyes, Safety as EyeSafety, Topology};
+use crate::analysis::pattern_dir::DirCache;
 use crate::analysis::read_result::ReadResult::{self, Lose, Win};
 use crate::analysis::reading::Reader;
 use crate::analysis::surround;
@@ -57,7 +58,7 @@ use crate::rules::stone::{Color, Move, Point, ARRAY};
 use patterns::{Binding, Cell, Element, MatchBoard, PatternContext, PatternLibrary, Side, Tactical, Value, Vertex};
 use petgraph::graph::{NodeIndex, UnGraph};
 use std::cell::RefCell;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::rc::Rc;
 
 /// Largest enclosed region whose stones count as dead before any reading.
@@ -984,40 +985,27 @@ pub fn surround(b: &Board, stones: &[Point], color: Color, dead: &[bool]) -> (bo
 }
 
 thread_local! {
-    /// The `--patterns` directory whose `conn.db` replaces ours (`None`: ours).
-    static PATTERN_DIR: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
-    /// The connection patterns compiled for the directory they came from.
-    static CONN_LIBRARY: RefCell<Option<(Option<PathBuf>, Rc<PatternLibrary>)>> = const { RefCell::new(None) };
+    /// The connection patterns: ours, or the `conn.db` of the `--patterns` directory set last.
+    static CONN_LIBRARY: RefCell<DirCache<PatternLibrary>> = const { RefCell::new(DirCache::new()) };
 }
 
 /// Reads GNU Go's `conn.db` from `dir` instead of ours, for comparison (`go-gtp --patterns DIR`); `None`
 /// (or a directory without one) goes back to ours. Applies to amalgamation on this thread from now on.
 pub fn set_pattern_dir(dir: Option<&Path>) {
-    let dir = dir.map(|d| d.join("conn.db")).filter(|f| f.is_file()).and(dir.map(Path::to_path_buf));
-    PATTERN_DIR.with(|d| *d.borrow_mut() = dir);
+    let dir = dir.filter(|d| d.join("conn.db").is_file()).map(Path::to_path_buf);
+    CONN_LIBRARY.with(|l| l.borrow_mut().set_dir(dir));
 }
 
 /// The connection patterns for the current directory (see [`set_pattern_dir`]), compiled on first use.
 pub fn conn_library() -> Rc<PatternLibrary> {
-    let dir = PATTERN_DIR.with(|d| d.borrow().clone());
     CONN_LIBRARY.with(|l| {
-        let mut l = l.borrow_mut();
-        match &*l {
-            Some((d, lib)) if *d == dir => lib.clone(),
-            _ => {
-                let lib = Rc::new(match &dir {
-                    Some(d) => {
-                        PatternLibrary::load_files(&[d.join("conn.db")], Vec::new(), patterns::Registry::standard())
-                    }
-                    None => {
-                        let (name, text) = patterns::library::CONN_BUILTIN;
-                        PatternLibrary::new(vec![patterns::parse_db(name, text)], patterns::Registry::standard())
-                    }
-                });
-                *l = Some((dir, lib.clone()));
-                lib
+        l.borrow_mut().get(|dir| match dir {
+            Some(d) => PatternLibrary::load_files(&[d.join("conn.db")], Vec::new(), patterns::Registry::standard()),
+            None => {
+                let (name, text) = patterns::library::CONN_BUILTIN;
+                PatternLibrary::new(vec![patterns::parse_db(name, text)], patterns::Registry::standard())
             }
-        }
+        })
     })
 }
 

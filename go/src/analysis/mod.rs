@@ -11,8 +11,11 @@
 //! effects and dragon strengths), [`surround`]
 //! (surrounded dragons) and [`score`] (final statuses and the score without playouts).
 //!
-//! It imports the rules and game layers only; it must not import the move generator or GTP. The move
-//! generator ([`crate::genmove`]) does not use it yet.
+//! [`pattern_dir`] caches the databases a `--patterns` directory replaces ours with (for the dragons, the
+//! owl and the move generator).
+//!
+//! It imports the rules and game layers only; it must not import the move generator or GTP. The classic
+//! move generator ([`crate::genmove::classic`]) gathers its move reasons from it.
 
 pub mod board_view;
 pub(crate) mod candidates;
@@ -26,6 +29,7 @@ pub mod owl;
 pub(crate) mod owl_context;
 pub(crate) mod owl_tuning;
 pub mod pattern_context;
+pub mod pattern_dir;
 pub(crate) mod pattern_tactics;
 pub mod read_result;
 pub mod reading;

@@ -171,6 +171,7 @@ use crate::analysis::eye::{Eyes, Safety, Topology, MAX_EYE};
 use crate::analysis::owl_context::OwlContext;
 pub use crate::analysis::owl_tuning::ESCAPE_ROUTE_OWL;
 use crate::analysis::owl_tuning::{tuning, Answer, Contact, Escape, GoalGrowth, Search};
+use crate::analysis::pattern_dir::DirCache;
 pub use crate::analysis::read_result::ReadResult;
 use crate::analysis::read_result::ReadResult::{KoB, Lose, Win};
 use crate::analysis::reading::Reader;
@@ -383,10 +384,8 @@ impl OwlPatterns {
 }
 
 thread_local! {
-    /// The `--patterns` directory the owl reads GNU Go's owl databases from (`None`: ours).
-    static PATTERN_DIR: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
-    /// The owl databases compiled for the directory they came from.
-    static LIBRARY: RefCell<Option<(Option<PathBuf>, Rc<OwlPatterns>)>> = const { RefCell::new(None) };
+    /// The owl databases: ours, or GNU Go's from the `--patterns` directory set last.
+    static LIBRARY: RefCell<DirCache<OwlPatterns>> = const { RefCell::new(DirCache::new()) };
 }
 
 /// Reads GNU Go's owl databases (`owl_attackpats.db`, `owl_defendpats.db`, `owl_vital_apats.db`) from
@@ -394,23 +393,12 @@ thread_local! {
 /// directory has no GNU Go owl file (to try an edited database without a rebuild); `None` (or a directory
 /// without either) goes back to the built-in ones. Applies to owl reading on this thread from now on.
 pub fn set_pattern_dir(dir: Option<&Path>) {
-    PATTERN_DIR.with(|d| *d.borrow_mut() = dir.map(Path::to_path_buf));
+    LIBRARY.with(|l| l.borrow_mut().set_dir(dir.map(Path::to_path_buf)));
 }
 
 /// The owl databases for the current directory, compiled on first use.
 fn library() -> Rc<OwlPatterns> {
-    let dir = PATTERN_DIR.with(|d| d.borrow().clone());
-    LIBRARY.with(|l| {
-        let mut l = l.borrow_mut();
-        match &*l {
-            Some((d, lib)) if *d == dir => lib.clone(),
-            _ => {
-                let lib = Rc::new(OwlPatterns::build(dir.as_deref()));
-                *l = Some((dir, lib.clone()));
-                lib
-            }
-        }
-    })
+    LIBRARY.with(|l| l.borrow_mut().get(OwlPatterns::build))
 }
 
 /// Plies within which a forbidden ko capture may be made conditionally (GNU Go's `ko_depth`, 8 at its

@@ -58,6 +58,7 @@
 
 use crate::analysis::dragon::DragonStatus;
 use crate::analysis::pattern_context::{BoardView, GoPatternContext};
+use crate::analysis::pattern_dir::DirCache;
 use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
 use crate::genmove::valuation::weights::{JOSEKI_J, JOSEKI_LOWER_J, JOSEKI_T, JOSEKI_U};
@@ -76,10 +77,8 @@ const WEAK_CONNECTION_SHAPE: f32 = 1.0;
 const URGENT_JOSEKI_SHAPE: f32 = 15.0;
 
 thread_local! {
-    /// The `--patterns` directory whose move databases replace ours (`None`: ours).
-    static PATTERN_DIR: RefCell<Option<PathBuf>> = const { RefCell::new(None) };
-    /// The move databases compiled for the directory they came from.
-    static LIBRARY: RefCell<Option<(Option<PathBuf>, Rc<PatternLibrary>)>> = const { RefCell::new(None) };
+    /// The move databases: ours, or those of the `--patterns` directory set last.
+    static LIBRARY: RefCell<DirCache<PatternLibrary>> = const { RefCell::new(DirCache::new()) };
 }
 
 /// Reads GNU Go's move databases ([`GNU_GO_MOVE_DATABASES`]) from `dir` instead of ours (`go-gtp
@@ -87,29 +86,20 @@ thread_local! {
 /// generation on this thread from now on.
 pub fn set_pattern_dir(dir: Option<&Path>) {
     let dir = dir.filter(|d| d.join(GNU_GO_MOVE_DATABASES[0]).is_file()).map(Path::to_path_buf);
-    PATTERN_DIR.with(|d| *d.borrow_mut() = dir);
+    LIBRARY.with(|l| l.borrow_mut().set_dir(dir));
 }
 
 /// The move databases for the current directory (see [`set_pattern_dir`]), compiled on first use.
 pub fn shape_library() -> Rc<PatternLibrary> {
-    let dir = PATTERN_DIR.with(|d| d.borrow().clone());
     LIBRARY.with(|l| {
-        let mut l = l.borrow_mut();
-        match &*l {
-            Some((d, lib)) if *d == dir => lib.clone(),
-            _ => {
-                let lib = Rc::new(match &dir {
-                    Some(d) => {
-                        let files: Vec<PathBuf> =
-                            GNU_GO_MOVE_DATABASES.iter().map(|f| d.join(f)).filter(|f| f.is_file()).collect();
-                        PatternLibrary::load_files(&files, Vec::new(), patterns::Registry::standard())
-                    }
-                    None => PatternLibrary::builtin(),
-                });
-                *l = Some((dir, lib.clone()));
-                lib
+        l.borrow_mut().get(|dir| match dir {
+            Some(d) => {
+                let files: Vec<PathBuf> =
+                    GNU_GO_MOVE_DATABASES.iter().map(|f| d.join(f)).filter(|f| f.is_file()).collect();
+                PatternLibrary::load_files(&files, Vec::new(), patterns::Registry::standard())
             }
-        }
+            None => PatternLibrary::builtin(),
+        })
     })
 }
 
