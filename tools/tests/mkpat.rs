@@ -27,7 +27,7 @@ fn our_databases_check_clean() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../patterns/databases");
     let (out, err, code) = mkpat(&[dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    for (file, n) in [("connect.db", 5), ("edge.db", 4), ("shape.db", 6)] {
+    for (file, n) in [("connect.db", 5), ("edge.db", 4), ("shape.db", 13)] {
         assert!(out.contains(&format!("{file}: {n} patterns, 0 errors")), "{out}");
     }
     // connect.db by hand: four `C` patterns and one `B`; symmetries `+`, `8`, `\` twice, `|`.
@@ -63,28 +63,34 @@ fn gnu_go_databases_check_clean() {
 fn matches_in_a_setup_position_checked_by_hand() {
     let Some(games) = gnugo("regression/games") else { return };
     let sgf = games.join("endgame9.sgf");
-    // A 19x19 setup position, black to move, so the patterns' O is black.
-    let (out, err, code) = mkpat(&["--match", sgf.to_str().unwrap()]);
+    // A 19x19 setup position, black to move, so the patterns' O is black. Our connect.db and
+    // edge.db alone (the built-in list adds shape.db's many peep mends first).
+    let ours = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../patterns/databases");
+    let (connect, edge) = (ours.join("connect.db"), ours.join("edge.db"));
+    let dbs = ["--db", connect.to_str().unwrap(), edge.to_str().unwrap()];
+    let (out, err, code) = mkpat(&[&["--match", sgf.to_str().unwrap()][..], &dbs[..]].concat());
     assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(
-        out,
-        [
-            // Black M11 and O11 with white N12 above and N10 below the gap N11: the mend is found
-            // (rotated a quarter turn, anchor the first stone O11), but M11's only liberty is N11,
-            // so `lib(b)>=2` fails.
-            "connect.db:CnMendTheCut O11 g N11 false",
-            // White Q15 peeps between black R16 and R14 (both with several liberties); black R15
-            // connects safely.
-            "connect.db:CnAnswerThePeep Q15 f R15 true",
-            // White G8 peeps between black F9 and F7; F8 connects.
-            "connect.db:CnAnswerThePeep G8 g F8 true",
-            // White L1 on the first line has one liberty, K1; if white plays K1 first the pair has
-            // one liberty (J1) and no escape, so `!xplay_defend(*,a)` holds.
-            "edge.db:EdTakeTheEdgeStone L2 c K1 true",
-            "",
-        ]
-        .join("\n")
-    );
+    let expected = [
+        // Black M11 and O11 with white N12 above and N10 below the gap N11: the mend is found
+        // (rotated a quarter turn, anchor the first stone O11), but M11's only liberty is N11,
+        // so `lib(b)>=2` fails.
+        "connect.db:CnMendTheCut O11 g N11 false",
+        // White Q15 peeps between black R16 and R14 (both with several liberties); black R15
+        // connects safely.
+        "connect.db:CnAnswerThePeep Q15 f R15 true",
+        // White G8 peeps between black F9 and F7; F8 connects.
+        "connect.db:CnAnswerThePeep G8 g F8 true",
+        // White L1 on the first line has one liberty, K1; if white plays K1 first the pair has
+        // one liberty (J1) and no escape, so `!xplay_defend(*,a)` holds.
+        "edge.db:EdTakeTheEdgeStone L2 c K1 true",
+        "",
+    ]
+    .join("\n");
+    assert_eq!(out, expected);
+    // The built-in databases list the same matches after shape.db's.
+    let (all, _, code) = mkpat(&["--match", sgf.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(all.ends_with(&expected) && all.len() > expected.len(), "{all}");
 }
 
 #[test]
@@ -98,8 +104,14 @@ fn match_stops_before_a_move_number_or_vertex() {
                     shape.db:ShEmptyTriangle C3 g C2 -\nshape.db:ShEmptyTriangle C3 h C4 -\n";
     assert_eq!(mkpat(&["--match", sgf, "30"]).0, expected);
     assert_eq!(mkpat(&["--match", sgf, "F8"]).0, expected, "move 30 is the first move at F8");
-    // For black the same pair is the opponent's: nothing.
-    assert_eq!(mkpat(&["--match", sgf, "30", "--color", "black"]).0, "");
+    // For black the same pair is the opponent's: no empty triangle. Black's diagonal pairs F6-E5
+    // and G3-H4 have white on one cutting point (F5, G4): shape.db's mend at the other (E6, H3),
+    // found from either stone of the pair.
+    assert_eq!(
+        mkpat(&["--match", sgf, "30", "--color", "black"]).0,
+        "shape.db:ShMendThePeep F6 g E6 -\nshape.db:ShMendThePeep E5 b E6 -\n\
+         shape.db:ShMendThePeep H4 c H3 -\nshape.db:ShMendThePeep G3 f H3 -\n"
+    );
 }
 
 #[test]
