@@ -11,7 +11,8 @@ use crate::game::GoGame;
 use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
 use crate::rules::board::Board;
-use crate::rules::stone::{Color, Move, Point, ARRAY};
+use crate::rules::score::{self, Scoring};
+use crate::rules::stone::{Color, Move, Point};
 
 /// GNU Go's `revise_semeai`: the opponent's dragons found dead but still in a race with ours are
 /// treated as undecided, so the moves that win the race are worth playing. Here: every point with a
@@ -111,45 +112,11 @@ pub fn thrashing_attack(
 }
 
 /// The share of the board that is settled: stones and the empty regions bordered by one colour only
-/// (an estimate of GNU Go's `game_status`).
+/// (an estimate of GNU Go's `game_status`), i.e. both colours' area count with nothing dead.
 pub fn settled_share(b: &Board) -> f32 {
-    let mut seen = vec![false; ARRAY];
-    let mut settled = 0usize;
-    let mut total = 0usize;
-    for p in b.points() {
-        total += 1;
-        if b.color(p).is_some() {
-            settled += 1;
-            continue;
-        }
-        if seen[usize::from(p)] {
-            continue;
-        }
-        // Flood the empty region.
-        let mut stack = vec![p];
-        seen[usize::from(p)] = true;
-        let (mut size, mut borders) = (0usize, [false; 2]);
-        while let Some(q) = stack.pop() {
-            size += 1;
-            for n in Board::neighbors(q) {
-                if !b.on_board(n) {
-                    continue;
-                }
-                match b.color(n) {
-                    Some(c) => borders[c.index()] = true,
-                    None if !seen[usize::from(n)] => {
-                        seen[usize::from(n)] = true;
-                        stack.push(n);
-                    }
-                    None => {}
-                }
-            }
-        }
-        if borders[0] != borders[1] {
-            settled += size;
-        }
-    }
-    settled as f32 / total.max(1) as f32
+    let [black, white] = score::count(b, &[], &[], Scoring::Area);
+    let total = b.points().count().max(1);
+    ((black + white) / total as f64) as f32
 }
 
 /// GNU Go's `should_resign`: 19x19 games only, behind by more than 45 points (by the valuation's
