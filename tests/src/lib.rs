@@ -72,8 +72,8 @@ pub fn have_gnugo() -> bool {
     require_path(GNUGO, test_support::GNUGO)
 }
 
-/// The `gammon` binary of the profile these tests were built with, built once if missing (a binary
-/// of another crate is not built for this crate's tests).
+/// The `gammon` binary of the profile these tests were built with, brought up to date once per test
+/// binary (a binary of another crate is not built for this crate's tests).
 pub fn gammon() -> PathBuf {
     static BIN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
     BIN.get_or_init(|| {
@@ -83,8 +83,12 @@ pub fn gammon() -> PathBuf {
         let bin = profile_dir.join("gammon");
         let release = profile_dir.file_name().is_some_and(|n| n == "release");
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        // `cargo test --workspace --no-run` builds gammon as `cargo test --workspace` does: a plain
+        // `cargo build -p tools` resolves features without the dev-dependencies (criterion turns on
+        // serde's `alloc`, zerocopy's `derive`, either's `std`), so it rebuilt some thirty crates
+        // and relinked gammon in the middle of the tests: two minutes of CI's test phase.
         let mut build = Command::new(cargo);
-        build.current_dir(workspace_root()).args(["build", "-q", "-p", "tools", "--bin", "gammon"]);
+        build.current_dir(workspace_root()).args(["test", "-q", "--workspace", "--no-run"]);
         if release {
             build.arg("--release");
         }
