@@ -75,11 +75,12 @@
 //! holds adds its full value, one without a constraint a tenth (unconstrained at full weight they pushed
 //! the eye analysis's moves out of the window: owl.tst 152 → 146). GNU Go's classes are honoured: without
 //! `s` the move must not be capturable at once, with `n` the opponent's move there must not be either.
-//! For tuning, `GO_OWL_DEF` switches on the defender's late moves at the root of `owl_defend`
-//! (`owl_tuning::Defender`, `Owl::try_late`: candidates beyond the width, counter-ataris on the goal's
-//! neighbours with two liberties, connections out to friendly strings), tried only when the ordinary
-//! candidates fail; off by default (after the attacker's fiat reading and first-line slide, six late
-//! moves gain owl.tst 112 and lose nothing, but cost a quarter more CPU for the file). The attacker's side: at the
+//! The defender's late moves at the root of `owl_defend` (`owl_tuning::Defender::late`, six by default,
+//! `GO_OWL_DEF` for tuning; `Owl::try_late`: candidates beyond the width, counter-ataris on the goal's
+//! neighbours with two liberties, connections out to friendly strings) are tried only when the
+//! ordinary candidates found no defence at all: a ko among them stands (a late move read with the
+//! whole budget at one ply down answered 183 an outright win where GNU Go reads a ko). They gain
+//! owl.tst 112 and cost the file 15% more owl nodes. The attacker's side: at the
 //! root the attack patterns are matched even when the static verdict is life (`owl_tuning::Attacker::root_patterns`; the
 //! root's verdict is read), and in an `owl_attack` query a space counted two eyes by fiat is read
 //! at the plies below the root down to `owl_tuning::Fiat::max` too (`owl_tuning::Fiat::on`), the defender answering beside
@@ -158,6 +159,13 @@
 //! `OaJoinUnderTheirStone`, GNU Go's F1 in 47) gains 47 (194, no loss); our cut at a knight's move
 //! beside the dragon and push out between two of its stones (GNU Go's D9 in 229, B5 in 62) never held
 //! their constraints there (194 with them, the same tests).
+//!
+//! Measured 2026-11-27 (owl.tst at 194, the code was dropped): with six late moves, the attacker's
+//! replies that refuted the root's ordinary defences (three, first seen first) added to the attacker's
+//! candidates after each late move, beyond the width: no change (194, +112 −183). 183's late throw-in
+//! C14 (a double atari) is a ko for GNU Go too (`owl_does_defend C14` answers 3; after C14 its attack
+//! C13 is `KO_A`), where our defender answers C13 with A15 and lives; what fixed 183 is reading the
+//! late moves only when the ordinary candidates found no ko either.
 //!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
@@ -1370,8 +1378,15 @@ impl Owl<'_> {
             (if self.leaf_dies(a.max) { Lose } else { Win }, None)
         } else {
             let found = self.try_moves(false, &a.cands, depth, (Lose, None));
-            if depth == 0 && found.0 != Win {
-                self.try_late(&a, found)
+            if depth == 0 {
+                // Only a root with no defence at all reads its late moves: a ko found among the
+                // ordinary candidates stands (owl.tst 183: GNU Go's `3 A17`, where the late throw-in
+                // C14 was read an outright win that GNU Go reads a ko too).
+                if found.0 == Lose {
+                    self.try_late(&a, found)
+                } else {
+                    found
+                }
             } else if found.0 != Win {
                 self.try_contact(&a.cands, depth, found)
             } else {
@@ -2293,6 +2308,40 @@ mod tests {
         let (code, mv) = defend_dragon(&mut r, &b, c18, OwlLimits::default());
         assert_eq!(code, KoB);
         assert!(mv == Some(b.point(0, 2)) || mv == Some(b.point(1, 1)), "{mv:?}");
+        assert_eq!(r.board(), &b);
+    }
+
+    #[test]
+    fn a_late_move_defends_when_the_ordinary_candidates_find_nothing() {
+        // owl.tst 112 (incident169.sgf, move 184): GNU Go defends the black A17 dragon at M16 (or F14;
+        // `owl_does_defend` accepts both). Neither is among our ordinary candidates within the width:
+        // M16 comes among the root's six late moves, read only after the ordinary ones failed.
+        let b = board_from(&[
+            ".O.......XXXOOO.X..",
+            "O.......XOOX.XOX.X.",
+            "XOO..OOOOOXXXXOOX..",
+            "XX.OO...OX..OX.OX..",
+            "....XOOOXXX.OX.OX..",
+            ".XXXX.XXXOXOOX.OX..",
+            ".XO....XOOOX.OO..O.",
+            ".O.OXX.O.OXXO.O.O..",
+            "...OOX.OO.OOXXXO.O.",
+            "....OX.O..O.....OX.",
+            "O.O..O..O.O.X.XXXX.",
+            ".O.XXO..O.O........",
+            "OXXOXO..O..O.......",
+            ".XOOOXX.XOOXO..OX..",
+            ".XOXO.....O....OX..",
+            ".XXXO.XXX.....O.X..",
+            "...XOX.O..O...O....",
+            "....XX..O......OX..",
+            "...................",
+        ]);
+        let mut r = Reader::new(&b);
+        let a17 = b.point(0, 2);
+        let (code, mv) = defend_dragon(&mut r, &b, a17, OwlLimits::default());
+        assert_eq!(code, Win);
+        assert!(mv == Some(b.point(11, 3)) || mv == Some(b.point(5, 5)), "{mv:?}");
         assert_eq!(r.board(), &b);
     }
 

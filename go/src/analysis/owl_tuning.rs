@@ -14,7 +14,7 @@
 //! | `GO_OWL_PAT` | `held,free,safety[,cap]` (the first three all needed) | `100,10,1,8` | [`OwlTuning::patterns`] |
 //! | `GO_OWL_KOMASTER` | `mode` (0–2) | `0` | [`OwlTuning::ko`] |
 //! | `GO_OWL_CACHEDEPTH` | `on` | `1` | [`OwlTuning::ko`] |
-//! | `GO_OWL_DEF` | `counter_atari,connect,scope,late,wide_libs,throw_ins` (0–1000; scope ≤ 1, libs/throw-ins ≤ 3) | `25,35,0,0,3,3` | [`OwlTuning::defender`] |
+//! | `GO_OWL_DEF` | `counter_atari,connect,scope,late,wide_libs,throw_ins` (0–1000; scope ≤ 1, libs/throw-ins ≤ 3) | `25,35,0,6,3,3` | [`OwlTuning::defender`] |
 //! | `GO_OWL_RUN` | `link,room,friend,root` (0–1000; link 1 means [`LINK_WEIGHT`]) | `0,3,0,0` | [`OwlTuning::run`] |
 //! | `GO_OWL_FIAT` | `on,max` | `1,4` | [`OwlTuning::fiat`] |
 //! | `GO_OWL_ATTJUMP` | `weight` | `0` | [`OwlTuning::attacker`] |
@@ -268,6 +268,11 @@ pub(crate) struct Defender {
     /// either way) for 27.7 s against 24.9 s, GNU Go 17.9 s in the same session (1.55×: over the
     /// bound); 3 gives 189 (112 needs the fourth late move). `GO_OWL_DEF=25,0,1,0,3,3` (the
     /// counter-ataris as ordinary candidates everywhere, no connections): 185 (+105, −52 53 115 168 218).
+    /// Default 6 since owl.tst 194 (2026-11-27, issue 24), once the late moves are read only at a root
+    /// whose ordinary candidates found no defence at all (not even a ko): 195 (+112, nothing lost; 183's
+    /// ko `3 B18` no longer displaced by a late outright win); the file's owl nodes 52201 → 60056 (+15%),
+    /// user CPU 28.1–28.3 s against 25.2 s, GNU Go 18.1–21.7 s in the same runs (1.29–1.30×). 4 and 5 lose
+    /// 112 again; a quarter of the node budget per late move keeps 112 and saves no nodes (60150).
     pub late: usize,
     /// Liberties inside the goal's large eye spaces as candidates (0 off, 1 at the root of a
     /// defence, 2 at every defender node, 3, the default, at every defender node of a defence query).
@@ -477,7 +482,7 @@ impl Default for OwlTuning {
                 counter_atari: COUNTER_ATARI_WEIGHT,
                 connect: CONNECT_WEIGHT,
                 scope: 0,
-                late: 0,
+                late: 6,
                 wide_libs: 3,
                 throw_ins: 3,
             },
@@ -665,7 +670,7 @@ mod tests {
         assert_eq!(t.ko, Ko { komaster: 0, cache_depth: true });
         assert_eq!(
             t.defender,
-            Defender { counter_atari: 25, connect: 35, scope: 0, late: 0, wide_libs: 3, throw_ins: 3 }
+            Defender { counter_atari: 25, connect: 35, scope: 0, late: 6, wide_libs: 3, throw_ins: 3 }
         );
         assert_eq!(t.run, Run { link: 0, room: 3, friend: 0, root: false });
         assert_eq!(t.fiat, Fiat { on: true, max: 4 });
@@ -688,14 +693,14 @@ mod tests {
         let t = with(&[
             ("GO_OWL_FIAT", ",3"),
             ("GO_OWL_GOAL", "x,,2"),
-            ("GO_OWL_DEF", ",,,6"),
+            ("GO_OWL_DEF", ",,,0"),
             ("GO_OWL_SETTLED", ""),
             ("GO_OWL_INVADERS", "junk, 5 ,"),
             ("GO_OWL_CONTACT", "1.5,2"),
         ]);
         assert_eq!(t.fiat, Fiat { on: true, max: 3 });
         assert_eq!(t.goal, GoalGrowth { mode: 3, scope: 0, libs: 2 });
-        assert_eq!(t.defender, Defender { late: 6, ..d.defender });
+        assert_eq!(t.defender, Defender { late: 0, ..d.defender });
         assert_eq!(t.settled, d.settled);
         assert_eq!(t.invaders, Invaders { room: 5, ..d.invaders });
         assert_eq!(t.contact, Contact { depth: 2, ..d.contact });
