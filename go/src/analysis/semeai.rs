@@ -18,11 +18,12 @@
 //!
 //! Search: a depth-first alternation of the two sides (each trying to save its own dragon and kill the
 //! other), with passes, bounded by a ply depth, a node limit and a branching factor that narrows with
-//! depth; a transposition table per query (keyed by position, side, passes and ko). Outcomes are
-//! pairs for the side to move, as GNU Go answers them: does its dragon survive, is the other killed,
-//! each unconditionally, through a ko (KO_A, KO_B) or not at all; `1 1` it kills, `1 0` both live (seki
-//! or independent life), `0 0` its dragon dies. A forbidden ko capture may be taken once per line, as
-//! after a ko threat: what it wins is a KO_B for the side that takes it, and so a KO_A for the other.
+//! the moves played (not the passes: see [`Race::width`]); a transposition table per query (keyed by
+//! position, side, passes and ko). Outcomes are pairs for the side to move, as GNU Go answers them:
+//! does its dragon survive, is the other killed, each unconditionally, through a ko (KO_A, KO_B) or not
+//! at all; `1 1` it kills, `1 0` both live (seki or independent life), `0 0` its dragon dies. A
+//! forbidden ko capture may be taken once per line, as after a ko threat: what it wins is a KO_B for
+//! the side that takes it, and so a KO_A for the other.
 //! After a pass the ko may be retaken without a threat (so passing can leave the other side to resolve
 //! a ko it cannot fill: GNU Go's "pass for a good ko"), and two passes end the race only when no such
 //! retake is open.
@@ -188,7 +189,7 @@ pub struct SemeaiLimits {
     pub depth: usize,
     /// Nodes per query before the liberty count decides.
     pub node_limit: u64,
-    /// Moves tried at the root; one fewer every two plies, at least two.
+    /// Moves tried at the root; one fewer every two plies of moves (passes do not count), at least two.
     pub branches: usize,
 }
 
@@ -245,6 +246,8 @@ struct Race<'a> {
     trace: bool,
     /// The moves the root tried, in order.
     root_moves: Vec<Point>,
+    /// Passes on the line being read (they do not narrow the width).
+    pass_plies: usize,
 }
 
 impl Race<'_> {
@@ -652,7 +655,14 @@ impl Race<'_> {
             .collect()
     }
 
+    /// Moves tried at a node `depth` plies deep: the passes on the line do not narrow it, so a
+    /// position reached after a pass is read as wide as the same position reached by moves (semeai.tst
+    /// 104 -> 106: +63 +64; counting passes, the bent four of semeai13 after black's pass at the root
+    /// was read one move narrower per node and answered a ko where the same position read from the
+    /// root is a clean kill). Measured and not kept: a floor of three (103: +63 64, -24 26 102) or four
+    /// moves instead of two (102: -46 too).
     fn width(&self, depth: usize) -> usize {
+        let depth = depth - self.pass_plies;
         self.limits.branches.saturating_sub(depth / 2).max(2)
     }
 
@@ -734,7 +744,9 @@ impl Race<'_> {
                 }
             }
             if best.is_none_or(|(bv, _)| bv < O_WON) {
+                self.pass_plies += 1;
                 let v = reverse(self.search(1 - me, depth + 1, passes + 1, ko).0);
+                self.pass_plies -= 1;
                 if best.is_none_or(|(bv, _)| v > bv) {
                     best = Some((v, None));
                 }
@@ -773,7 +785,9 @@ impl Race<'_> {
         if v == O_WON || m.is_none() {
             return (v, if v == O_LOST { None } else { m });
         }
+        self.pass_plies += 1;
         let pass = reverse(self.search(1, 1, 1, false).0);
+        self.pass_plies -= 1;
         if pass >= v {
             (v, None)
         } else {
@@ -976,6 +990,7 @@ fn run(r: &mut Reader, board: &Board, goals: [&[Point]; 2], limits: SemeaiLimits
         after_capture: HashMap::new(),
         trace: std::env::var_os("GO_SEMEAI_TRACE").is_some(),
         root_moves: Vec::new(),
+        pass_plies: 0,
     };
     let (v, mv) = race.root();
     let certain = race.certain;
@@ -1264,6 +1279,36 @@ mod tests {
         let s = analyze_semeai(&mut r, &b, b.point(2, 3), b.point(3, 0), SemeaiLimits::default());
         assert_eq!((s.defend, s.attack), (Win, Win));
         assert!(s.mv == Some(b.point(3, 3)) || s.mv == Some(b.point(2, 2)), "{:?}", s.mv);
+        assert_eq!(r.board(), &b);
+    }
+
+    #[test]
+    fn a_bent_four_in_the_corner_answers_the_same_after_a_pass() {
+        // semeai.tst 63 and 64 (semeai13): black D13 against white B13-A12 in black's corner. White
+        // kills outright whoever starts (GNU Go: `0 0 PASS`, `1 1 E13`); when the search narrowed its
+        // width by plies counting the root's pass, white's kill after black's pass was read with one
+        // move fewer per node than from the same position at the root, and a ko answer came out.
+        let b = board_from(&[
+            ".O.X.O..OX.O.",
+            "OXXX.O..OXXXO",
+            ".X.OOO..OOOX.",
+            "XX.O......OXX",
+            "..OO......OOO",
+            "OOO..........",
+            ".............",
+            "OOO..........",
+            "..O.......OOO",
+            "XXOOO....OOXX",
+            ".X..O...OO.XO",
+            "OXXXO...OXXXO",
+            "OO.XO...OX.O.",
+        ]);
+        let mut r = Reader::new(&b);
+        let (d13, b13) = (b.point(3, 0), b.point(1, 0));
+        let s = analyze_semeai(&mut r, &b, d13, b13, SemeaiLimits::default());
+        assert_eq!((s.defend, s.attack, s.mv), (Lose, Lose, None));
+        let s = analyze_semeai(&mut r, &b, b13, d13, SemeaiLimits::default());
+        assert_eq!((s.defend, s.attack), (Win, Win));
         assert_eq!(r.board(), &b);
     }
 
