@@ -97,8 +97,13 @@ pub fn analyse(board: &Board, r: &mut Reader, limits: OwlLimits) -> Analysed {
         d.defend = defend.1.filter(|_| defend.0.succeeds());
         d.settled = true;
         d.owl_read = true;
+        // The weakness follows the owl's status (GNU Go's `weakness` after `owl_status`; before this,
+        // a dragon the owl found alive kept its unsettled weakness of about 0.6 in the valuation).
+        d.weakness = d.weakness_by_status();
         owl.push(OwlVerdict { dragon: origin, color, status, attack, defend, read: true });
     }
+    // The strategic sizes share the dragons' weaknesses: recomputed with the owl's.
+    dragons.strategic_sizes();
     r.set_board(board);
     Analysed { board: board.clone(), worms, dragons, owl }
 }
