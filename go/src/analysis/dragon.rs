@@ -195,12 +195,6 @@ impl Dragon {
     pub fn size(&self) -> usize {
         self.stones.len()
     }
-
-    /// The weakness its current status gives (what [`Dragons::owl_status`] sets after a life
-    /// reading; for callers that record the owl's verdict themselves).
-    pub fn weakness_by_status(&self) -> f32 {
-        weakness(self)
-    }
 }
 
 /// The dragons of a position.

@@ -22,7 +22,9 @@
 //!   (legal, and more than one liberty after it or a capture), else it counts dead; a move that only
 //!   extends dead stones no reason saves counts dead with them (GNU Go saves only what a reason
 //!   saves; before, such a move revived the dead string in the influence: incident291 move 250's R15
-//!   next to black's dead P16 and S15 was worth 54 points, GNU Go's best move 4.7). The opponent's
+//!   next to black's dead P16 and S15 was worth 54 points, GNU Go's best move 4.7; with this rule
+//!   endgame.tst (classic) 22 → 25/65, gains 218 219 900, no loss; strategy.tst the same 13 tests).
+//!   The opponent's
 //!   inessential worms count dead.
 //! * The influence followup: the territory of the followup influence ([`Influence::followup`]: the
 //!   intrusions the move's string and the strings it saved make possible) minus that after the move.
