@@ -3,7 +3,8 @@
 //! ([`crate::genmove::analysed::Analysed`]) and adds its reasons to a [`MoveReasons`] — [`worms`] (tactical attack, defence and threats of worms),
 //! [`owl`] (critical dragons: owl attack and defence, with their ko results), [`semeai`] (capturing
 //! races between adjacent dragons that are not alive), [`connections`] (cuts and connections between
-//! dragons), [`eyes`] (vital points of critical dragons' eye spaces), [`shape`] (the shape, joseki and
+//! dragons), [`eyes`] (vital points of critical dragons' eye spaces), [`fuseki`] (moves in empty
+//! corners, with GNU Go's minimum value), [`shape`] (the shape, joseki and
 //! fuseki pattern databases: class letters, values and actions), [`territory`] (expanding territory and
 //! moyo, invasions and boundary moves, from the influence).
 //!
@@ -14,6 +15,7 @@
 
 pub mod connections;
 pub mod eyes;
+pub mod fuseki;
 pub mod owl;
 pub mod semeai;
 pub mod shape;
@@ -26,8 +28,8 @@ use crate::genmove::reasons::MoveReasons;
 use crate::rules::stone::Color;
 
 /// Runs every gatherer for `color` to move, in GNU Go's order (worms, semeai, owl, connections, eyes,
-/// then the shape patterns, which GNU Go matches after collecting the analysis' reasons), then the
-/// influence's territorial reasons,
+/// then the shape patterns, which GNU Go matches after collecting the analysis' reasons, and the
+/// empty-corner moves of its `fuseki()`), then the influence's territorial reasons,
 /// on the reader (set to the analysed position and left there).
 pub fn gather(a: &Analysed, r: &mut Reader, color: Color) -> MoveReasons {
     let mut out = MoveReasons::new(color);
@@ -37,6 +39,7 @@ pub fn gather(a: &Analysed, r: &mut Reader, color: Color) -> MoveReasons {
     connections::gather(a, &mut out);
     eyes::gather(a, &mut out);
     shape::gather(a, &mut out);
+    fuseki::gather(a, &mut out);
     territory::gather(a, &mut out);
     r.set_board(&a.board);
     out

@@ -68,6 +68,10 @@ pub const JOSEKI_U: f32 = 40.0;
 pub const JOSEKI_J: f32 = 35.0;
 pub const JOSEKI_LOWER_J: f32 = 24.0;
 pub const JOSEKI_T: f32 = 16.0;
+/// Minimum value of a move in an empty corner, scaled by board size / 19 with integer division
+/// (engine: GNU Go 3.8's trace values the empty board's Q16 and R16 at 25.00, 13x13's K10 at 17.00;
+/// [`crate::genmove::gather::fuseki`]).
+pub const EMPTY_CORNER_VALUE: f32 = 25.0;
 
 /// An attack or defence that works only through ko: this share of twice the effective size (of the
 /// worm, or of the dragon for the owl's reasons) is subtracted from the territorial change (engine):
