@@ -24,6 +24,7 @@ use std::path::{Path, PathBuf};
 /// are embedded as text and compiled at start-up by the same compiler as any other file.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("shape.db", include_str!("../databases/shape.db")),
+    ("endgame.db", include_str!("../databases/endgame.db")),
     ("connect.db", include_str!("../databases/connect.db")),
     ("edge.db", include_str!("../databases/edge.db")),
 ];

@@ -255,12 +255,12 @@ fn builtin_databases_compile_without_errors() {
     let lib = PatternLibrary::builtin();
     let errors: Vec<String> = lib.errors.iter().map(|e| e.to_string()).collect();
     assert!(errors.is_empty(), "{errors:?}");
-    // The move databases: shape.db, connect.db, edge.db.
-    assert_eq!(lib.dbs.len(), 3);
+    // The move databases: shape.db, endgame.db, connect.db, edge.db.
+    assert_eq!(lib.dbs.len(), 4);
     assert_eq!(lib.set.len(), lib.dbs.iter().map(|d| d.patterns.len()).sum::<usize>());
     assert!(lib.set.len() >= 15);
     // Original names: none of GNU Go's.
-    assert!(lib.set.patterns.iter().all(|p| ["Sh", "Cn", "Ed"].iter().any(|x| p.name.starts_with(x))));
+    assert!(lib.set.patterns.iter().all(|p| ["Sh", "Eg", "Cn", "Ed"].iter().any(|x| p.name.starts_with(x))));
 }
 
 #[test]

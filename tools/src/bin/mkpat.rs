@@ -21,7 +21,7 @@ unknown helper, or a limit of the patterns crate passed: see `patterns::limits`)
 
 Match mode (--match SGF [MOVE]): loads the game as GNU Go's `loadsgf` does (MOVE a move number to stop
 before, or a vertex: stop before the first move there; default the whole game), matches every pattern of
-the databases (--db FILE|DIR..., default the built-in shape.db, connect.db and edge.db) for the side to
+the databases (--db FILE|DIR..., default the built-in shape.db, endgame.db, connect.db and edge.db) for the side to
 move (or --color), and prints one line per match, sorted by database, pattern, anchor, transformation:
 
     DB:PATTERN ANCHOR TRANSFORM MOVE CONSTRAINT

@@ -4,8 +4,8 @@
 //! safety test and constraint pass adds to its move what its class letters, value attributes and action
 //! say.
 //!
-//! Which databases ([`shape_library`]): ours, built in (`patterns/databases/shape.db`, `connect.db`,
-//! `edge.db`: [`patterns::library::BUILTIN`]); with `go-gtp --patterns DIR`
+//! Which databases ([`shape_library`]): ours, built in (`patterns/databases/shape.db`, `endgame.db`,
+//! `connect.db`, `edge.db`: [`patterns::library::BUILTIN`]); with `go-gtp --patterns DIR`
 //! ([`set_pattern_dir`]) the `patterns.db`, `patterns2.db` and `fuseki.db` of that directory instead
 //! (GNU Go's, for comparison).
 //!
@@ -28,7 +28,7 @@
 //! * Value attributes: `value`/`minvalue` minimum value, `maxvalue` maximum value, `shape` a shape
 //!   contribution, `followup`/`followup_value` and `reverse_followup` the followups, `terri`/`minterri`
 //!   and `maxterri` the territorial bounds ([`crate::genmove::reasons::MoveData`] keeps them; the
-//!   valuation does not read them yet).
+//!   valuation clamps the territorial value between them, as GNU Go does).
 //! * The action (`>`): `antisuji(a)`, `add_cut_move(a,b)`, `add_connect_move(a,b)`,
 //!   `add_attack_either_move(a,b)`, `add_defend_both_move(a,b)`, `threaten_to_save(a)` (followup
 //!   `2 + 2·effective size`), `threaten_to_capture(a)` (followup `2·effective size`),

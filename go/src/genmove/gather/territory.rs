@@ -18,7 +18,10 @@
 //!   with every open point a candidate, the empty centre (K10 on strategy1, 23 points against GNU
 //!   Go's 15 for the same territory change) won over the side moves GNU Go plays.
 //! * First-line points only next to a stone (orthogonally or diagonally), second-line points only
-//!   within distance 2 of one.
+//!   within distance 2 of one; on these two lines no invasion (no stone of ours near, the
+//!   opponent's side of the board): such a stone is lost, and our influence still counted points for
+//!   it (endgame.tst 211-217's G1 for White in Black's lower left; the rule gained 204, 25 → 26/65,
+//!   no loss).
 //!
 //! At most [`MAX_NEAR`] points near stones and [`MAX_FAR`] points far from them get a reason, those
 //! with the most unsettled territory (`Σ (1 − |v|)` over the empty points within distance 2) first:
@@ -121,6 +124,10 @@ pub fn candidates(board: &Board, inf: &Influence, color: Color) -> Vec<(Point, M
             continue;
         }
         let region = sign as i8 * inf.regions[pi];
+        // No invasion on the first two lines: a stone there with none of ours near is lost.
+        if !own_near && line <= 1 && region < 0 {
+            continue;
+        }
         let reason = if own_near {
             MoveReason::ExpandTerritory
         } else if near {

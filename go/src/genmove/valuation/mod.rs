@@ -122,7 +122,7 @@ pub fn value_move(ctx: &ValuationContext, p: Point, data: &MoveData) -> MoveValu
     if data.reasons.contains(&MoveReason::Antisuji) || ctx.unconditional.is_some_and(|u| u[usize::from(p)]) {
         return v;
     }
-    if !data.reasons.is_empty() {
+    if !data.reasons.is_empty() || data.min_territory > 0.0 {
         v.territorial = territorial::territorial_value(ctx, p, data);
         v.strategic = strategic::strategic_value(ctx, p, data);
     }

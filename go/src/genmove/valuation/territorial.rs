@@ -28,11 +28,23 @@
 //!   inessential worms count dead.
 //! * The influence followup: the territory of the followup influence ([`Influence::followup`]: the
 //!   intrusions the move's string and the strings it saved make possible) minus that after the move.
+//! * A move next to a dead dragon of ours that none of its reasons saves (owl defence, semeai) is
+//!   strategically unsafe (GNU Go's `move_safety` 0): its stone counts captured ([`joins_dead_dragon`]).
+//!   Before this (2026-11-27) such a move, tagged an invasion by the territory gatherer, radiated
+//!   fully: endgame.tst's L18 and B18 (a white or black stone joining a dead one) were worth 18-19
+//!   points where GNU Go gives them nothing; the rule gained 218, 219, 900 (22 → 25/65).
+//! * The pattern bounds (`terri`/`minterri`, `maxterri`): the sum so far is raised to the minimum
+//!   territory when it is positive and below it, and lowered to the maximum; a move with a minimum
+//!   territory and no reason is valued too (the endgame patterns, `patterns/databases/endgame.db`).
 //!
 //! Not carried over (no data for them here): GNU Go's reading of whether an attack threat can be
 //! answered by a counter-threat (we take the threat at twice the effective size, adjusted only by the
-//! neighbouring dead and attackable strings), the `min_territory`/`max_territory` pattern bounds, the
-//! break-in analysis of the influence after the move, and the delta-territory cache.
+//! neighbouring dead and attackable strings), the break-in analysis of the influence after the move,
+//! and the delta-territory cache.
+//!
+//! Tried and dropped (2026-11-27): a lost stone (not [`is_safe`]) played for territorial reasons
+//! alone keeping no positive change in territory: endgame.tst unchanged (26/65), the overvalued
+//! moves there are safe ones (201's J19 gains 7 points in our influence, 0 in GNU Go's).
 
 use super::context::ValuationContext;
 use super::formulas::ko_deduction;
@@ -274,7 +286,7 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
         }
     }
     if block && ctx.board.is_legal(p, color) {
-        let mut safe = is_safe(ctx.board, p, color);
+        let mut safe = is_safe(ctx.board, p, color) && !joins_dead_dragon(ctx, p, data);
         let mut after = ctx.board.clone();
         let captured = after.play_unchecked(p, color);
         // Extending stones that are dead (and that no reason saves), joining no living stone, does
@@ -305,8 +317,27 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
         t.influence_followup = (balance_for(&follow, &after, color) - balance_for(&moved, &after, color)).max(0.0);
         tot += t.change;
     }
+    // The pattern bounds on the territorial value (GNU Go clamps the sum so far).
+    if data.min_territory > 0.0 && tot < data.min_territory {
+        tot = data.min_territory;
+    }
+    tot = tot.min(data.max_territory);
     t.value = tot;
     t
+}
+
+/// Whether the move at `p` joins a stone of an own dead dragon that none of its reasons saves (owl
+/// defence or semeai): GNU Go calls such a move strategically unsafe, and its stone counts captured.
+pub fn joins_dead_dragon(ctx: &ValuationContext, p: Point, data: &MoveData) -> bool {
+    Board::neighbors(p).iter().any(|&q| {
+        ctx.board.on_board(q)
+            && ctx.board.color(q) == Some(ctx.color)
+            && dragon_status(ctx, q) == Some(DragonStatus::Dead)
+            && !data.reasons.iter().any(|r| {
+                matches!(r, MoveReason::OwlDefend { dragon, .. } | MoveReason::Semeai { dragon }
+                    if ctx.dragons.same(*dragon, q))
+            })
+    })
 }
 
 fn mark_anchors(ctx: &ValuationContext, dragon: Point, except: Option<Point>, anchors: &mut [bool]) {
