@@ -61,6 +61,17 @@ pub struct Territorial {
 
 /// Dead stones and source strengths from the dragons' status, as the influence of the position
 /// takes them with `to_move` moving next (the same rule as [`Influence::of_dragons`]).
+///
+/// Tried 2026-11-27 (issue 25) and left out: a critical dragon of the side not to move counted dead
+/// here and in [`base_influence`] (GNU Go's trace values saving the critical 18-stone dragon of a lost
+/// 9x9 game at a change in territory of 40.89; ours, 0.5 strength, 13.1). It made that defence 56.5
+/// and the best move, and with the small-board escape rule gave 9x9.tst 21/73 (main 19: +60 90 290
+/// 300 670 700, −150 360 520 530; escape route 12, count 16) and endgame.tst 24/65 (+401 701 850,
+/// −1000), but it broke two checks against GNU Go: the 9x9 corner of `gtp::genmove_commands`' tests
+/// (B1, owl-defends A2, 28.49 and first, where GNU Go has E7 55.81 first and B1 17.42; white's best
+/// became B1 instead of C8) and the C4 connection's strategic effect in `opening_against_gnugo` (4.50
+/// against GNU Go's 3.34, through the base influence the strategic value reads). GNU Go's rule is
+/// narrower than "dead": to find before taking it up again.
 pub fn dragon_strengths(ctx: &ValuationContext, to_move: Color) -> (Vec<bool>, Vec<f32>) {
     let mut dead = vec![false; ARRAY];
     let mut strength = vec![0f32; ARRAY];
@@ -274,9 +285,17 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
         let captured = after.play_unchecked(p, color);
         for q in after.string_stones(p) {
             let qi = usize::from(q);
-            // The move joins its string: the string lives or dies with the move.
-            dead[qi] = !safe;
-            strength[qi] = if safe { crate::analysis::influence::DEFAULT_STRENGTH } else { 0.0 };
+            // The move joins its string: an unsafe move takes the string down with it; a safe one
+            // radiates fully itself, while the stones it joins keep their dragon's status unless a
+            // reason saved them (GNU Go marks only the move's stone and the saved stones: touching
+            // a critical dragon is no defence of it).
+            if !safe {
+                dead[qi] = true;
+                strength[qi] = 0.0;
+            } else if q == p {
+                dead[qi] = false;
+                strength[qi] = crate::analysis::influence::DEFAULT_STRENGTH;
+            }
             anchors[qi] = true;
         }
         // Points the move emptied hold no stone any more.
