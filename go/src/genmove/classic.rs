@@ -34,7 +34,7 @@
 //! times and W+46.5, as white B+35.5, 47.5, 73.5, 29.5 (main: W+88.5 and B+73.5). In the lost games
 //! the turning moves were (a) a critical dragon of ours not defended (move 23 of one game: GNU Go
 //! F2 owl-defends, 47.92; we valued every move touching the dragon at about 23, as if the touch
-//! saved it: fixed in the territorial value), (b) our owl reading killable a white group GNU Go reads
+//! saved it: a territorial fix lost 9x9.tst 19 → 17, see `territorial_value`), (b) our owl reading killable a white group GNU Go reads
 //! alive on 9x9 (C7 after E4 E6 D5 C7 D6 D7: our `owl_attack` 1 B8, GNU Go alive), so we play
 //! attacking stones that die (B8, E7, E8), (c) lone invasions that die.
 //!

@@ -285,17 +285,13 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
         let captured = after.play_unchecked(p, color);
         for q in after.string_stones(p) {
             let qi = usize::from(q);
-            // The move joins its string: an unsafe move takes the string down with it; a safe one
-            // radiates fully itself, while the stones it joins keep their dragon's status unless a
-            // reason saved them (GNU Go marks only the move's stone and the saved stones: touching
-            // a critical dragon is no defence of it).
-            if !safe {
-                dead[qi] = true;
-                strength[qi] = 0.0;
-            } else if q == p {
-                dead[qi] = false;
-                strength[qi] = crate::analysis::influence::DEFAULT_STRENGTH;
-            }
+            // The move joins its string: the string lives or dies with the move. (Tried 2026-11-27:
+            // only the new stone radiating, the joined stones keeping their dragon's status, which
+            // fixes the 9x9 position where every move touching a critical dragon had ~23 and its owl
+            // defence 22.55: 9x9.tst 17/73 against 19 (+10 90 300, −150 270 360 520 530), endgame.tst
+            // 22 unchanged; dropped.)
+            dead[qi] = !safe;
+            strength[qi] = if safe { crate::analysis::influence::DEFAULT_STRENGTH } else { 0.0 };
             anchors[qi] = true;
         }
         // Points the move emptied hold no stone any more.
