@@ -669,7 +669,8 @@ impl Owl<'_> {
         let all: Vec<usize> = (0..eyes.spaces.len()).collect();
         let (min, max) = genus(&eyes, &all);
         let esc = escape(&b, &stones, color, &eyes, &dead);
-        let Escape { mode, threshold } = tuning().escape;
+        let (Escape { mode, threshold }, count) = tuning().escape_for(b.size());
+        let count = count.unwrap_or(ESCAPE_OWL);
         // The goal's own eye space is no way out (its points add nothing).
         let route = if mode == 0 {
             0
@@ -677,9 +678,9 @@ impl Owl<'_> {
             escape_route(&b, &stones, color, &self.escape_values, &dead, &|p| eyes.space(p, color).is_some())
         };
         let ran = match mode {
-            0 => esc >= ESCAPE_OWL,
+            0 => esc >= count,
             1 => route >= threshold,
-            _ => route >= threshold || esc >= ESCAPE_OWL,
+            _ => route >= threshold || esc >= count,
         };
         // GNU Go's pessimistic count for the verdict of static life (`owl_tuning::Pessimistic`).
         let pess = tuning().pessimistic;
@@ -1649,7 +1650,7 @@ fn run<T>(
     // Escape values once per read (only when the route is in use): friendly strings with room count
     // as living (no dragon statuses here), the goal itself as nothing.
     let mut escape_vals = Vec::new();
-    if tuning().escape.mode != 0 {
+    if tuning().escape_for(board.size()).0.mode != 0 {
         escape_vals = vec![0u8; ARRAY];
         let mut dead0 = vec![false; ARRAY];
         mark_enclosed(board, &mut dead0, false, None);

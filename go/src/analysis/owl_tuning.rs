@@ -11,6 +11,7 @@
 //! | `GO_OWL_SEARCH` | `root,first,leaf,killer,nodes,depth,branches` | `,,0,0,,,` (the limits' own) | [`OwlTuning::search`] |
 //! | `GO_OWL_GOAL` | `mode,scope,libs` (0–3, 0–1, 0–8) | `3,0,4` | [`OwlTuning::goal`] |
 //! | `GO_ESCAPE_OWL` | `mode,threshold` (mode 0–2) | `0,10` | [`OwlTuning::escape`] |
+//! | `GO_ESCAPE_SMALL` | `mode,threshold,count,max_size` (mode 0–2) | `0,12,16,9` (as on larger boards) | [`OwlTuning::escape_small`] |
 //! | `GO_OWL_PAT` | `held,free,safety[,cap]` (the first three all needed) | `100,10,1,8` | [`OwlTuning::patterns`] |
 //! | `GO_OWL_KOMASTER` | `mode` (0–2) | `0` | [`OwlTuning::ko`] |
 //! | `GO_OWL_CACHEDEPTH` | `on` | `1` | [`OwlTuning::ko`] |
@@ -39,6 +40,11 @@ use std::sync::OnceLock;
 
 /// GNU Go-scale escape route (`dragon::escape_route`) at which the goal counts as having run out.
 pub const ESCAPE_ROUTE_OWL: usize = 10;
+/// Boards of at most this many lines take the small-board escape rule ([`SmallEscape`]).
+pub const SMALL_BOARD: usize = 9;
+/// On small boards: the escape route, and the point count, at which the goal has run out ([`SmallEscape`]).
+pub const SMALL_ESCAPE_ROUTE: usize = 12;
+pub const SMALL_ESCAPE_COUNT: usize = 16;
 /// Pattern moves whose constraints are evaluated at a node, best value first: GNU Go's owl keeps only
 /// its few best pattern moves, and each constraint may read (with GNU Go's databases, evaluating them
 /// all took four times GNU Go's time on owl.tst).
@@ -107,6 +113,8 @@ pub(crate) struct OwlTuning {
     pub goal: GoalGrowth,
     /// `GO_ESCAPE_OWL`: which escape measure decides that the goal ran out.
     pub escape: Escape,
+    /// `GO_ESCAPE_SMALL`: the same on small boards ([`OwlTuning::escape_for`]).
+    pub escape_small: SmallEscape,
     /// `GO_OWL_PAT`: the pattern weights.
     pub patterns: Patterns,
     /// `GO_OWL_KOMASTER`, `GO_OWL_CACHEDEPTH`: the ko bookkeeping and the cache's ply check.
@@ -208,6 +216,48 @@ pub(crate) struct Escape {
     pub mode: u8,
     /// The route's threshold ([`ESCAPE_ROUTE_OWL`]).
     pub threshold: usize,
+}
+
+/// The escape rule on small boards (`GO_ESCAPE_SMALL` = `mode,threshold,count,max_size`): on boards of
+/// at most `max_size` lines, `escape` (mode and route threshold) decides, and the point count needs
+/// `count` instead of [`crate::analysis::owl::ESCAPE_OWL`]. On 9x9 a lone stone in the open reaches a
+/// point count of only 11–13 (see [`Escape`]), so the owl read such stones dead and the classic move
+/// generator gave up its groups in real games (issue 25).
+///
+/// Default `0,12,16,9`: the point count at 16 as on larger boards (route 12 used only with mode 1
+/// or 2), so the default changes nothing yet. Measured 2026-11-27 (owl.tst 194 before; 9 of its games
+/// are 13x13, 53 tests 9x9): `2,10,16,9` owl.tst 193 (−222, trevor_27 `owl_attack E5`: the route
+/// reaches 10 there); `2,12,16,9` 194 and `2,12,10,9` 194 (the same tests as main). On the positions
+/// of issue 25: `whitemouse-gnugo-3.5.2-200312052122.sgf` move 4 `owl_attack C7` 0 with any route
+/// rule (GNU Go 0), 1 B8 with the count alone at 10–16; a two-stone white dragon D5 D4 in the open
+/// at move 10 of a lost game (GNU Go: critical, defended at C3) is dead for every setting but a count
+/// of 10 (`owl_defend` 1 B5). Through the classic generator, `2,12,16,9` with a valuation rule
+/// since dropped (see `genmove::valuation::territorial::dragon_strengths`): 9x9.tst 21/73 (main 19),
+/// endgame.tst 24/65 (main 22). Not the default because every `2,12,*` and `0,*,10` setting breaks
+/// `opening_against_gnugo` (the C4 connection's strategic effect 4.50 against GNU Go's 3.34, the
+/// dragons' weakness on 9x9 changing), and `2,12,10,9` or `0,10,10,9` also the 9x9 corner of
+/// `gtp::genmove_commands`' tests (black's first move F2 instead of GNU Go's E7, white's B1 instead
+/// of C8). Against GNU Go level 10 on 9x9 with `2,12,10,9` and that valuation rule: 0 wins in 10
+/// games (see `genmove::classic`'s module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SmallEscape {
+    pub escape: Escape,
+    /// The point count at which the goal has run out on a small board.
+    pub count: usize,
+    /// The largest board size the rule applies to.
+    pub max_size: usize,
+}
+
+impl OwlTuning {
+    /// The escape rule for a board of `size` lines and the point count threshold (`None`: the
+    /// default [`crate::analysis::owl::ESCAPE_OWL`]).
+    pub fn escape_for(&self, size: usize) -> (Escape, Option<usize>) {
+        if size <= self.escape_small.max_size {
+            (self.escape_small.escape, Some(self.escape_small.count))
+        } else {
+            (self.escape, None)
+        }
+    }
 }
 
 /// How much of a pattern's value joins a candidate's score, in percent (`GO_OWL_PAT` =
@@ -476,6 +526,11 @@ impl Default for OwlTuning {
             search: Search::default(),
             goal: GoalGrowth { mode: 3, scope: 0, libs: 4 },
             escape: Escape { mode: 0, threshold: ESCAPE_ROUTE_OWL },
+            escape_small: SmallEscape {
+                escape: Escape { mode: 0, threshold: SMALL_ESCAPE_ROUTE },
+                count: SMALL_ESCAPE_COUNT,
+                max_size: SMALL_BOARD,
+            },
             patterns: Patterns { held: 100, free: 10, safety: true, cap: HELD_PER_NODE },
             ko: Ko { komaster: 0, cache_depth: true },
             defender: Defender {
@@ -540,6 +595,17 @@ impl OwlTuning {
             mode: at(&f, 0).unwrap_or(0).clamp(0, 2) as u8,
             threshold: at(&f, 1).map_or(ESCAPE_ROUTE_OWL, |x| x.max(0) as usize),
         };
+        if let Some(f) = var("GO_ESCAPE_SMALL") {
+            let d = t.escape_small;
+            t.escape_small = SmallEscape {
+                escape: Escape {
+                    mode: at(&f, 0).map_or(d.escape.mode, |x| x.clamp(0, 2) as u8),
+                    threshold: at(&f, 1).map_or(d.escape.threshold, |x| x.max(0) as usize),
+                },
+                count: at(&f, 2).map_or(d.count, |x| x.max(0) as usize),
+                max_size: at(&f, 3).map_or(d.max_size, |x| x.max(0) as usize),
+            };
+        }
 
         if let Some(f) = var("GO_OWL_PAT") {
             if let [Some(h), Some(fr), Some(sa), ..] = f[..] {
@@ -666,6 +732,13 @@ mod tests {
         );
         assert_eq!(t.goal, GoalGrowth { mode: 3, scope: 0, libs: 4 });
         assert_eq!(t.escape, Escape { mode: 0, threshold: 10 });
+        assert_eq!(t.escape_for(19), (Escape { mode: 0, threshold: 10 }, None));
+        assert_eq!(t.escape_for(13), (Escape { mode: 0, threshold: 10 }, None));
+        assert_eq!(t.escape_for(9), (Escape { mode: 0, threshold: 12 }, Some(16)));
+        // Fields left empty keep their defaults.
+        let s = with(&[("GO_ESCAPE_SMALL", "2,,10,13")]);
+        assert_eq!(s.escape_for(13), (Escape { mode: 2, threshold: 12 }, Some(10)));
+        assert_eq!(s.escape_for(19), (Escape { mode: 0, threshold: 10 }, None));
         assert_eq!(t.patterns, Patterns { held: 100, free: 10, safety: true, cap: 8 });
         assert_eq!(t.ko, Ko { komaster: 0, cache_depth: true });
         assert_eq!(

@@ -78,6 +78,17 @@ pub struct Territorial {
 
 /// Dead stones and source strengths from the dragons' status, as the influence of the position
 /// takes them with `to_move` moving next (the same rule as [`Influence::of_dragons`]).
+///
+/// Tried 2026-11-27 (issue 25) and left out: a critical dragon of the side not to move counted dead
+/// here and in [`base_influence`] (GNU Go's trace values saving the critical 18-stone dragon of a lost
+/// 9x9 game at a change in territory of 40.89; ours, 0.5 strength, 13.1). It made that defence 56.5
+/// and the best move, and with the small-board escape rule gave 9x9.tst 21/73 (main 19: +60 90 290
+/// 300 670 700, −150 360 520 530; escape route 12, count 16) and endgame.tst 24/65 (+401 701 850,
+/// −1000), but it broke two checks against GNU Go: the 9x9 corner of `gtp::genmove_commands`' tests
+/// (B1, owl-defends A2, 28.49 and first, where GNU Go has E7 55.81 first and B1 17.42; white's best
+/// became B1 instead of C8) and the C4 connection's strategic effect in `opening_against_gnugo` (4.50
+/// against GNU Go's 3.34, through the base influence the strategic value reads). GNU Go's rule is
+/// narrower than "dead": to find before taking it up again.
 pub fn dragon_strengths(ctx: &ValuationContext, to_move: Color) -> (Vec<bool>, Vec<f32>) {
     let mut dead = vec![false; ARRAY];
     let mut strength = vec![0f32; ARRAY];
@@ -298,7 +309,11 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
         }
         for q in after.string_stones(p) {
             let qi = usize::from(q);
-            // The move joins its string: the string lives or dies with the move.
+            // The move joins its string: the string lives or dies with the move. (Tried 2026-11-27:
+            // only the new stone radiating, the joined stones keeping their dragon's status, which
+            // fixes the 9x9 position where every move touching a critical dragon had ~23 and its owl
+            // defence 22.55: 9x9.tst 17/73 against 19 (+10 90 300, −150 270 360 520 530), endgame.tst
+            // 22 unchanged; dropped.)
             dead[qi] = !safe;
             strength[qi] = if safe { crate::analysis::influence::DEFAULT_STRENGTH } else { 0.0 };
             anchors[qi] = true;
