@@ -207,7 +207,7 @@ use std::rc::Rc;
 pub const ESCAPE_OWL: usize = 16;
 
 const TABLE_BITS: usize = 12;
-/// A boxed-in lunch of three or four liberties (see `boxed_in`): an opponent string of at least two
+/// A boxed-in lunch of three or four liberties: an opponent string of at least two
 /// stones next to the goal whose liberties open onto at most two further empty points, and which every
 /// goal string beside it outnumbers in liberties (not a capturing race), is dead when the reader
 /// captures it and cannot save it, as GNU Go's owl counts the lunches its `attack` finds (strategy.tst
