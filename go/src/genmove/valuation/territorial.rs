@@ -28,11 +28,12 @@
 //!   inessential worms count dead.
 //! * The influence followup: the territory of the followup influence ([`Influence::followup`]: the
 //!   intrusions the move's string and the strings it saved make possible) minus that after the move.
-//! * A move next to a dead dragon of ours that none of its reasons saves (owl defence, semeai) is
-//!   strategically unsafe (GNU Go's `move_safety` 0): its stone counts captured ([`joins_dead_dragon`]).
-//!   Before this (2026-11-27) such a move, tagged an invasion by the territory gatherer, radiated
-//!   fully: endgame.tst's L18 and B18 (a white or black stone joining a dead one) were worth 18-19
-//!   points where GNU Go gives them nothing; the rule gained 218, 219, 900 (22 → 25/65).
+//! * Tried and dropped (2026-11-27): a move next to a dead dragon of ours that none of its reasons
+//!   saves (owl defence, semeai) counted strategically unsafe (GNU Go's `move_safety` 0), its stone
+//!   captured. Alone it gained endgame.tst 218 219 900, which the dead-extension rule above also
+//!   gains; merged with that rule it gained 207 and lost 604 (27/65 either way) but lost 9x9.tst 150
+//!   280 310 (15 against 18/73 without it): on 9x9 the stones beside a dragon the owl reads dead are
+//!   often what saves it.
 //! * The pattern bounds (`terri`/`minterri`, `maxterri`): the sum so far is raised to the minimum
 //!   territory when it is positive and below it, and lowered to the maximum; a move with a minimum
 //!   territory and no reason is valued too (the endgame patterns, `patterns/databases/endgame.db`).
@@ -297,7 +298,7 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
         }
     }
     if block && ctx.board.is_legal(p, color) {
-        let mut safe = is_safe(ctx.board, p, color) && !joins_dead_dragon(ctx, p, data);
+        let mut safe = is_safe(ctx.board, p, color);
         let mut after = ctx.board.clone();
         let captured = after.play_unchecked(p, color);
         // Extending stones that are dead (and that no reason saves), joining no living stone, does
@@ -339,20 +340,6 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
     tot = tot.min(data.max_territory);
     t.value = tot;
     t
-}
-
-/// Whether the move at `p` joins a stone of an own dead dragon that none of its reasons saves (owl
-/// defence or semeai): GNU Go calls such a move strategically unsafe, and its stone counts captured.
-pub fn joins_dead_dragon(ctx: &ValuationContext, p: Point, data: &MoveData) -> bool {
-    Board::neighbors(p).iter().any(|&q| {
-        ctx.board.on_board(q)
-            && ctx.board.color(q) == Some(ctx.color)
-            && dragon_status(ctx, q) == Some(DragonStatus::Dead)
-            && !data.reasons.iter().any(|r| {
-                matches!(r, MoveReason::OwlDefend { dragon, .. } | MoveReason::Semeai { dragon }
-                    if ctx.dragons.same(*dragon, q))
-            })
-    })
 }
 
 fn mark_anchors(ctx: &ValuationContext, dragon: Point, except: Option<Point>, anchors: &mut [bool]) {
