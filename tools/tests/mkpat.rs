@@ -100,17 +100,23 @@ fn match_stops_before_a_move_number_or_vertex() {
     let sgf = sgf.to_str().unwrap();
     // Before move 30 (W F8), white to move: white's pair B3-C3 with nothing around makes an
     // empty triangle at B4, B2, C2 or C4 (no constraint: `-`).
+    // On the right edge white's H5 (second line) stands beside black's H4: endgame.db's descent
+    // J5 (two liberties after it, J6 and J4) and its first-line hane J4 under H4, which has one
+    // liberty after it (J5; J3 and H4 are black), so `olib(*)>=2` fails.
     let expected = "shape.db:ShEmptyTriangle B3 f B4 -\nshape.db:ShEmptyTriangle B3 e B2 -\n\
-                    shape.db:ShEmptyTriangle C3 g C2 -\nshape.db:ShEmptyTriangle C3 h C4 -\n";
+                    shape.db:ShEmptyTriangle C3 g C2 -\nshape.db:ShEmptyTriangle C3 h C4 -\n\
+                    endgame.db:EgBlockTheHane H5 e J5 true\nendgame.db:EgFirstLineHane H5 e J4 false\n";
     assert_eq!(mkpat(&["--match", sgf, "30"]).0, expected);
     assert_eq!(mkpat(&["--match", sgf, "F8"]).0, expected, "move 30 is the first move at F8");
     // For black the same pair is the opponent's: no empty triangle. Black's diagonal pairs F6-E5
     // and G3-H4 have white on one cutting point (F5, G4): shape.db's mend at the other (E6, H3),
-    // found from either stone of the pair.
+    // found from either stone of the pair. On the right edge black's H4 beside white's H5: the
+    // descent J4 (joining J3) and the hane J5 under H5 (liberties J6 and J4) both keep two liberties.
     assert_eq!(
         mkpat(&["--match", sgf, "30", "--color", "black"]).0,
         "shape.db:ShMendThePeep F6 g E6 -\nshape.db:ShMendThePeep E5 b E6 -\n\
-         shape.db:ShMendThePeep H4 c H3 -\nshape.db:ShMendThePeep G3 f H3 -\n"
+         shape.db:ShMendThePeep H4 c H3 -\nshape.db:ShMendThePeep G3 f H3 -\n\
+         endgame.db:EgBlockTheHane H4 f J4 true\nendgame.db:EgFirstLineHane H4 f J5 true\n"
     );
 }
 
