@@ -7,8 +7,8 @@
 //! and strategic sizes of their unsettled status (about 0.6 for a dragon the owl then finds alive;
 //! `dragon_data`, which reads the owl inside the dragons, prints 0.05). Setting the weakness from the
 //! owl's status and recomputing the strategic sizes here: strategy.tst (classic) gains 47, loses 39
-//! (P16 35.5 against R5 38.9, an owl attack on R4 that GNU Go finds alive) and 32 (graded on test
-//! 31's board: our SGF loader rejects strategy7.sgf), endgame.tst the same 25 tests.
+//! (P16 35.5 against R5 38.9, an owl attack on R4 that GNU Go finds alive) and 32 (strategy7.sgf move 23,
+//! which loads as GNU Go loads it: checked by hand), endgame.tst the same 25 tests.
 //!
 //! This module owns that record and the order it is computed in; the reading is the analysis
 //! layer's. It must not propose, value or choose moves.
