@@ -146,7 +146,7 @@
 //! eight strings with 24 liberties (the static links join the whole black side), so it cannot be
 //! killed.
 
-use crate::analysis::dragon::{escape, genus, mark_enclosed};
+use crate::analysis::dragon::{escape, genus, mark_enclosed, DragonStatus, Dragons, LifeReading};
 use crate::analysis::eye::{Eyes, Safety};
 use crate::analysis::owl::{attack_dragon, defend_dragon, OwlLimits, ESCAPE_OWL};
 use crate::analysis::read_result::ReadResult::{self, Lose, Win};
@@ -1246,6 +1246,118 @@ fn owl_rescue(r: &mut Reader, board: &Board, a: Point, b: Point, root_moves: &[P
     None
 }
 
+/// Dragons an outcome of [`semeai_status`] looks at: the race partners found from the queried dragon
+/// at most (each pair costs two race reads).
+const STATUS_DRAGONS: usize = 8;
+
+/// The status of the dragon through `p` once its capturing races are read (GNU Go's semeai status
+/// revision, `dragon.texi` under `semeais`): the owl's status (`owl`, through `ds`), revised when the
+/// dragon is dead or critical next to a dead or critical dragon of the other colour (a neighbour in
+/// `ds`: touching or sharing a liberty). Every such pair reachable from `p` is read both ways with
+/// [`analyze_semeai`] (`cache` keeps the reads, by first and second dragon origin). A dragon that
+/// loses all its races even moving first is dead and the winners are safe (alive): their other races
+/// are disregarded, as GNU Go does (semeai.tst 81-86: white H7 loses to black J7, so J7 is alive and
+/// its race with the white J9 dragon is not read further). Of what is left, a dragon in one race is
+/// dead when it loses moving first, alive when it survives the other moving first, else critical (the
+/// other's race move attacks, its own defends); in several races it keeps the owl's status. `None`
+/// on an empty point.
+pub fn semeai_status(
+    r: &mut Reader,
+    board: &Board,
+    ds: &mut Dragons,
+    p: Point,
+    owl: &dyn LifeReading,
+    cache: &mut HashMap<(Point, Point), Semeai>,
+) -> Option<(DragonStatus, Option<Point>, Option<Point>)> {
+    let own = ds.owl_status(r, board, p, owl)?;
+    let weak = |st: DragonStatus| matches!(st, DragonStatus::Dead | DragonStatus::Critical);
+    if !weak(own.0) {
+        return Some(own);
+    }
+    let origin = |ds: &Dragons, q: Point| ds.at(q).map(|d| d.origin);
+    let start = origin(ds, p)?;
+    // The race partners reachable from p, and the pairs between them.
+    let mut nodes = vec![start];
+    let mut pairs: Vec<(Point, Point)> = Vec::new();
+    let mut i = 0;
+    while i < nodes.len() && nodes.len() <= STATUS_DRAGONS {
+        let x = nodes[i];
+        i += 1;
+        let color = board.color(x);
+        let others: Vec<Point> = ds.neighbours(x).iter().filter(|n| n.color != color).map(|n| n.origin).collect();
+        for y in others {
+            let Some((st, _, _)) = ds.owl_status(r, board, y, owl) else { continue };
+            if !weak(st) {
+                continue;
+            }
+            if !pairs.iter().any(|&(a, b)| (a, b) == (x, y) || (a, b) == (y, x)) {
+                pairs.push((x, y));
+            }
+            if !nodes.contains(&y) {
+                nodes.push(y);
+            }
+        }
+    }
+    if pairs.is_empty() {
+        return Some(own);
+    }
+    let mut read = |a: Point, b: Point| -> Semeai {
+        *cache.entry((a, b)).or_insert_with(|| {
+            let s = analyze_semeai(r, board, a, b, SemeaiLimits::default());
+            r.set_board(board);
+            s
+        })
+    };
+    // Per pair: (x, y, x survives moving first, x survives y moving first, x's move, y's move).
+    let mut races: Vec<(Point, Point, bool, bool, Option<Point>, Option<Point>)> = Vec::new();
+    for &(x, y) in &pairs {
+        let xf = read(x, y);
+        let yf = read(y, x);
+        races.push((x, y, xf.defend != Lose, yf.attack == Lose, xf.mv, yf.mv));
+        races.push((y, x, yf.defend != Lose, xf.attack == Lose, yf.mv, xf.mv));
+    }
+    // Dragons losing all their races outright are dead; their winners are safe.
+    let mut settled: HashMap<Point, DragonStatus> = HashMap::new();
+    loop {
+        let loser = nodes.iter().copied().find(|&x| {
+            let mine: Vec<_> = races.iter().filter(|r| r.0 == x).collect();
+            !mine.is_empty() && mine.iter().all(|r| !r.2)
+        });
+        let Some(x) = loser else { break };
+        settled.insert(x, DragonStatus::Dead);
+        let winners: Vec<Point> = races.iter().filter(|r| r.0 == x).map(|r| r.1).collect();
+        for &w in &winners {
+            settled.insert(w, DragonStatus::Alive);
+        }
+        races.retain(|r| r.0 != x && r.1 != x && !winners.contains(&r.0) && !winners.contains(&r.1));
+    }
+    if let Some(&st) = settled.get(&start) {
+        return Some(match st {
+            DragonStatus::Dead if own.0 == DragonStatus::Dead => own,
+            DragonStatus::Dead => (DragonStatus::Dead, own.1, None),
+            other => (other, None, None),
+        });
+    }
+    let mine: Vec<_> = races.iter().filter(|r| r.0 == start).collect();
+    if mine.len() != 1 {
+        return Some(own);
+    }
+    let &(_, _, first, second, mv, their) = mine[0];
+    Some(if !first {
+        if own.0 == DragonStatus::Dead {
+            own
+        } else {
+            (DragonStatus::Dead, their, None)
+        }
+    } else if second {
+        (DragonStatus::Alive, None, None)
+    } else if own.0 == DragonStatus::Critical {
+        own
+    } else {
+        (DragonStatus::Critical, their, mv)
+    })
+}
+
 /// The race between the strings through `a` and `b` alone (GNU Go's `tactical_analyze_semeai`).
 pub fn tactical_analyze_semeai(r: &mut Reader, board: &Board, a: Point, b: Point, limits: SemeaiLimits) -> Semeai {
     let ga: Vec<Point> = std::iter::once(a).chain(board.string_stones(a).filter(|&s| s != a)).collect();
@@ -1260,6 +1372,45 @@ mod tests {
 
     fn race(x: [u8; 2], y: [u8; 2], shared: u8) -> u8 {
         count_game(&mut HashMap::new(), x, y, shared, false)
+    }
+
+    #[test]
+    fn races_revise_the_owl_statuses_as_gnu_go_does() {
+        // semeai.tst 81-86 (semeai15.sgf): the owl calls black J7 and white H7, E13 and J9 dead and
+        // black A13 critical. White H7 loses its race with J7 even moving first, so J7 lives and its
+        // race with J9 is disregarded; E13 loses to A13, so A13 lives and its race with the critical
+        // white C11 is disregarded (C11 stays critical). GNU Go's statuses.
+        let b = board_from(&[
+            "XXXXO.OOO.X..",
+            "X.XXOOO..XXXX",
+            "XXOOX..XXXX.X",
+            "X.OOXXXX....X",
+            "X.O.O.X.OOOOX",
+            "X.OOO.XXO..OX",
+            "X.XO.XXOXXXOX",
+            "XXXO.X.OX.OOX",
+            "...O.X.OX.O.X",
+            "OOOO.X.OX.O.X",
+            ".O.XXX.OX.O.X",
+            ".O.X.X.OX.O.X",
+            "XXXXXX.OX.O.X",
+        ]);
+        let at = |v: &str| {
+            let col = b"ABCDEFGHJKLMN".iter().position(|&c| c == v.as_bytes()[0]).unwrap() as u8;
+            b.point(col, 13 - v[1..].parse::<u8>().unwrap())
+        };
+        let mut r = Reader::new(&b);
+        let mut ds = Dragons::compute(&b, &mut r, None);
+        let mut cache = HashMap::new();
+        let owl = crate::analysis::owl::OwlLimits::default();
+        let mut status = |v: &str| semeai_status(&mut r, &b, &mut ds, at(v), &owl, &mut cache).unwrap().0;
+        assert_eq!(status("H7"), DragonStatus::Dead);
+        assert_eq!(status("J7"), DragonStatus::Alive);
+        assert_eq!(status("J9"), DragonStatus::Dead);
+        assert_eq!(status("E13"), DragonStatus::Dead);
+        assert_eq!(status("A13"), DragonStatus::Alive);
+        assert_eq!(status("C11"), DragonStatus::Critical);
+        assert_eq!(r.board(), &b);
     }
 
     #[test]

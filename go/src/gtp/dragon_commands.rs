@@ -1,25 +1,29 @@
 //! GNU Go's dragon commands over GTP (`dragon_status`, `dragon_stones`, `dragon_data`): the dragons of
 //! [`crate::analysis::dragon`], their status decided by the owl ([`crate::analysis::owl`]) as the
 //! dragons' [`crate::analysis::dragon::LifeReading`], answered in GNU Go 3.8's formats and error texts.
+//! `dragon_status` then revises a dead or critical dragon by its capturing races with dead or critical
+//! neighbours, as GNU Go does ([`crate::analysis::semeai::semeai_status`]); `dragon_data` does not (yet).
 //!
 //! `dragon_data` prints every field GNU Go prints: `escape_route` on GNU Go's scale
 //! ([`crate::analysis::dragon::escape_route`]), `strategic_size` by GNU Go's rule
 //! ([`crate::analysis::dragon::Dragons::strategic_sizes`]). Those this engine does not compute yet print
 //! GNU Go's neutral values: `moyo_size` and `moyo_territorial_value` 0
 //! (influence is not read here), `owl_threat_status` `unchecked`, no second owl points, no ko worms, no
-//! semeai (the semeai code revises statuses elsewhere).
+//! semeai fields.
 //!
 //! This group reads the position and the reader of the engine state ([`crate::gtp::state`]) and must not
 //! import the other command groups.
 
 use crate::analysis::dragon::{Dragon, DragonStatus, Dragons};
 use crate::analysis::owl::OwlLimits;
+use crate::analysis::semeai::semeai_status;
 use crate::gtp::args::{list, reader, vertex};
 use crate::gtp::state::GtpState;
 use crate::rules::board::Board;
 use crate::rules::stone::{Move, Point};
 use crate::rules::vertex::{format_color, format_vertex};
 use engine_core::command::{Args, CommandError, Registry};
+use std::collections::HashMap;
 
 /// Registers the group's commands on `r`.
 pub fn register(r: &mut Registry<GtpState>) {
@@ -31,14 +35,15 @@ pub fn register(r: &mut Registry<GtpState>) {
             (DragonStatus::Critical, att, def) => format!("critical {} {}", v(&b, att), v(&b, def)),
             (other, _, _) => other.gtp_name().to_string(),
         };
+        let mut races = HashMap::new();
         if let Some(p) = only {
-            let st = ds.owl_status(reader(s), &b, p, &OwlLimits::default()).expect("a stone");
+            let st = semeai_status(reader(s), &b, &mut ds, p, &OwlLimits::default(), &mut races).expect("a stone");
             return Ok(line(st));
         }
         let origins: Vec<Point> = ds.graph.node_weights().map(|d| d.origin).collect();
         let mut lines = Vec::new();
         for o in origins {
-            let st = ds.owl_status(reader(s), &b, o, &OwlLimits::default()).expect("a stone");
+            let st = semeai_status(reader(s), &b, &mut ds, o, &OwlLimits::default(), &mut races).expect("a stone");
             lines.push(format!("{}: {}", format_vertex(&b, Move::Play(o)), line(st)));
         }
         Ok(lines.join("\n"))
