@@ -189,7 +189,7 @@
 //!   values were tuned with the doubles counted; `owl_tuning::Patterns::dedupe` keeps the option.
 //! * The queried string's tactical fate (`owl_tuning::Doom`, `GO_OWL_DOOM`): reading on below the root
 //!   (1), only while the goal holds another string (2), or at the root too (3): 197 each, the same
-//!   tests, CPU unchanged. 191 (`owl_defend D8`, GNU Go B7) needs more: after B7 B8 B9 A8 A7 our
+//!   tests, CPU unchanged (semeai.tst with 3: 107, the same tests). 191 (`owl_defend D8`, GNU Go B7) needs more: after B7 B8 B9 A8 A7 our
 //!   attacker's D9 captures C8 D8, the queried string, and that ends the read (`Owl::captured`),
 //!   where GNU Go's owl judges the dragon (B7 B9 A7 run out: "ALIVE (escaped)"); the goal must hold
 //!   the defender's B7 and B9 (no `GO_OWL_GOAL` mode does with 191's liberties) and the attack succeed
