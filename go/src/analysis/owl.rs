@@ -180,6 +180,33 @@
 //! L3, esc 17) and after 40's L13 (GNU Go's M11, a jump our `JUMP_WEIGHT` rates 42, below the width);
 //! 17's R6 is a 4-stone dragon for us and a 26-stone one for GNU Go (amalgamation, not the owl).
 //!
+//! Measured 2026-11-27 (owl.tst at 197; GNU Go 236 with 21.1 s CPU, ours 29.3 s in the same hour,
+//! 1.39x, both under load), issue 24's leads, nothing kept as a default:
+//! * Symmetric owl patterns match twice at one point (two transformations) and their values add up.
+//!   One match per (pattern, point) (`GO_OWL_PAT=100,10,1,8,1`) or the best pattern value per point as
+//!   GNU Go's owl keeps a move once (`…,2`): 195 either way (−192: no attack for E5, GNU Go F3; −211:
+//!   A3 before GNU Go's C2); with the cap at 6 or 10 and one match per pair, the same 195. Our pattern
+//!   values were tuned with the doubles counted; `owl_tuning::Patterns::dedupe` keeps the option.
+//! * The queried string's tactical fate (`owl_tuning::Doom`, `GO_OWL_DOOM`): reading on below the root
+//!   (1), only while the goal holds another string (2), or at the root too (3): 197 each, the same
+//!   tests, CPU unchanged (semeai.tst with 3: 107, the same tests). 191 (`owl_defend D8`, GNU Go B7) needs more: after B7 B8 B9 A8 A7 our
+//!   attacker's D9 captures C8 D8, the queried string, and that ends the read (`Owl::captured`),
+//!   where GNU Go's owl judges the dragon (B7 B9 A7 run out: "ALIVE (escaped)"); the goal must hold
+//!   the defender's B7 and B9 (no `GO_OWL_GOAL` mode does with 191's liberties) and the attack succeed
+//!   only when the whole goal is gone.
+//! * 215/216 (FSF-neurogo 286): GNU Go's K16 is `KO_B` (its defence K19, then M19 `KO_A`, answered by
+//!   H18); after K16 K19 M19 our defender's H18 scores 30, fifth behind K18 190, G16 70, J17 64, J19 40,
+//!   beyond the width of four at ply 2, so K16 reads an outright kill and comes before H18.
+//! * 135: after N17 GNU Go's owl reads fourteen plies (N18 N16 M17 M15 K18 J18 L15 …) to "escaped";
+//!   ours answers N18 and N16 kills at ply 3.
+//! * The 9x9 false kill (E4 E6 D5 C7 D6 D7, `owl_attack C7`, ours now `1 E7`, GNU Go 0; GNU Go says
+//!   black cannot kill even moving twice, E7 and another): before E7 our goal's eye space is the whole
+//!   board (black's three stones taken for invaders), after E7 it has none and the escape count is
+//!   12, below 16 (`owl_tuning::SmallEscape` records what lowering it breaks): the
+//!   defender's candidates (E8 B7 C8 D8 C9 D9 A7 C6) lack GNU Go's B5, and even with white's B5
+//!   played our C8 kills. GNU Go lives there on its eye domains (the open top left is white's
+//!   domain); the domains lose as our eye spaces (`crate::analysis::eye`'s module doc).
+//!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
 //! the query's buffers and the atari test of a candidate is played on the reader's board, not a copy.
@@ -806,6 +833,8 @@ impl Owl<'_> {
             (role != Role::Vital, -value)
         });
         let mut held = 0;
+        // (pattern, point, weight added) of the matches kept, for `owl_tuning::Patterns::dedupe`.
+        let mut kept: Vec<(usize, Point, i32)> = Vec::new();
         for m in found {
             let Some(v) = m.move_vertex else { continue };
             let p = b.point(v.col, v.row);
@@ -813,6 +842,9 @@ impl Owl<'_> {
             let (role, value) = pats.roles[k];
             if held >= knobs.cap && role != Role::Vital {
                 break;
+            }
+            if knobs.dedupe == 1 && kept.iter().any(|&(kk, q, _)| kk == k && q == p) {
+                continue;
             }
             // The constraint first: most matches fail it, and it reads less than the safety check below.
             let program = &pats.lib.programs[k];
@@ -852,7 +884,12 @@ impl Owl<'_> {
             }
             vital |= role == Role::Vital;
             held += 1;
-            add(&mut cands, p, weight);
+            let best = kept.iter().filter(|&&(_, q, _)| q == p).map(|&(_, _, w)| w).max();
+            kept.push((k, p, weight));
+            match best {
+                Some(w) if knobs.dedupe == 2 => add(&mut cands, p, (weight - w).max(0)),
+                _ => add(&mut cands, p, weight),
+            }
         }
         // Static life is trusted below the root unless a vital-point pattern says the eyes are unsound.
         let alive = alive && !(vital && attacker);
@@ -1332,6 +1369,25 @@ impl Owl<'_> {
         found
     }
 
+    /// Whether a node at `depth` reads on when the reader captures the queried string
+    /// (`owl_tuning::Doom`).
+    fn reads_on(&self, depth: usize) -> bool {
+        let b = self.r.board();
+        match tuning().doom.mode {
+            1 => depth > 0,
+            3 => true,
+            2 => {
+                depth > 0
+                    && b.points().any(|p| {
+                        self.goal[usize::from(p)]
+                            && b.color(p) == Some(self.color)
+                            && b.string_id(p) != b.string_id(self.target)
+                    })
+            }
+            _ => false,
+        }
+    }
+
     fn attack(&mut self, depth: usize) -> (ReadResult, Option<Point>) {
         self.count();
         if self.captured() {
@@ -1351,8 +1407,20 @@ impl Owl<'_> {
             a = self.analyse(true, true);
             a.alive = false;
         }
-        let result = if a.capture.0 == Win {
+        let read_on = a.capture.0 == Win && a.capture.1.is_some() && self.reads_on(depth);
+        let result = if a.capture.0 == Win && !read_on {
             a.capture
+        } else if read_on {
+            // The queried string falls, but the dragon is judged (`owl_tuning::Doom`): the capture
+            // is the first candidate.
+            let mut cands = a.cands.clone();
+            cands.retain(|c| Some(c.1) != a.capture.1);
+            cands.insert(0, (i32::MAX / 2, a.capture.1.unwrap_or(PASS_MARK)));
+            if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
+                (Win, a.capture.1)
+            } else {
+                self.try_moves(true, &cands, depth, (Lose, None))
+            }
         } else if a.settled
             && depth >= tuning().settled.depth
             && depth < self.limits.depth
@@ -1416,7 +1484,8 @@ impl Owl<'_> {
                 answer_placement(self.r.board(), last, &mut a.cands);
             }
         }
-        let result = if a.doomed {
+        let out = depth >= self.limits.depth || self.nodes > self.limits.node_limit;
+        let result = if a.doomed && (out || !self.reads_on(depth)) {
             (Lose, None)
         } else if a.alive && (depth > 0 || self.attack(0).0 == Lose) {
             (Win, None)

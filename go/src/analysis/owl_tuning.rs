@@ -12,7 +12,7 @@
 //! | `GO_OWL_GOAL` | `mode,scope,libs` (0–3, 0–1, 0–8) | `3,0,4` | [`OwlTuning::goal`] |
 //! | `GO_ESCAPE_OWL` | `mode,threshold` (mode 0–2) | `0,10` | [`OwlTuning::escape`] |
 //! | `GO_ESCAPE_SMALL` | `mode,threshold,count,max_size` (mode 0–2) | `0,12,16,9` (as on larger boards) | [`OwlTuning::escape_small`] |
-//! | `GO_OWL_PAT` | `held,free,safety[,cap]` (the first three all needed) | `100,10,1,8` | [`OwlTuning::patterns`] |
+//! | `GO_OWL_PAT` | `held,free,safety[,cap,dedupe]` (the first three all needed) | `100,10,1,8,0` | [`OwlTuning::patterns`] |
 //! | `GO_OWL_KOMASTER` | `mode` (0–2) | `0` | [`OwlTuning::ko`] |
 //! | `GO_OWL_CACHEDEPTH` | `on` | `1` | [`OwlTuning::ko`] |
 //! | `GO_OWL_DEF` | `counter_atari,connect,scope,late,wide_libs,throw_ins` (0–1000; scope ≤ 1, libs/throw-ins ≤ 3) | `25,35,0,6,3,3` | [`OwlTuning::defender`] |
@@ -28,6 +28,7 @@
 //! | `GO_OWL_XLUNCH` | `weight` (0 off) | `70` | [`OwlTuning::outer_lunch`] |
 //! | `GO_OWL_PESSIMISTIC` | `mode,scope,depth,short` (mode 0–7, scope 0–2) | `0,2,1,2` | [`OwlTuning::pessimistic`] |
 //! | `GO_OWL_REACH` | `defend,attack` (0–1 each) | `0,0` | [`OwlTuning::reach`] |
+//! | `GO_OWL_DOOM` | `mode` (0–3) | `0` | [`OwlTuning::doom`] |
 //!
 //! Negative values are taken as 0 where a count or a depth is meant. `GO_OWL_TRACE` (printing the tree,
 //! for debugging) is no tuning setting and stays with the owl.
@@ -49,6 +50,8 @@ pub const SMALL_ESCAPE_COUNT: usize = 16;
 /// its few best pattern moves, and each constraint may read (with GNU Go's databases, evaluating them
 /// all took four times GNU Go's time on owl.tst).
 pub(crate) const HELD_PER_NODE: usize = 8;
+/// Default of [`Patterns::dedupe`].
+pub(crate) const PATTERN_DEDUPE: u8 = 0;
 /// Base score of a defender's atari on an opponent string next to the goal that the reader cannot
 /// capture (it gains a tempo or takes away the liberty the attacker needs).
 pub(crate) const COUNTER_ATARI_WEIGHT: i32 = 25;
@@ -143,6 +146,8 @@ pub(crate) struct OwlTuning {
     pub outer_lunch: OuterLunch,
     /// `GO_OWL_REACH`: which pattern moves a knight's move from the goal are matched.
     pub reach: Reach,
+    /// `GO_OWL_DOOM`: whether the tactical fate of the queried string ends a node below the root.
+    pub doom: Doom,
 }
 
 /// Search settings, overridden by `GO_OWL_SEARCH` (`root,first,leaf,killer,nodes,depth,branches`):
@@ -272,6 +277,12 @@ pub(crate) struct Patterns {
     pub safety: bool,
     /// At most that many pattern moves per node ([`HELD_PER_NODE`]).
     pub cap: usize,
+    /// Several matches at one point (fifth field): 0 every match adds its value; 1 one match per
+    /// pattern and point (a symmetric diagram matches twice, under two transformations); 2 the
+    /// point keeps the best pattern value only (GNU Go's owl keeps a move once, at its highest value).
+    /// Measured 2026-11-27 (owl.tst 197 with 0): 1 and 2 both 195 (−192 211), 1 with the cap at 6 or
+    /// 10 the same: our pattern values were tuned with the doubles counted.
+    pub dedupe: u8,
 }
 
 /// The owl's ko bookkeeping.
@@ -503,6 +514,21 @@ pub(crate) struct OuterLunch {
     pub weight: i32,
 }
 
+/// The queried string's tactical fate (`GO_OWL_DOOM` = `mode`, 0–3). Mode 0 (the
+/// default): a capture of the queried stone's string that the reader finds (the attacker's node) or
+/// cannot prevent (the defender's) ends the node. Modes 1 and 2 read on below the root, as GNU Go's owl
+/// judges the dragon, not the string (issue 24's owl.tst 191: after B7 B8 the reader captures C8 D8,
+/// where GNU Go's owl plays on with B9 and lives): the attacker's capture becomes its first candidate
+/// and the defender's node is read with its candidates; mode 1 everywhere below the root, mode 2 only
+/// while the goal holds a string besides the queried one, mode 3 at the root too. Measured 2026-11-27
+/// (owl.tst 197 with 0): 197 in every mode, the same tests, CPU unchanged; 191 still fails, for the
+/// reasons in the owl's module doc (the attack ends when the queried string is captured, and the goal
+/// lacks the defender's new stones).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Doom {
+    pub mode: u8,
+}
+
 /// How far from the goal an owl pattern's move may lie (`GO_OWL_REACH` = `defend,attack`, 0 or 1 each):
 /// every pattern's move within two steps of a goal stone (the distance as steps along the lines), and
 /// with 1 the defender's (`defend`) or the attacker's and vital (`attack`) patterns' moves a knight's move
@@ -531,7 +557,7 @@ impl Default for OwlTuning {
                 count: SMALL_ESCAPE_COUNT,
                 max_size: SMALL_BOARD,
             },
-            patterns: Patterns { held: 100, free: 10, safety: true, cap: HELD_PER_NODE },
+            patterns: Patterns { held: 100, free: 10, safety: true, cap: HELD_PER_NODE, dedupe: PATTERN_DEDUPE },
             ko: Ko { komaster: 0, cache_depth: true },
             defender: Defender {
                 counter_atari: COUNTER_ATARI_WEIGHT,
@@ -552,6 +578,7 @@ impl Default for OwlTuning {
             pessimistic: Pessimistic { mode: 0, scope: 2, depth: 1, short: 2 },
             outer_lunch: OuterLunch { weight: 70 },
             reach: Reach { defend: false, attack: false },
+            doom: Doom { mode: 0 },
         }
     }
 }
@@ -614,6 +641,7 @@ impl OwlTuning {
                     free: fr as i32,
                     safety: sa != 0,
                     cap: at(&f, 3).map_or(HELD_PER_NODE, |c| c.max(0) as usize),
+                    dedupe: at(&f, 4).map_or(PATTERN_DEDUPE, |c| c.clamp(0, 2) as u8),
                 };
             }
         }
@@ -691,6 +719,9 @@ impl OwlTuning {
             attack: at(&f, 1).map_or(t.reach.attack, |x| x != 0),
         };
 
+        let f = var("GO_OWL_DOOM").unwrap_or_default();
+        t.doom.mode = at(&f, 0).map_or(t.doom.mode, |x| x.clamp(0, 3) as u8);
+
         let f = var("GO_OWL_PESSIMISTIC").unwrap_or_default();
         let d = t.pessimistic;
         t.pessimistic = Pessimistic {
@@ -739,7 +770,7 @@ mod tests {
         let s = with(&[("GO_ESCAPE_SMALL", "2,,10,13")]);
         assert_eq!(s.escape_for(13), (Escape { mode: 2, threshold: 12 }, Some(10)));
         assert_eq!(s.escape_for(19), (Escape { mode: 0, threshold: 10 }, None));
-        assert_eq!(t.patterns, Patterns { held: 100, free: 10, safety: true, cap: 8 });
+        assert_eq!(t.patterns, Patterns { held: 100, free: 10, safety: true, cap: 8, dedupe: PATTERN_DEDUPE });
         assert_eq!(t.ko, Ko { komaster: 0, cache_depth: true });
         assert_eq!(
             t.defender,
@@ -782,13 +813,21 @@ mod tests {
         assert_eq!(t.patterns, d.patterns);
         // The pattern weights need their first three fields.
         assert_eq!(with(&[("GO_OWL_PAT", "50,,1,4")]).patterns, d.patterns);
-        assert_eq!(with(&[("GO_OWL_PAT", "50,5,0,4")]).patterns, Patterns { held: 50, free: 5, safety: false, cap: 4 });
+        assert_eq!(
+            with(&[("GO_OWL_PAT", "50,5,0,4")]).patterns,
+            Patterns { held: 50, free: 5, safety: false, cap: 4, dedupe: PATTERN_DEDUPE }
+        );
+        // The fifth field picks how several matches at one point count, clamped to 0–2.
+        assert_eq!(with(&[("GO_OWL_PAT", "100,10,1,8,1")]).patterns.dedupe, 1);
+        assert_eq!(with(&[("GO_OWL_PAT", "100,10,1,8,7")]).patterns.dedupe, 2);
+        assert_eq!(with(&[("GO_OWL_PAT", "100,10,1,8,-1")]).patterns.dedupe, 0);
         // Switches: only 0 turns them off.
         assert!(!with(&[("GO_OWL_FIAT", "0")]).fiat.on);
         assert_eq!(with(&[("GO_OWL_REACH", "1")]).reach, Reach { defend: true, attack: false });
         assert_eq!(with(&[("GO_OWL_REACH", ",2")]).reach, Reach { defend: false, attack: true });
         assert!(with(&[("GO_OWL_ROOTPAT", "junk")]).attacker.root_patterns);
         assert!(!with(&[("GO_OWL_CACHEDEPTH", "0")]).ko.cache_depth);
+        assert_eq!(with(&[("GO_OWL_DOOM", "9")]).doom, Doom { mode: 3 });
     }
 
     #[test]
