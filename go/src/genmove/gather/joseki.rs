@@ -10,9 +10,12 @@
 //! they fire only while the corner still looks like the joseki; with `go-gtp --patterns DIR` the
 //! database stays ours (GNU Go's joseki databases are generated, not in its pattern directory).
 //!
-//! Measured (2026-11-27, `go-gtp --engine classic`): see the commit adding this module for
-//! strategy.tst and nngs.tst; the corner patterns match in none of the positions we checked by
-//! hand, as expected of mid-game positions.
+//! Measured (2026-11-27, `go-gtp --engine classic`, gtp_regress): strategy.tst 11/45 before and after,
+//! the same tests passing; only strategy1 (test 1, a failure either way) has a joseki match for the
+//! side to move (white approaches black's lone four-four stones, F3 61.2 instead of C6; GNU Go plays
+//! Q13). nngs.tst: joseki matches only at tests 900 and 1220 (`mkpat --match` with `--db joseki.db`
+//! for the side to move on every test position); both answer as before (900 Q15 passes, 1220 R14
+//! fails), so nngs stays 41/157; endgame.tst and 9x9.tst have no match at all.
 //!
 //! This module owns which database the joseki gatherer reads; it values nothing.
 
