@@ -10,7 +10,8 @@
 //! located error); matching: `board` (the [`MatchBoard`] view and
 //! [`Match`] records), `packed` (two-bit board and composite words), `compile` (patterns
 //! to and-mask/compare orientations), `matcher` (the indexed bitmask matcher), `naive`
-//! (the reference matcher), `incremental` (re-matching after moves); eye shapes: `eye_db` (`eyes.db`
+//! (the reference matcher), `incremental` (re-matching after moves); `joseki` (joseki trees in
+//! SGF compiled into `.db` text, `mkpat --joseki`); eye shapes: `eye_db` (`eyes.db`
 //! graphs, their values and graph matching); evaluation: `eval`
 //! (the [`PatternContext`] trait, the helper [`Registry`], compiled constraints and
 //! actions), `library` (databases, matcher and programs together; the built-in databases).
@@ -45,6 +46,7 @@ pub mod eye_db;
 pub mod geometry;
 pub mod grammar;
 pub mod incremental;
+pub mod joseki;
 pub mod library;
 pub mod limits;
 pub mod matcher;
@@ -68,6 +70,7 @@ pub use geometry::{
     GeometryError, Orientation, PatElement,
 };
 pub use incremental::IncrementalMatcher;
+pub use joseki::{compile_joseki, JosekiClass, JosekiDb, JosekiError, JosekiPattern};
 pub use library::{builtin, database_files, Evaluated, LibraryError, PatternLibrary};
 pub use matcher::BitmaskMatcher;
 pub use naive::NaiveMatcher;

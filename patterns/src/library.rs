@@ -43,6 +43,11 @@ pub const OWL_BUILTIN: &[(&str, &str)] = &[
     ("owl_vital.db", include_str!("../databases/owl_vital.db")),
 ];
 
+/// The project's own joseki database (original work, compiled by `mkpat --joseki` from
+/// `databases/joseki.sgf`; a test keeps the two in step), as (file name, text). Kept apart from
+/// [`BUILTIN`]: the move generator's joseki gatherer matches it on its own.
+pub const JOSEKI_BUILTIN: (&str, &str) = ("joseki.db", include_str!("../databases/joseki.db"));
+
 /// The project's own influence databases (original work, not GNU Go's), as (file name, text): the
 /// `influence.db` role (invasion and strength sources) first, then the `barriers.db` role (barriers,
 /// intrusions, non-territory). Kept apart from [`BUILTIN`] for the same reason as [`OWL_BUILTIN`]:

@@ -27,7 +27,7 @@ fn our_databases_check_clean() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../patterns/databases");
     let (out, err, code) = mkpat(&[dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    for (file, n) in [("connect.db", 5), ("edge.db", 4), ("endgame.db", 2), ("shape.db", 13)] {
+    for (file, n) in [("connect.db", 5), ("edge.db", 4), ("endgame.db", 2), ("joseki.db", 22), ("shape.db", 13)] {
         assert!(out.contains(&format!("{file}: {n} patterns, 0 errors")), "{out}");
     }
     // connect.db by hand: four `C` patterns and one `B`; symmetries `+`, `8`, `\` twice, `|`.
@@ -35,6 +35,24 @@ fn our_databases_check_clean() {
     assert_eq!(code, 0);
     assert!(out.contains("  classes: B:1 C:4\n  symmetries: +:1 8:1 \\:2 |:1\n"), "{out}");
     assert!(out.contains("safe_omove:2 safe_xmove:2"), "{out}");
+}
+
+#[test]
+fn joseki_mode_writes_our_committed_database() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../patterns/databases");
+    let (out, err, code) = mkpat(&["--joseki", dir.join("joseki.sgf").to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.ends_with("joseki.sgf: 22 patterns (3 on the main line), 0 skipped\n"), "{err}");
+    assert_eq!(out, std::fs::read_to_string(dir.join("joseki.db")).unwrap());
+    // Malformed input: exit 2, the error naming the node.
+    let tmp = std::env::temp_dir().join(format!("mkpat-joseki-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let bad = tmp.join("bad.sgf");
+    std::fs::write(&bad, "(;SZ[19];B[pd];W[pd]MA[mj])").unwrap();
+    let (out, err, code) = mkpat(&["--joseki", bad.to_str().unwrap(), "-o", tmp.join("bad.db").to_str().unwrap()]);
+    std::fs::remove_dir_all(&tmp).ok();
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.ends_with("bad.sgf: node 3 (move 2, variation 0): the move pd is on a stone\n"), "{err}");
 }
 
 #[test]

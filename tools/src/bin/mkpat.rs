@@ -19,6 +19,12 @@ Check mode (default): prints `FILE: N patterns, E errors` per file, each error o
 (or is larger than 16 MiB); else 2 when a file has an error (syntax, geometry, a constraint naming an
 unknown helper, or a limit of the patterns crate passed: see `patterns::limits`).
 
+Joseki mode (--joseki SGF [-o OUT.db]): compiles a joseki tree in GNU Go's joseki SGF format (moves
+marked with MA/SQ in the upper right corner, the class the comment's first letter) into a database in
+our pattern language (see the `patterns::joseki` documentation); prints `SGF: N patterns (M on the
+main line), K skipped` on standard error. Exit status 1 when the SGF cannot be read or OUT cannot be
+written, 2 when it is malformed (the error names the SGF node).
+
 Match mode (--match SGF [MOVE]): loads the game as GNU Go's `loadsgf` does (MOVE a move number to stop
 before, or a vertex: stop before the first move there; default the whole game), matches every pattern of
 the databases (--db FILE|DIR..., default the built-in shape.db, endgame.db, connect.db and edge.db) for the side to
@@ -52,6 +58,12 @@ struct Cli {
     /// With --match: the side playing the patterns' O (default: the side to move).
     #[arg(long, value_parser = ["black", "white"])]
     color: Option<String>,
+    /// Compile a joseki SGF (GNU Go's joseki format) into a database: `patterns::joseki`.
+    #[arg(long, value_name = "SGF")]
+    joseki: Option<PathBuf>,
+    /// With --joseki: write the database here instead of standard output.
+    #[arg(short = 'o', long = "output", value_name = "OUT.db", requires = "joseki")]
+    output: Option<PathBuf>,
 }
 
 fn expand(args: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
@@ -68,6 +80,9 @@ fn expand(args: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(sgf) = &cli.joseki {
+        return joseki_mode(sgf, cli.output.as_deref());
+    }
     if let Some(m) = &cli.match_position {
         return match_mode(&cli, &m[0], m.get(1).map(String::as_str));
     }
@@ -124,6 +139,44 @@ impl Status {
             ExitCode::from(2)
         } else {
             ExitCode::SUCCESS
+        }
+    }
+}
+
+fn joseki_mode(sgf: &Path, output: Option<&Path>) -> ExitCode {
+    let text = match read_to_string_limited(sgf, MAX_INPUT_FILE_BYTES) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("mkpat: {}: {e}", sgf.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let db = match patterns::compile_joseki(&sgf.display().to_string(), &text) {
+        Ok(db) => db,
+        Err(e) => {
+            eprintln!("mkpat: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    for (node, why) in &db.skipped {
+        eprintln!("{}: {node}: no pattern: {why}", sgf.display());
+    }
+    let main = db.patterns.iter().filter(|p| p.main_line).count();
+    eprintln!(
+        "{}: {} patterns ({main} on the main line), {} skipped",
+        sgf.display(),
+        db.patterns.len(),
+        db.skipped.len()
+    );
+    let written = match output {
+        Some(out) => std::fs::write(out, &db.text).map_err(|e| format!("{}: {e}", out.display())),
+        None => std::io::stdout().write_all(db.text.as_bytes()).map_err(|e| e.to_string()),
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("mkpat: {e}");
+            ExitCode::FAILURE
         }
     }
 }

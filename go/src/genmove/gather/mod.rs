@@ -4,8 +4,9 @@
 //! [`owl`] (critical dragons: owl attack and defence, with their ko results), [`semeai`] (capturing
 //! races between adjacent dragons that are not alive), [`connections`] (cuts and connections between
 //! dragons), [`eyes`] (vital points of critical dragons' eye spaces), [`fuseki`] (moves in empty
-//! corners, with GNU Go's minimum value), [`shape`] (the shape, joseki and
-//! fuseki pattern databases: class letters, values and actions), [`territory`] (expanding territory and
+//! corners, with GNU Go's minimum value), [`shape`] (the shape and
+//! fuseki pattern databases: class letters, values and actions), [`joseki`] (our joseki database,
+//! compiled from SGF, matched as shape patterns), [`territory`] (expanding territory and
 //! moyo, invasions and boundary moves, from the influence).
 //!
 //! This module owns the order the gatherers run in ([`gather`]). It must not value or choose a move
@@ -16,6 +17,7 @@
 pub mod connections;
 pub mod eyes;
 pub mod fuseki;
+pub mod joseki;
 pub mod owl;
 pub mod semeai;
 pub mod shape;
@@ -28,7 +30,8 @@ use crate::genmove::reasons::MoveReasons;
 use crate::rules::stone::Color;
 
 /// Runs every gatherer for `color` to move, in GNU Go's order (worms, semeai, owl, connections, eyes,
-/// then the shape patterns, which GNU Go matches after collecting the analysis' reasons, and the
+/// then the shape patterns, which GNU Go matches after collecting the analysis' reasons, the joseki
+/// patterns, and the
 /// empty-corner moves of its `fuseki()`), then the influence's territorial reasons,
 /// on the reader (set to the analysed position and left there).
 pub fn gather(a: &Analysed, r: &mut Reader, color: Color) -> MoveReasons {
@@ -39,6 +42,7 @@ pub fn gather(a: &Analysed, r: &mut Reader, color: Color) -> MoveReasons {
     connections::gather(a, &mut out);
     eyes::gather(a, &mut out);
     shape::gather(a, &mut out);
+    joseki::gather(a, &mut out);
     fuseki::gather(a, &mut out);
     territory::gather(a, &mut out);
     r.set_board(&a.board);

@@ -37,7 +37,8 @@
 //!   `test_attack_either_move` (needs a reading after the move), `backfill_*`.
 //!
 //! Not carried over: class `W` (GNU Go's "worthwhile threat") and `T`; GNU Go's randomness of `F`
-//! patterns; the joseki database (GNU Go's `josekidb`, compiled from SGF).
+//! patterns. The joseki database (compiled from SGF by `mkpat --joseki`) is matched through
+//! [`gather_with`] by [`crate::genmove::gather::joseki`].
 //!
 //! Measured (2026-11-27, `go-gtp --engine classic`, gtp_regress, a loaded machine):
 //! * Our databases (shape.db with 13 patterns, connect.db, edge.db): strategy.tst 12/45, the same
