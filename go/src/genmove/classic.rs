@@ -127,5 +127,32 @@ pub fn value(game: &GoGame, color: Color, analysed: &Analysed, reasons: &MoveRea
         pure_threat_value: weights::PURE_THREAT_VALUE,
         unconditional: None,
     };
-    Valued { parts: value_moves(&ctx, reasons), our_score }
+    let parts = value_moves(&ctx, reasons);
+    if std::env::var_os("GO_VALUE_TRACE").is_some() {
+        trace_values(board, our_score, &parts);
+    }
+    Valued { parts, our_score }
+}
+
+/// `GO_VALUE_TRACE`: every valued move's parts on stderr, best first (as GNU Go's "Move valuation"
+/// trace, for comparing with `gnugo -t`).
+fn trace_values(board: &crate::rules::board::Board, our_score: f32, parts: &[(Point, MoveValue)]) {
+    let mut sorted: Vec<&(Point, MoveValue)> = parts.iter().collect();
+    sorted.sort_by(|a, b| b.1.total.total_cmp(&a.1.total));
+    eprintln!("our_score {our_score:.2}");
+    for (p, v) in sorted {
+        let (col, row) = board.coords(*p);
+        eprintln!(
+            "{}{}: total {:.2} territory {:.2} (change {:.2}) strategic {:.2} followup {:.2} shape {:.2} connect {:.2}",
+            crate::rules::vertex::column_letter(col),
+            board.size() - usize::from(row),
+            v.total,
+            v.territorial.value,
+            v.territorial.change,
+            v.strategic.value,
+            v.followup_contribution,
+            v.shape,
+            v.connect_bonus
+        );
+    }
 }
