@@ -38,6 +38,11 @@
 //! alive on 9x9 (C7 after E4 E6 D5 C7 D6 D7: our `owl_attack` 1 B8, GNU Go alive), so we play
 //! attacking stones that die (B8, E7, E8), (c) lone invasions that die.
 //!
+//! With the mover's critical dragons counted dead in the valuation's influence and the owl's weakness
+//! (2026-11-27, `valuation::territorial::dragon_strengths`, `genmove::analysed`; no escape rule): 0/10
+//! again (95% interval 0–31%), GNU Go seeds 1–5: as black W+46.5, 88.5, 88.5, 46.5, 88.5; as white
+//! B+73.5, 73.5, 23.5, 73.5, 51.5. The lost games' turning points are still to read.
+//!
 //! This module owns only the order of the phases; each phase is its module's. It reads through the
 //! caller's reader (left on the position) and never changes the game.
 
