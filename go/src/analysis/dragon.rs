@@ -1277,7 +1277,7 @@ fn amalgamate_by_patterns(b: &Board, r: &mut Reader, parent: &mut [Point], tacti
 
 /// GNU Go-like weakness: dead 1, critical 0.9, unknown 0.6 less for escape, alive from 0.05 (two eyes)
 /// to 0.35 (alive by running).
-fn weakness(d: &Dragon) -> f32 {
+pub fn weakness(d: &Dragon) -> f32 {
     match d.status {
         DragonStatus::Dead => 1.0,
         DragonStatus::Critical => 0.9,

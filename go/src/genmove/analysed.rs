@@ -3,12 +3,14 @@
 //! on every dragon the dragons could not settle alone ([`analyse`]). The gatherers
 //! ([`crate::genmove::gather`]), the valuation and the selection read it.
 //!
-//! Known gap, measured and left (2026-11-27, issue 25): the dragons the owl reads keep the weakness
-//! and strategic sizes of their unsettled status (about 0.6 for a dragon the owl then finds alive;
-//! `dragon_data`, which reads the owl inside the dragons, prints 0.05). Setting the weakness from the
-//! owl's status and recomputing the strategic sizes here: strategy.tst (classic) gains 47, loses 39
-//! (P16 35.5 against R5 38.9, an owl attack on R4 that GNU Go finds alive) and 32 (strategy7.sgf move 23,
-//! which loads as GNU Go loads it: checked by hand), endgame.tst the same 25 tests.
+//! The dragons the owl reads take the weakness of the owl's status and the strategic sizes are
+//! recomputed after the owl (before 2026-11-27 they kept the weakness of their unsettled status:
+//! about 0.6 for a dragon the owl then finds alive, where `dragon_data` printed 0.05).
+//! `GO_OWL_WEAKNESS=0` keeps the pre-owl weakness (experiment knob). Measured 2026-11-27 (issue 25,
+//! classic, gtp_regress, with critical dragons counted dead in the valuation's influence, see
+//! `valuation::territorial::dragon_strengths`): strategy.tst 10 → 11/45 (+47); 9x9.tst and
+//! endgame.tst the same tests with and without it. Against main: strategy.tst 11 → 11 (+20 47,
+//! −6 12, not analysed yet). (Alone, on main of that morning: +47 −39 −32.)
 //!
 //! This module owns that record and the order it is computed in; the reading is the analysis
 //! layer's. It must not propose, value or choose moves.
@@ -60,6 +62,14 @@ impl Analysed {
     }
 }
 
+/// Whether the weakness follows the owl's status (`GO_OWL_WEAKNESS=0` keeps the pre-owl one; experiment
+/// knob).
+fn owl_weakness() -> bool {
+    use std::sync::OnceLock;
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var("GO_OWL_WEAKNESS").map_or(true, |v| v != "0"))
+}
+
 /// Analyses `board` through the reader: worms with their attack and defence points
 /// ([`worms_read`]), dragons ([`Dragons::compute`] without life reading), then for every dragon the
 /// dragons did not settle, the owl's attack and (when the attack succeeds) defence, with their ko
@@ -104,7 +114,13 @@ pub fn analyse(board: &Board, r: &mut Reader, limits: OwlLimits) -> Analysed {
         d.defend = defend.1.filter(|_| defend.0.succeeds());
         d.settled = true;
         d.owl_read = true;
+        if owl_weakness() {
+            d.weakness = crate::analysis::dragon::weakness(d);
+        }
         owl.push(OwlVerdict { dragon: origin, color, status, attack, defend, read: true });
+    }
+    if owl_weakness() {
+        dragons.strategic_sizes();
     }
     r.set_board(board);
     Analysed { board: board.clone(), worms, dragons, owl }

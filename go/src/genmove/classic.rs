@@ -38,6 +38,11 @@
 //! alive on 9x9 (C7 after E4 E6 D5 C7 D6 D7: our `owl_attack` 1 B8, GNU Go alive), so we play
 //! attacking stones that die (B8, E7, E8), (c) lone invasions that die.
 //!
+//! With the mover's critical dragons counted dead in the valuation's influence and the owl's weakness
+//! (2026-11-27, `valuation::territorial::dragon_strengths`, `genmove::analysed`; no escape rule): 0/10
+//! again (95% interval 0–31%), GNU Go seeds 1–5: as black W+46.5, 88.5, 88.5, 46.5, 88.5; as white
+//! B+73.5, 73.5, 23.5, 73.5, 51.5. The lost games' turning points are still to read.
+//!
 //! This module owns only the order of the phases; each phase is its module's. It reads through the
 //! caller's reader (left on the position) and never changes the game.
 
@@ -127,5 +132,32 @@ pub fn value(game: &GoGame, color: Color, analysed: &Analysed, reasons: &MoveRea
         pure_threat_value: weights::PURE_THREAT_VALUE,
         unconditional: None,
     };
-    Valued { parts: value_moves(&ctx, reasons), our_score }
+    let parts = value_moves(&ctx, reasons);
+    if std::env::var_os("GO_VALUE_TRACE").is_some() {
+        trace_values(board, our_score, &parts);
+    }
+    Valued { parts, our_score }
+}
+
+/// `GO_VALUE_TRACE`: every valued move's parts on stderr, best first (as GNU Go's "Move valuation"
+/// trace, for comparing with `gnugo -t`).
+fn trace_values(board: &crate::rules::board::Board, our_score: f32, parts: &[(Point, MoveValue)]) {
+    let mut sorted: Vec<&(Point, MoveValue)> = parts.iter().collect();
+    sorted.sort_by(|a, b| b.1.total.total_cmp(&a.1.total));
+    eprintln!("our_score {our_score:.2}");
+    for (p, v) in sorted {
+        let (col, row) = board.coords(*p);
+        eprintln!(
+            "{}{}: total {:.2} territory {:.2} (change {:.2}) strategic {:.2} followup {:.2} shape {:.2} connect {:.2}",
+            crate::rules::vertex::column_letter(col),
+            board.size() - usize::from(row),
+            v.total,
+            v.territorial.value,
+            v.territorial.change,
+            v.strategic.value,
+            v.followup_contribution,
+            v.shape,
+            v.connect_bonus
+        );
+    }
 }
