@@ -27,7 +27,12 @@
 //!    are small (below [`small_influence`]: 15 in the corner, 23 on the first line, 45 in the centre,
 //!    GNU Go 3.8's thresholds; until 2026-11-27 6, 10 and 15 by line, which made the centre and
 //!    the sides territory far sooner than GNU Go's), then lowered to the weakest value of its
-//!    empty neighbours (no territory in the centre); points a non-territory pattern forbids to a colour
+//!    empty neighbours (no territory in the centre), a neighbour counting as the colour's by as
+//!    much as the other colour's permeability there is reduced (a barrier's `,` point lowers
+//!    nothing, as in GNU Go 3.8: endgame2's black corner behind G1 was -0.07 here, -1 there; with
+//!    barriers.db's `TheirBlockBeyondOurHane`, endgame.tst 27 → 28/65, +860 920 941 992, −218 890
+//!    1000; 1000 because our barriers close J3 to Black where GNU Go's do not, so J2 became White's
+//!    territory and got no reason); points a non-territory pattern forbids to a colour
 //!    get none of its territory; dead stones count `±(1 + |v|)` for the colour that takes them; living
 //!    stones 0.
 //! 5. Regions: stones ±4, territory ±3 (`|v| ≥` [`TERRITORY`]), moyo ±2 (own influence at least
@@ -343,10 +348,16 @@ impl Influence {
                 if !board.on_board(q) || (board.color(q).is_some() && !dead[usize::from(q)]) {
                     continue;
                 }
-                let u = first[usize::from(q)];
+                // A neighbour the other colour's influence cannot enter (a barrier's `,` point)
+                // does not lower the point (GNU Go 3.8: the corner behind a blocked first-line
+                // crawl stays territory, endgame2's F1 beside G1).
+                let qi = usize::from(q);
+                let u = first[qi];
                 if v > 0.0 {
+                    let u = u.max(1.0 - self.permeability[0][qi]);
                     v = v.min(u.max(0.0));
                 } else if v < 0.0 {
+                    let u = u.min(self.permeability[1][qi] - 1.0);
                     v = v.max(u.min(0.0));
                 }
             }

@@ -43,6 +43,26 @@
 //! neighbouring dead and attackable strings), the break-in analysis of the influence after the move,
 //! and the delta-territory cache.
 //!
+//! Tried and dropped (2026-11-27, evening; endgame.tst through `go-gtp --engine classic`, main 27/65):
+//! * [`is_safe`] by the reader (GNU Go's `safe_move`: after the move the opponent's attack on the
+//!   move's string does not win), the stone counted dead otherwise, except for semeai, atari-atari,
+//!   either and owl-defence moves: 27/65 (+860, −980). endgame2's J19 (White under Black's J18,
+//!   captured by K19) fell from 10.5 to 4.5 but stayed first. 980's F4 is lost with it: the reader
+//!   captures F4 by E4 (GNU Go's reader too) yet GNU Go values it 4.55 as a safe territorial move,
+//!   so GNU Go's `move_safety` does not ask `safe_move` of its territorial moves; J19 is unsafe there
+//!   because its only reason is a threat (GNU Go's expand-territory patterns are checked for safety
+//!   before they match; our territory gatherer's reasons are not).
+//! * Skipping the measurement altogether for such unsafe moves without an attack or defence reason
+//!   ("not a safe move"): one more loss on top of the rest (21 against 22/65).
+//! * GNU Go's lively stones (`get_lively_stones`) in the base and the after-move influence: a worm
+//!   the reader captures counts dead unless its owner moves next and the reader defends it. It
+//!   gives saving a worm in atari its value (endgame4's C4 18.3, GNU Go 16.8, first; endgame7's E3
+//!   2.9, GNU Go 3.0), but with the reader's safety above 24/65 (+205 401 860, −207 603 951 980
+//!   1000): the strategic value counts the saved worm's dragon a second time (endgame14's E5:
+//!   change 2.19 as GNU Go's 2.00, plus 1.99 strategic where GNU Go says "strategic value already
+//!   counted", 4.44 against its 2.25; J2 wanted). To take up again with the strategic value's
+//!   "already counted" rule extended to tactically defended worms.
+//!
 //! Tried and dropped (2026-11-27): a lost stone (not [`is_safe`]) played for territorial reasons
 //! alone keeping no positive change in territory: endgame.tst unchanged (26/65), the overvalued
 //! moves there are safe ones (201's J19 gains 7 points in our influence, 0 in GNU Go's).
