@@ -209,20 +209,10 @@ pub fn combine(parts: &Parts, data: &MoveData, v: &mut MoveValue) {
 /// to reconsider for ko threats is valued by [`value_move`] directly).
 pub fn value_moves(ctx: &ValuationContext, reasons: &MoveReasons) -> Vec<(Point, MoveValue)> {
     debug_assert_eq!(ctx.color, reasons.color());
-    // `GO_VALUE_TRACE` set: every valued move's parts on standard error (for debugging).
-    let trace = std::env::var_os("GO_VALUE_TRACE").is_some();
     reasons
         .points()
         .filter(|&p| ctx.board.is_legal(p, ctx.color))
         .map(|p| (p, value_move(ctx, p, reasons.at(p))))
-        .inspect(|(p, v)| {
-            if trace {
-                eprintln!(
-                    "{}: {v:?}",
-                    crate::rules::vertex::format_vertex(ctx.board, crate::rules::stone::Move::Play(*p))
-                );
-            }
-        })
         .filter(|(_, v)| v.total != 0.0)
         .collect()
 }
