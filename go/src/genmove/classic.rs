@@ -112,7 +112,8 @@ pub struct Valued {
 /// point of `reasons` valued ([`value_moves`]).
 pub fn value(game: &GoGame, color: Color, analysed: &Analysed, reasons: &MoveReasons) -> Valued {
     let board = game.board();
-    let base = territorial::base_influence(board, &analysed.dragons, color);
+    let critical_dead = territorial::critical_dead_default();
+    let base = territorial::base_influence(board, &analysed.dragons, color, critical_dead);
     // GNU Go's `our_score`: the influence's territory balance, prisoners and komi, for the mover.
     let sign = if color == Color::White { 1.0 } else { -1.0 };
     let prisoners = board.captures(color) as f32 - board.captures(color.opponent()) as f32;
@@ -131,6 +132,7 @@ pub fn value(game: &GoGame, color: Color, analysed: &Analysed, reasons: &MoveRea
         last_opponent_move,
         pure_threat_value: weights::PURE_THREAT_VALUE,
         unconditional: None,
+        critical_dead,
     };
     let parts = value_moves(&ctx, reasons);
     if std::env::var_os("GO_VALUE_TRACE").is_some() {

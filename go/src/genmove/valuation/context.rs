@@ -26,4 +26,8 @@ pub struct ValuationContext<'a> {
     pub pure_threat_value: f32,
     /// Points no move is worth playing on (unconditional territory of either side), by point.
     pub unconditional: Option<&'a [bool]>,
+    /// Whether the critical dragons of the side not to move count dead in the influences the
+    /// territorial value compares (GNU Go's rule; off by default: see
+    /// [`crate::genmove::valuation::territorial::critical_dead_default`]).
+    pub critical_dead: bool,
 }

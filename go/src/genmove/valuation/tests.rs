@@ -16,15 +16,22 @@ struct Position {
     worms: Vec<Worm>,
     dragons: Dragons,
     base: Influence,
+    critical_dead: bool,
 }
 
 fn position(rows: &[&str], color: Color) -> Position {
+    position_with(rows, color, false)
+}
+
+/// [`position`] with the critical dragons of the side not to move counted dead or not (the
+/// classic generator's default is not: `territorial::critical_dead_default`).
+fn position_with(rows: &[&str], color: Color, critical_dead: bool) -> Position {
     let board = board_from(rows);
     let mut r = Reader::new(&board);
     let worms = worms_read(&board, &mut r);
     let dragons = Dragons::compute(&board, &mut r, Some(&OwlLimits::default()));
-    let base = territorial::base_influence(&board, &dragons, color);
-    Position { board, worms, dragons, base }
+    let base = territorial::base_influence(&board, &dragons, color, critical_dead);
+    Position { board, worms, dragons, base, critical_dead }
 }
 
 fn context(p: &Position, color: Color) -> ValuationContext<'_> {
@@ -38,6 +45,7 @@ fn context(p: &Position, color: Color) -> ValuationContext<'_> {
         last_opponent_move: None,
         pure_threat_value: PURE_THREAT_VALUE,
         unconditional: None,
+        critical_dead: p.critical_dead,
     }
 }
 
@@ -169,8 +177,8 @@ fn territorial_corrections() {
     let (d2, d3) = (at(b, "D2"), at(b, "D3"));
     // D3 cannot be saved: capturing it is secondary value of its effective size (GNU Go: 2.00 for
     // "attack on D3 (defenseless)"), and filling our own area changes little (GNU Go −0.60; ours 0.12:
-    // our owl finds C7 critical where GNU Go finds it alive, so C7 counts dead in both influences,
-    // `territorial::dragon_strengths`; 0.04 before critical dragons counted dead).
+    // 0.04 by default; 0.12 with critical dragons counted dead, `territorial::dragon_strengths`:
+    // our owl finds C7 critical where GNU Go finds it alive, so C7 would count dead in both).
     let t =
         territorial::territorial_value(&ctx, d2, &data(&[MoveReason::Attack { worm: d3, result: ReadResult::Win }]));
     assert!((t.secondary - 2.0).abs() < 1e-6, "{t:?}");
@@ -260,7 +268,7 @@ fn saving_a_critical_dragon_gains_its_territory() {
     // move), so an owl defence gains the dragon's territory: its trace has E7 (owl-defends C7) 51.66
     // change in territory, B1 (owl-defends A2) 15.00. Ours before the rule (critical stones at half
     // strength): 20.72 and −1.00; with it 48.48 and 15.00.
-    let p = position(&CRITICAL_CORNER, Color::Black);
+    let p = position_with(&CRITICAL_CORNER, Color::Black, true);
     let ctx = context(&p, Color::Black);
     let b = &p.board;
     let (c7, a2) = (at(b, "C7"), at(b, "A2"));
@@ -276,4 +284,8 @@ fn saving_a_critical_dragon_gains_its_territory() {
     // does not show, as it proposes no such move there).
     let plain = territorial::territorial_value(&ctx, at(b, "E7"), &data(&[MoveReason::ExpandMoyo]));
     assert!(plain.change < e7.change - 5.0, "{plain:?} against {e7:?}");
+    // Without the rule (the classic generator's default) the defence gains about 20.72.
+    let off = position(&CRITICAL_CORNER, Color::Black);
+    let e7_off = territorial::territorial_value(&context(&off, Color::Black), at(b, "E7"), &defend(c7));
+    assert!((e7_off.change - 20.72).abs() < 5.0, "{e7_off:?}");
 }
