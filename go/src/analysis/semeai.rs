@@ -1334,22 +1334,17 @@ pub fn semeai_status(
     for &(x, y) in &pairs {
         let xf = read(x, y);
         let yf = read(y, x);
-        races.push(RaceSide {
-            me: x,
-            other: y,
-            first: xf.defend != Lose,
-            second: yf.attack == Lose,
-            mv: xf.mv,
-            their: yf.mv,
-        });
-        races.push(RaceSide {
-            me: y,
-            other: x,
-            first: yf.defend != Lose,
-            second: xf.attack == Lose,
-            mv: yf.mv,
-            their: xf.mv,
-        });
+        // Each race gives one side per dragon: its own read moving first, the other's moving second.
+        for (me, other, mine, theirs) in [(x, y, &xf, &yf), (y, x, &yf, &xf)] {
+            races.push(RaceSide {
+                me,
+                other,
+                first: mine.defend != Lose,
+                second: theirs.attack == Lose,
+                mv: mine.mv,
+                their: theirs.mv,
+            });
+        }
     }
     // Dragons losing all their races outright are dead; their winners are safe.
     let mut settled: HashMap<Point, DragonStatus> = HashMap::new();
