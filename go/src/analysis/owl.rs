@@ -833,8 +833,9 @@ impl Owl<'_> {
             (role != Role::Vital, -value)
         });
         let mut held = 0;
-        // (pattern, point, weight added) of the matches kept, for `owl_tuning::Patterns::dedupe`.
-        let mut kept: Vec<(usize, Point, i32)> = Vec::new();
+        // (pattern, point, weight added) of the matches kept, only for `owl_tuning::Patterns::dedupe`
+        // (off by default: nothing recorded, nothing allocated per node).
+        let mut kept: smallvec::SmallVec<[(usize, Point, i32); 16]> = smallvec::SmallVec::new();
         for m in found {
             let Some(v) = m.move_vertex else { continue };
             let p = b.point(v.col, v.row);
@@ -884,6 +885,10 @@ impl Owl<'_> {
             }
             vital |= role == Role::Vital;
             held += 1;
+            if knobs.dedupe == 0 {
+                add(&mut cands, p, weight);
+                continue;
+            }
             let best = kept.iter().filter(|&&(_, q, _)| q == p).map(|&(_, _, w)| w).max();
             kept.push((k, p, weight));
             match best {
