@@ -36,8 +36,10 @@ struct Game {
 }
 
 /// Plays one game: `ours` are our options, `theirs` GNU Go's flags; `fault` is the share of packets
-/// (each direction) that the relay corrupts or drops, half each.
-fn play(name: &str, size: usize, ours: GmpOptions, theirs: &[&str], fault: f64) -> Game {
+/// (each direction) that the relay corrupts or drops, half each. GNU Go gets its own `seed` (it seeds
+/// from the clock otherwise, so that two games started in the same second, as the GMP and SGMP tests'
+/// are, play the same game, and a run could not be repeated); our engine is deterministic.
+fn play(name: &str, size: usize, ours: GmpOptions, theirs: &[&str], fault: f64, seed: u32) -> Game {
     let dir = std::env::temp_dir().join(format!("gmp-vs-gnugo-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let their_sgf = dir.join("gnugo.sgf");
@@ -52,6 +54,8 @@ fn play(name: &str, size: usize, ours: GmpOptions, theirs: &[&str], fault: f64) 
             "5.5",
             "--boardsize",
             &size.to_string(),
+            "--seed",
+            &seed.to_string(),
             "-o",
         ])
         .arg(&their_sgf)
@@ -80,7 +84,12 @@ fn play(name: &str, size: usize, ours: GmpOptions, theirs: &[&str], fault: f64) 
         Err(e) => {
             let _ = child.kill();
             let out = child.wait_with_output().unwrap();
-            panic!("{name}: {e}; GNU Go said: {}", String::from_utf8_lossy(&out.stderr));
+            // Its exit status tells a crash of GNU Go (a signal) from a protocol failure of ours.
+            panic!(
+                "{name} (GNU Go --seed {seed}): {e}; GNU Go's exit: {}; it said: {}",
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            );
         }
     };
     // GNU Go waits to be shut down after the game; its record is written by then.
@@ -156,8 +165,8 @@ fn check(name: &str, g: &Game, min_moves: usize) {
     let n = g.our_moves.len();
     assert!(n >= 2 && g.our_moves[n - 1].1.is_empty() && g.our_moves[n - 2].1.is_empty(), "{name}: no two passes");
     // Both sides scored the game. The scores themselves are each engine's own judgement of dead stones
-    // (GNU Go plays the game out first; its games differ from run to run, as it seeds from the clock), so
-    // they are reported, not compared: the protocol is what this test checks.
+    // (GNU Go plays the game out first and may differ from ours), so they are reported, not compared: the
+    // protocol is what this test checks.
     let scored = |r: &str| r == "0" || ((r.starts_with("B+") || r.starts_with("W+")) && r[2..].parse::<f64>().is_ok());
     assert!(
         scored(&g.ours.score) && scored(&g.their_result),
@@ -173,14 +182,14 @@ fn gmp_games_against_gnu_go_end_scored_and_agree() {
     if !have_gnugo() {
         return;
     }
-    let white = play("white9", 9, options(Some(Color::White), 9, 0), &[], 0.0);
+    let white = play("white9", 9, options(Some(Color::White), 9, 0), &[], 0.0, 1);
     check("9x9 as White", &white, 20);
-    let black = play("black9", 9, options(None, 9, 0), &["--color", "white"], 0.0);
+    let black = play("black9", 9, options(None, 9, 0), &["--color", "white"], 0.0, 2);
     check("9x9 as Black", &black, 20);
-    let hcp = play("handicap19", 19, options(Some(Color::White), 19, 2), &["--handicap", "2"], 0.0);
+    let hcp = play("handicap19", 19, options(Some(Color::White), 19, 2), &["--handicap", "2"], 0.0, 3);
     check("19x19 handicap 2", &hcp, 100);
     assert_eq!(&hcp.their_moves[0].0, &'W', "White moves first after the handicap");
-    let faults = play("faults9", 9, options(Some(Color::White), 9, 0), &[], 0.1);
+    let faults = play("faults9", 9, options(Some(Color::White), 9, 0), &[], 0.1, 4);
     check("9x9 with damaged packets", &faults, 20);
     assert!(faults.ours.resent > 0, "the faults made us send again");
 }
@@ -191,11 +200,11 @@ fn sgmp_games_against_gnu_go_end_scored_and_agree() {
         return;
     }
     let sgmp = |color, size, handicap| GmpOptions { simplified: true, ..options(color, size, handicap) };
-    let white = play("sgmp-white9", 9, sgmp(Some(Color::White), 9, 0), &[], 0.0);
+    let white = play("sgmp-white9", 9, sgmp(Some(Color::White), 9, 0), &[], 0.0, 5);
     check("sgmp 9x9 as White", &white, 20);
-    let black = play("sgmp-black9", 9, sgmp(None, 9, 0), &["--color", "white"], 0.0);
+    let black = play("sgmp-black9", 9, sgmp(None, 9, 0), &["--color", "white"], 0.0, 6);
     check("sgmp 9x9 as Black", &black, 20);
-    let hcp = play("sgmp-handicap19", 19, sgmp(Some(Color::White), 19, 2), &["--handicap", "2"], 0.0);
+    let hcp = play("sgmp-handicap19", 19, sgmp(Some(Color::White), 19, 2), &["--handicap", "2"], 0.0, 7);
     check("sgmp 19x19 handicap 2", &hcp, 100);
     assert_eq!(&hcp.their_moves[0].0, &'W', "White moves first after the handicap");
 }
