@@ -31,7 +31,13 @@
 //! Measured (go-gtp of 6b291ac, 2 cores shared by many jobs, load 15 to 20): one process per
 //! `loadsgf` (`--chunk-tests 1`, 160 processes on owl.tst) gave the Python grader's 197/261, the
 //! same failing tests, but 33.2 s of CPU against its 27.5 s (a fresh go-gtp's first analysis costs
-//! about 0.035 s more than in a running one): hence chunks of 16 expectations.
+//! about 0.035 s more than in a running one): hence chunks of 16 expectations. With them and `-j 2`,
+//! against `gtp_regress.py` on the same build, one after the other: owl 197/261, semeai 110/154,
+//! reading 189/235, connection 101/128, score 28/29, optics 84/90, unconditional 673/673, the same
+//! counts and the same failing tests; wall seconds 173/278 (1.60x), 210/215 (1.02x), 3.0/3.6,
+//! 35.6/55.3 (1.55x), 110/143 (1.30x), 3.8/5.5, 0.8/1.2: 536 s against 700 s in all (1.31x) on a
+//! machine already running 15 to 20 jobs on its 2 cores, where a second process buys little; CPU
+//! 75 s against 73 s. Not measured: strategy, endgame, 9x9 and nngs (reg_genmove; minutes each).
 
 use regex::Regex;
 use serde::{Deserialize, Serialize};
