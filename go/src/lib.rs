@@ -25,6 +25,8 @@
 //!             serving on stdio and TCP
 //! gtp_match   matches between GTP engines (a front end)         gtp, sgf, game, rules
 //! gmp         the Go Modem Protocol (a front end: one game)     gtp, rules
+//! regress     GNU Go's .tst regression files run against GTP    -
+//!             engine processes (a front end)
 //! ```
 //!
 //! The move generator ([`genmove`]) is becoming GNU Go's: move reasons gathered from the analysis
@@ -39,6 +41,7 @@ pub mod gmp;
 pub mod gtp;
 pub mod gtp_match;
 pub mod playout;
+pub mod regress;
 pub mod rules;
 pub mod sgf;
 

@@ -531,6 +531,7 @@ const RANKS: &[(&str, &[(&str, u8)])] = &[
             ("gtp", 5),
             ("gtp_match", 6),
             ("gmp", 6),
+            ("regress", 6),
         ],
     ),
 ];
