@@ -85,8 +85,9 @@
 //! root the attack patterns are matched even when the static verdict is life (`owl_tuning::Attacker::root_patterns`; the
 //! root's verdict is read), and in an `owl_attack` query a space counted two eyes by fiat is read
 //! at the plies below the root down to `owl_tuning::Fiat::max` too (`owl_tuning::Fiat::on`), the defender answering beside
-//! the placed stone (`answer_placement`), and so is one of at most `owl_tuning::FIAT_DEFENCE_POINTS`
-//! points at the attacker's nodes of an `owl_defend` query (`owl_tuning::Fiat::defence`: owl.tst 163);
+//! the placed stone (`answer_placement`; the same at the attacker's nodes of an `owl_defend` query for a
+//! space of at most `owl_tuning::FIAT_DEFENCE_POINTS` points is an option, `owl_tuning::Fiat::defence`:
+//! owl.tst +163 but 9x9.tst −310);
 //! blocks at a distance (`attacker_blocks`) are off by default
 //! (`GO_OWL_ATTJUMP`), and so are the defender's contact answers beside the attacker's last move
 //! read after its candidates fail (`Owl::try_contact`, `GO_OWL_CONTACT`). Below the root the attacker
@@ -208,6 +209,18 @@
 //!   defender's candidates (E8 B7 C8 D8 C9 D9 A7 C6) lack GNU Go's B5, and even with white's B5
 //!   played our C8 kills. GNU Go lives there on its eye domains (the open top left is white's
 //!   domain); the domains lose as our eye spaces (`crate::analysis::eye`'s module doc).
+//!
+//! Measured 2026-11-28 (owl.tst at 197, the tests 150–261; nothing kept as a default; `owl_tuning::Fiat`'s
+//! defence-query reading: owl 198, 9x9 18): `GO_OWL_REACH=1,0` 197 (the same tests), `1,1` 197 (+163 −161);
+//! `GO_OWL_ANSWER=1,120` 197 (the same), `2,120` 196 (+62 −134 161). GNU Go 3.8 itself fails 150 156
+//! 166 170 171 179 224 225 226 249 257 261 here (`gnugo --mode gtp`, this machine). Causes found, not
+//! fixed: 151 152 187 195 (attacks C13, G2, M5, B12) and 200 221 (defences D8, H9) are first moves
+//! GNU Go's `owl_does_attack`/`owl_does_defend` rejects: the refutation lies below our width. 162:
+//! after our D19 the defender lacks GNU Go's D18 (a connection out to C18 one step from the goal;
+//! `connections_out` runs only at the root of `owl_defend`). 215/216: after K16 K19 M19 the
+//! defender's eval sees J17 false (0/0: K16 and the empty H16 count against it) and H18 scores 30,
+//! where the attacker's node rates H18 130 (`owl_vital.db`). 221 (9x9): our goal's 23-point side is
+//! two eyes by fiat; read (`GO_OWL_FIAT=1,4,1`) the answer becomes 0, GNU Go D8.
 //!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
