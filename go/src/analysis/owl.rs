@@ -85,7 +85,10 @@
 //! root the attack patterns are matched even when the static verdict is life (`owl_tuning::Attacker::root_patterns`; the
 //! root's verdict is read), and in an `owl_attack` query a space counted two eyes by fiat is read
 //! at the plies below the root down to `owl_tuning::Fiat::max` too (`owl_tuning::Fiat::on`), the defender answering beside
-//! the placed stone (`answer_placement`); blocks at a distance (`attacker_blocks`) are off by default
+//! the placed stone (`answer_placement`; the same at the attacker's nodes of an `owl_defend` query for a
+//! space of at most `owl_tuning::FIAT_DEFENCE_POINTS` points is an option, `owl_tuning::Fiat::defence`:
+//! owl.tst +163 but 9x9.tst −310);
+//! blocks at a distance (`attacker_blocks`) are off by default
 //! (`GO_OWL_ATTJUMP`), and so are the defender's contact answers beside the attacker's last move
 //! read after its candidates fail (`Owl::try_contact`, `GO_OWL_CONTACT`). Below the root the attacker
 //! passes first at a goal that looks dead as it stands (at most one eye, no way out, no room to widen
@@ -207,6 +210,18 @@
 //!   played our C8 kills. GNU Go lives there on its eye domains (the open top left is white's
 //!   domain); the domains lose as our eye spaces (`crate::analysis::eye`'s module doc).
 //!
+//! Measured 2026-11-28 (owl.tst at 197, the tests 150–261; nothing kept as a default; `owl_tuning::Fiat`'s
+//! defence-query reading: owl 198, 9x9 18): `GO_OWL_REACH=1,0` 197 (the same tests), `1,1` 197 (+163 −161);
+//! `GO_OWL_ANSWER=1,120` 197 (the same), `2,120` 196 (+62 −134 161). GNU Go 3.8 itself fails 150 156
+//! 166 170 171 179 224 225 226 249 257 261 here (`gnugo --mode gtp`, this machine). Causes found, not
+//! fixed: 151 152 187 195 (attacks C13, G2, M5, B12) and 200 221 (defences D8, H9) are first moves
+//! GNU Go's `owl_does_attack`/`owl_does_defend` rejects: the refutation lies below our width. 162:
+//! after our D19 the defender lacks GNU Go's D18 (a connection out to C18 one step from the goal;
+//! `connections_out` runs only at the root of `owl_defend`). 215/216: after K16 K19 M19 the
+//! defender's eval sees J17 false (0/0: K16 and the empty H16 count against it) and H18 scores 30,
+//! where the attacker's node rates H18 130 (`owl_vital.db`). 221 (9x9): our goal's 23-point side is
+//! two eyes by fiat; read (`GO_OWL_FIAT=1,4,1`) the answer becomes 0, GNU Go D8.
+//!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
 //! the query's buffers and the atari test of a candidate is played on the reader's board, not a copy.
@@ -323,8 +338,9 @@ struct Analysis {
     doomed: bool,
     max: u8,
     /// The goal's two eyes rest on an eye space too large for the eye graphs, counted two eyes by fiat
-    /// (read instead of trusted one ply below the root and, in attack queries, down to `owl_tuning::Fiat::max`).
-    fiat: bool,
+    /// (read instead of trusted one ply below the root and, in attack queries, down to `owl_tuning::Fiat::max`):
+    /// the size of the smallest such space, 0 when the life rests on none.
+    fiat: usize,
     /// Scored candidate moves for the side to move.
     cands: Vec<(i32, Point)>,
     /// At an attacker's node: the goal is dead as it stands (`settled_dead`), so the attacker may pass.
@@ -1404,8 +1420,11 @@ impl Owl<'_> {
         }
         // At the root the static verdict of life is checked by reading.
         let mut a = self.analyse(true, depth == 0);
-        let deeper = depth.is_multiple_of(2) && depth > FIAT_DEPTH && depth <= tuning().fiat.max && tuning().fiat.on;
-        if a.alive && a.fiat && (depth == FIAT_DEPTH || deeper) {
+        let fiat = tuning().fiat;
+        // The attacker moves at even plies in an attack query, at odd ones in a defence query.
+        let in_defence = fiat.defence >= 1 && a.fiat <= fiat.points;
+        let deeper = (depth.is_multiple_of(2) || in_defence) && depth > FIAT_DEPTH && depth <= fiat.max && fiat.on;
+        if a.alive && a.fiat > 0 && (depth == FIAT_DEPTH || deeper) {
             // Two eyes by fiat one ply below the root (and, in an attack query, at the attacker's
             // nodes down to `owl_tuning::Fiat::max`): read them (the first analysis stopped before the candidates
             // of the eye spaces).
@@ -1476,8 +1495,8 @@ impl Owl<'_> {
         }
         let mut a = self.analyse(false, depth == 0);
         if a.alive
-            && a.fiat
-            && !depth.is_multiple_of(2)
+            && a.fiat > 0
+            && (!depth.is_multiple_of(2) || (tuning().fiat.defence >= 2 && depth > 0 && a.fiat <= tuning().fiat.points))
             && depth <= tuning().fiat.max.max(FIAT_DEPTH)
             && tuning().fiat.on
         {
@@ -1553,11 +1572,17 @@ fn pessimistic_min(b: &Board, eyes: &Eyes, spaces: &[usize], color: Color, mode:
 /// Whether the goal's eye count `min` (two or more) needs a space of `color` too large for the eye
 /// graphs, counted two eyes by fiat (more than eight points, min and max two, as the attacker's
 /// placements in [`Owl::analyse`] take them): without that space the count falls below two.
-fn fiat_life(eyes: &Eyes, color: Color, min: u8) -> bool {
-    min >= 2
-        && eyes.spaces.iter().any(|s| {
-            s.color == color && s.points.len() > 8 && s.min >= 2 && s.max == 2 && min.saturating_sub(s.min) < 2
-        })
+/// Returns the size of the smallest such space (0: none).
+fn fiat_life(eyes: &Eyes, color: Color, min: u8) -> usize {
+    if min < 2 {
+        return 0;
+    }
+    eyes.spaces
+        .iter()
+        .filter(|s| s.color == color && s.points.len() > 8 && s.min >= 2 && s.max == 2 && min.saturating_sub(s.min) < 2)
+        .map(|s| s.points.len())
+        .min()
+        .unwrap_or(0)
 }
 
 /// Most late moves tried at the root of `owl_defend` ([`Owl::try_late`]).

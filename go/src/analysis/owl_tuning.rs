@@ -17,7 +17,7 @@
 //! | `GO_OWL_CACHEDEPTH` | `on` | `1` | [`OwlTuning::ko`] |
 //! | `GO_OWL_DEF` | `counter_atari,connect,scope,late,wide_libs,throw_ins` (0–1000; scope ≤ 1, libs/throw-ins ≤ 3) | `25,35,0,6,3,3` | [`OwlTuning::defender`] |
 //! | `GO_OWL_RUN` | `link,room,friend,root` (0–1000; link 1 means [`LINK_WEIGHT`]) | `0,3,0,0` | [`OwlTuning::run`] |
-//! | `GO_OWL_FIAT` | `on,max` | `1,4` | [`OwlTuning::fiat`] |
+//! | `GO_OWL_FIAT` | `on,max,defence,points` (defence 0–2) | `1,4,0,20` | [`OwlTuning::fiat`] |
 //! | `GO_OWL_ATTJUMP` | `weight` | `0` | [`OwlTuning::attacker`] |
 //! | `GO_OWL_ROOTPAT` | `on` | `1` | [`OwlTuning::attacker`] |
 //! | `GO_OWL_ANSWER` | `mode,weight` (mode 0–2) | `0,120` | [`OwlTuning::answer`] |
@@ -77,6 +77,9 @@ pub(crate) const FRIEND_WEIGHT: i32 = 0;
 /// invaders are counted per room ([`Invaders`]) 4 is the default again (2026-11-27: owl.tst 183 → 185,
 /// +235 236, nothing lost; semeai 96 unchanged). The second field of `GO_OWL_FIAT` overrides it.
 pub(crate) const FIAT_MAX: usize = 4;
+/// Largest space counted two eyes by fiat that the attacker's nodes of an `owl_defend` query read
+/// below ply 1 ([`Fiat::points`]).
+pub(crate) const FIAT_DEFENCE_POINTS: usize = 20;
 /// Base score of an attacker's block at a distance (the owl's `attacker_blocks`); `GO_OWL_ATTJUMP`
 /// overrides it. Off (0) by default: at 20 it fixed owl.tst 65 and 76 but lost 4 9 70 102 105 159 164
 /// 189 227 (167/261 against 174; false kills in the defence tests), at 5 it fixed 76 and lost 9 189
@@ -126,7 +129,7 @@ pub(crate) struct OwlTuning {
     pub defender: Defender,
     /// `GO_OWL_RUN`: the weights of the defender's escape candidates.
     pub run: Run,
-    /// `GO_OWL_FIAT`: the reading of two eyes by fiat in attack queries.
+    /// `GO_OWL_FIAT`: the reading of two eyes by fiat (attack queries, and defence queries for smaller spaces).
     pub fiat: Fiat,
     /// `GO_OWL_ATTJUMP`, `GO_OWL_ROOTPAT`: the attacker's blocks at a distance and root patterns.
     pub attacker: Attacker,
@@ -366,7 +369,7 @@ pub(crate) struct Run {
     pub root: bool,
 }
 
-/// The attacker's reading of two eyes by fiat (`GO_OWL_FIAT` = `on,max`).
+/// The attacker's reading of two eyes by fiat (`GO_OWL_FIAT` = `on,max,defence,points`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Fiat {
     /// Whether two eyes by fiat are read, not trusted, after the attacker's own root move too: in an
@@ -382,6 +385,20 @@ pub(crate) struct Fiat {
     pub on: bool,
     /// The deepest ply read ([`FIAT_MAX`] by default, where its measurements are).
     pub max: usize,
+    /// In `owl_defend` queries too (where the attacker moves at odd plies): 0 no (the default), 1 at
+    /// the attacker's nodes from ply 3 down to `max`, 2 at the defender's even plies from 2 as well.
+    /// Measured 2026-11-28 (owl.tst at 197, every space): 1 197 (+163 −114), 2 196 (+163 −74 114).
+    /// 163 (`owl_defend F19`): our E19 left an 18-point corner space the attacker kills by placements
+    /// at ply 3; 114 (`owl_defend L2`, GNU Go K2): a 23-point space read at ply 3 turns K2 into a
+    /// false kill (our defender's answers inside a space that large are too weak).
+    pub defence: u8,
+    /// The defence-query reading only for a space of at most this many points ([`FIAT_DEFENCE_POINTS`]
+    /// by default). With 1 and 20 (`GO_OWL_FIAT=1,4,1,20`): owl.tst 198 (+163, nothing lost), semeai.tst
+    /// 110 (the same tests), owl CPU unchanged (26.9 s against 27.6 s for main under the same load), but
+    /// 9x9.tst through the classic generator 18 (−310: the H6 dragon of sjfried-gnugo…0441 move 32 turns
+    /// dead, GNU Go and our own `owl_attack` after H7 say it lives: in the defence query, H7 F7 F8 and
+    /// the attacker's fiat reading at ply 3 kill it, where the attack query's same line fails), so off.
+    pub points: usize,
 }
 
 /// The attacker's extra candidates.
@@ -568,7 +585,7 @@ impl Default for OwlTuning {
                 throw_ins: 3,
             },
             run: Run { link: 0, room: ROOM_WEIGHT, friend: FRIEND_WEIGHT, root: false },
-            fiat: Fiat { on: true, max: FIAT_MAX },
+            fiat: Fiat { on: true, max: FIAT_MAX, defence: 0, points: FIAT_DEFENCE_POINTS },
             attacker: Attacker { block_weight: ATTACK_BLOCK_WEIGHT, root_patterns: true },
             answer: Answer { mode: 0, weight: ANSWER_WEIGHT },
             contact: Contact { mode: CONTACT_MODE as u8, depth: CONTACT_DEPTH, deep_libs: CONTACT_DEEP_LIBS },
@@ -673,7 +690,12 @@ impl OwlTuning {
         }
 
         let f = var("GO_OWL_FIAT").unwrap_or_default();
-        t.fiat = Fiat { on: at(&f, 0) != Some(0), max: at(&f, 1).map_or(FIAT_MAX, |x| x.max(0) as usize) };
+        t.fiat = Fiat {
+            on: at(&f, 0) != Some(0),
+            max: at(&f, 1).map_or(FIAT_MAX, |x| x.max(0) as usize),
+            defence: at(&f, 2).map_or(0, |x| x.clamp(0, 2) as u8),
+            points: at(&f, 3).map_or(FIAT_DEFENCE_POINTS, |x| x.max(0) as usize),
+        };
 
         let f = var("GO_OWL_ATTJUMP").unwrap_or_default();
         t.attacker.block_weight = at(&f, 0).map_or(ATTACK_BLOCK_WEIGHT, |v| v as i32);
@@ -777,7 +799,7 @@ mod tests {
             Defender { counter_atari: 25, connect: 35, scope: 0, late: 6, wide_libs: 3, throw_ins: 3 }
         );
         assert_eq!(t.run, Run { link: 0, room: 3, friend: 0, root: false });
-        assert_eq!(t.fiat, Fiat { on: true, max: 4 });
+        assert_eq!(t.fiat, Fiat { on: true, max: 4, defence: 0, points: 20 });
         assert_eq!(t.attacker, Attacker { block_weight: 0, root_patterns: true });
         assert_eq!(t.answer, Answer { mode: 0, weight: 120 });
         assert_eq!(t.contact, Contact { mode: 0, depth: 1, deep_libs: 1 });
@@ -802,7 +824,7 @@ mod tests {
             ("GO_OWL_INVADERS", "junk, 5 ,"),
             ("GO_OWL_CONTACT", "1.5,2"),
         ]);
-        assert_eq!(t.fiat, Fiat { on: true, max: 3 });
+        assert_eq!(t.fiat, Fiat { on: true, max: 3, defence: 0, points: 20 });
         assert_eq!(t.goal, GoalGrowth { mode: 3, scope: 0, libs: 2 });
         assert_eq!(t.defender, Defender { late: 0, ..d.defender });
         assert_eq!(t.settled, d.settled);
@@ -823,6 +845,7 @@ mod tests {
         assert_eq!(with(&[("GO_OWL_PAT", "100,10,1,8,-1")]).patterns.dedupe, 0);
         // Switches: only 0 turns them off.
         assert!(!with(&[("GO_OWL_FIAT", "0")]).fiat.on);
+        assert_eq!(with(&[("GO_OWL_FIAT", "1,4,7,12")]).fiat, Fiat { on: true, max: 4, defence: 2, points: 12 });
         assert_eq!(with(&[("GO_OWL_REACH", "1")]).reach, Reach { defend: true, attack: false });
         assert_eq!(with(&[("GO_OWL_REACH", ",2")]).reach, Reach { defend: false, attack: true });
         assert!(with(&[("GO_OWL_ROOTPAT", "junk")]).attacker.root_patterns);
