@@ -4,6 +4,11 @@
 //! limit) and writing a game as SGF. The SGF syntax itself belongs to `engine_core::sgf`; the meaning
 //! of Go properties belongs here.
 //!
+//! A written record may carry [`Annotation`]s on its move nodes ([`to_sgf_annotated`]): labels (`LB`),
+//! marks (`MA`, `TR`, `CR`) and a comment (`C`) on the node of the move played from the position they
+//! describe, as GNU Go's `-o` output puts its move values there (`go-gtp -o --output-flags`,
+//! `printsgf`, `--replay`). What the marks mean is decided above (the GTP layer); this layer writes them.
+//!
 //! The SGF layer builds on the rules and the game; it must not import analysis, move generation or GTP
 //! (GTP's `loadsgf` and `go-gtp -l` call [`load_file`], `mkpat` calls [`load_position`]).
 
@@ -177,6 +182,81 @@ pub fn to_sgf(game: &GoGame, program: &str) -> String {
 
 /// As [`to_sgf`], with extra root properties (`PB`, `PW`, `RE`, …).
 pub fn to_sgf_with(game: &GoGame, program: &str, extra: &[(&str, String)]) -> String {
+    to_sgf_annotated(game, program, extra, &[])
+}
+
+/// What to add to the node of one move: what the engine made of the position the move was played from.
+/// Points are the game board's; a point may carry a label and one mark (SGF forbids two marks on one
+/// point in a node: [`Annotation::add_to`] keeps the first of `MA`, `TR`, `CR` that names it).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Annotation {
+    /// `LB`: a text on a point (a move's value).
+    pub labels: Vec<(Point, String)>,
+    /// `MA`: crossed points (stones the engine reads dead).
+    pub marked: Vec<Point>,
+    /// `TR`: triangled points (stones of critical dragons).
+    pub triangled: Vec<Point>,
+    /// `CR`: circled points (the engine's own choice, when the record's move differs).
+    pub circled: Vec<Point>,
+    /// `C`: a comment.
+    pub comment: Option<String>,
+}
+
+impl Annotation {
+    /// Whether it adds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.labels.is_empty()
+            && self.marked.is_empty()
+            && self.triangled.is_empty()
+            && self.circled.is_empty()
+            && self.comment.is_none()
+    }
+
+    /// Adds the annotation's properties to `node` (points of `board`).
+    pub fn add_to(&self, node: &mut Node, board: &Board) {
+        let at = |p: Point| {
+            let (c, r) = board.coords(p);
+            sgf::format_point(c, r)
+        };
+        if let Some(c) = &self.comment {
+            node.set("C", c.clone());
+        }
+        let mut used: Vec<Point> = Vec::new();
+        for (ident, points) in [("MA", &self.marked), ("TR", &self.triangled), ("CR", &self.circled)] {
+            let mut values = Vec::new();
+            for &p in points {
+                if board.on_board(p) && !used.contains(&p) {
+                    used.push(p);
+                    values.push(at(p));
+                }
+            }
+            if !values.is_empty() {
+                node.props.push(Property::new(ident, values));
+            }
+        }
+        let mut labelled: Vec<Point> = Vec::new();
+        let mut labels = Vec::new();
+        for (p, text) in &self.labels {
+            // One label per point (SGF forbids two).
+            if board.on_board(*p) && !labelled.contains(p) {
+                labelled.push(*p);
+                labels.push(format!("{}:{}", at(*p), text));
+            }
+        }
+        if !labels.is_empty() {
+            node.props.push(Property::new("LB", labels));
+        }
+    }
+}
+
+/// As [`to_sgf_with`], with `notes[i]` (when present and not empty) added to the node of the game's move
+/// `i` (the first move is 0).
+pub fn to_sgf_annotated(
+    game: &GoGame,
+    program: &str,
+    extra: &[(&str, String)],
+    notes: &[Option<Annotation>],
+) -> String {
     let board = game.board();
     let mut root = Node::new();
     root.set("GM", "1");
@@ -214,6 +294,9 @@ pub fn to_sgf_with(game: &GoGame, program: &str, extra: &[(&str, String)]) -> St
             }
         };
         n.set(if color == Color::Black { "B" } else { "W" }, value);
+        if let Some(Some(note)) = notes.get(i) {
+            note.add_to(&mut n, board);
+        }
         nodes.push(n);
         // Setup between moves gets a node of its own: SGF keeps setup and move properties apart.
         let mut between = Node::new();
@@ -306,6 +389,29 @@ mod tests {
         assert!(g.undo() && g.undo());
         assert!(g.board().is_clear());
         assert!(!to_sgf(&g, "test").contains("AB"));
+    }
+
+    #[test]
+    fn annotations_go_on_their_moves_nodes_and_load_back() {
+        let g = load("(;GM[1]SZ[9];B[ee];W[cc];B[gg])", Until::End, Rules::default()).unwrap();
+        let b = g.board();
+        let at = |c, r| b.point(c, r);
+        let note = Annotation {
+            labels: vec![(at(2, 2), "12.50".into()), (at(6, 2), "0.45".into()), (at(2, 2), "twice".into())],
+            marked: vec![at(4, 4)],
+            triangled: vec![at(4, 4), at(2, 6)],
+            circled: vec![at(6, 2)],
+            comment: Some("plays G7 [sic]".into()),
+        };
+        assert!(Annotation::default().is_empty() && !note.is_empty());
+        let text = to_sgf_annotated(&g, "test", &[], &[None, Some(note), Some(Annotation::default())]);
+        let nodes: Vec<&str> = text.lines().collect();
+        assert_eq!(nodes[2], r";W[cc]C[plays G7 [sic\]]MA[ee]TR[cg]CR[gc]LB[cc:12.50][gc:0.45]", "{text}");
+        assert_eq!(nodes[1], ";B[ee]");
+        assert_eq!(nodes[3], ";B[gg])");
+        let again = load(&text, Until::End, Rules::default()).unwrap();
+        assert_eq!(again.board(), g.board());
+        assert_eq!(to_sgf(&again, "test"), to_sgf(&g, "test"));
     }
 
     #[test]

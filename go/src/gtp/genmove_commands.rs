@@ -183,6 +183,8 @@ fn play_generated(s: &mut GtpState, color: Color) -> Result<String, CommandError
         return Ok("resign".into());
     };
     let text = format_vertex(s.board(), mv);
+    s.game().check_move(color, mv).map_err(|_| CommandError::failed("illegal move"))?;
+    s.note_generated_move(color, mv);
     s.game_mut().play(color, mv).map_err(|_| CommandError::failed("illegal move"))?;
     Ok(text)
 }
@@ -410,5 +412,48 @@ mod engine_choice {
         assert_eq!(out[n], out[n + 2], "genmove_white answers as gg_genmove, and plays");
         assert_eq!(out[n + 3], out[n + 4]);
         assert!(out[n].starts_with("= ") && !out[n].contains("PASS"), "{}", out[n]);
+    }
+}
+
+#[cfg(test)]
+mod output_notes {
+    use crate::gtp::{engine, EngineKind, Options, OutputFlags};
+
+    /// With `--output-flags v`, the generated move's node carries the values `top_moves` lists (two
+    /// decimals); a move taken back takes its note with it, and a move played in its place has none.
+    #[test]
+    fn printsgf_labels_generated_moves_with_the_values_of_top_moves() {
+        let flags = OutputFlags::parse("v").unwrap();
+        let mut e =
+            engine(Options { boardsize: 9, engine: EngineKind::Classic, output_flags: flags, ..Options::default() });
+        let mut ask = |l: &str| e.handle_line(l).unwrap();
+        ask("play b e5");
+        let mv = ask("genmove w");
+        let top = ask("top_moves");
+        let sgf = ask("printsgf");
+        let node = sgf.lines().find(|l| l.starts_with(";W[")).expect("white's move");
+        assert!(node.contains("LB["), "{sgf}");
+        // Every `top_moves` pair is a label of the move's node.
+        let words: Vec<&str> = top.trim_start_matches("= ").split_whitespace().collect();
+        assert!(words.len() >= 2, "{top}");
+        for pair in words.chunks(2) {
+            let v = crate::rules::vertex::parse_vertex(pair[0], &crate::Board::new(9)).unwrap();
+            let crate::Move::Play(p) = v else { panic!("{top}") };
+            let (c, r) = crate::Board::new(9).coords(p);
+            let label = format!("[{}:{}]", engine_core::sgf::format_point(c, r), pair[1]);
+            assert!(node.contains(&label), "{label} missing from {node} ({mv})");
+        }
+        ask("undo");
+        ask("play w j9");
+        let sgf = ask("printsgf");
+        assert!(!sgf.contains("LB["), "the note went with the move taken back: {sgf}");
+        // The same move played again on the same line is the move the note was made for.
+        ask("undo");
+        ask(&format!("play w {}", mv.trim_start_matches("= ").trim()));
+        assert!(ask("printsgf").contains("LB["));
+        // Without flags, nothing is noted.
+        let mut plain = engine(Options { boardsize: 9, engine: EngineKind::Classic, ..Options::default() });
+        plain.handle_line("genmove b");
+        assert!(!plain.handle_line("printsgf").unwrap().contains("LB["));
     }
 }

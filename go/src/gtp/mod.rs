@@ -10,7 +10,9 @@
 //! [`genmove_commands`] (GNU Go's move generation commands: `gg_genmove`, `restricted_genmove`,
 //! `move_reasons`, `top_moves`, …) and [`kgs_commands`] (kgsGtp's `kgs-rules`, `kgs-game_over`, `kgs-chat`) and [`gogui_commands`] (GoGui's
 //! `gogui-analyze_commands` and the board-shaped answers it draws); [`args`] reads their arguments
-//! and words their answers. [`serve`] serves the engine on standard input or TCP.
+//! and words their answers. [`serve`] serves the engine on standard input or TCP; [`replay`] replays a game
+//! record against it (`go-gtp --replay`); [`sgf_notes`] turns GNU Go's `--output-flags` into the notes
+//! of a written record's moves (`printsgf`, `go-gtp -o`).
 //!
 //! This module assembles the engine ([`registry`], [`engine`]) and re-exports what front ends use; it is
 //! the top of the GTP layer: no group imports it, each imports [`state`] and [`args`] only (and the layers below).
@@ -27,8 +29,10 @@ pub mod kgs_commands;
 pub mod owl_commands;
 pub mod pattern_commands;
 pub mod query_commands;
+pub mod replay;
 pub mod semeai_commands;
 pub mod serve;
+pub mod sgf_notes;
 pub mod standard;
 pub mod state;
 
@@ -36,7 +40,9 @@ use crate::rules::score::Scoring;
 use engine_core::command::Registry;
 use engine_core::gtp::Engine;
 
+pub use replay::{replay_file, Replay, ReplayColor, ReplayError};
 pub use serve::{serve_stdio, serve_tcp, ServeError, ServeOptions, MAX_FAILED_ACCEPTS};
+pub use sgf_notes::{FlagsError, OutputFlags};
 pub use standard::load_start_position;
 pub use state::{EngineKind, GtpState, Options, TimeSettings, MAX_LEVEL};
 

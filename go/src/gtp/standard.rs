@@ -126,6 +126,8 @@ fn gen(s: &mut GtpState, a: &Args, commit: bool, cleanup: bool) -> Result<String
     };
     let text = format_vertex(s.board(), mv);
     if commit {
+        s.game().check_move(color, mv).map_err(|_| CommandError::failed("illegal move"))?;
+        s.note_generated_move(color, mv);
         s.game_mut().play(color, mv).map_err(|_| CommandError::failed("illegal move"))?;
     }
     Ok(text)
@@ -283,7 +285,7 @@ fn load(s: &mut GtpState, file: &str, path: &std::path::Path, until: Option<&str
 }
 
 fn printsgf(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
-    let text = sgf::to_sgf(s.game(), &format!("gammon-go:{}", env!("CARGO_PKG_VERSION")));
+    let text = s.game_sgf();
     match a.get(0) {
         None => Ok(text.trim_end().to_string()),
         Some(file) => {

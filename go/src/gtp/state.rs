@@ -14,8 +14,10 @@ use crate::analysis::reading::{Limits, Reader};
 use crate::game::{GoGame, Rules};
 use crate::genmove::classic::{self, Generation};
 use crate::genmove::{self, Decision};
+use crate::gtp::sgf_notes::{self, OutputFlags};
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Move};
+use crate::sgf::Annotation;
 use engine_core::file_access::FileAccess;
 use engine_core::rng::{seeded_rng, GameRng};
 use patterns::eye_db::EyeDb;
@@ -39,6 +41,9 @@ pub struct Options {
     pub patterns: Option<std::path::PathBuf>,
     /// The move generator behind `genmove` (`go-gtp --engine`).
     pub engine: EngineKind,
+    /// What the game record notes on each generated move (`go-gtp --output-flags`, GNU Go's flags):
+    /// written by `printsgf` and `go-gtp -o`.
+    pub output_flags: OutputFlags,
 }
 
 /// Which move generator `genmove`, `reg_genmove`, `genmove_black` and `genmove_white` use (`gg_genmove`,
@@ -63,9 +68,13 @@ impl Default for Options {
             allow_resign: false,
             patterns: None,
             engine: EngineKind::Mcts,
+            output_flags: OutputFlags::default(),
         }
     }
 }
+
+/// A generated move's note: the key of the line before it, the move, the annotation.
+type MoveNote = (u64, (Color, Move), Annotation);
 
 /// Time settings: main time, then `byo_stones` moves per `byo_time` seconds (`byo_stones == 0` with
 /// `byo_time > 0` means no time limit, as GTP defines).
@@ -104,6 +113,12 @@ pub struct GtpState {
     /// `reset_search_mask`): when on, `genmove` chooses among the masked points only.
     limit_search: bool,
     search_mask: Vec<crate::rules::stone::Point>,
+    /// Where and for whom `last_generation` was made: the board's hash, the moves played, the colour.
+    generated_at: Option<(u64, usize, Color)>,
+    /// The notes of generated moves (with `options.output_flags`), by move number from 0, each with the
+    /// key of the line it was made in ([`sgf_notes::line_keys`]) and the move generated: written only on
+    /// that move of that line.
+    notes: Vec<Option<MoveNote>>,
 }
 
 impl GtpState {
@@ -126,6 +141,8 @@ impl GtpState {
             last_generation: None,
             limit_search: false,
             search_mask: Vec::new(),
+            generated_at: None,
+            notes: Vec::new(),
             analysis: {
                 let mut a = Analysis::default();
                 a.set_level(level);
@@ -312,7 +329,50 @@ impl GtpState {
         crate::genmove::gather::shape::set_pattern_dir(self.options.patterns.as_deref());
         let game = self.game.clone();
         let g = classic::generate(&game, color, self.reader(), allowed);
+        self.generated_at = Some((game.board().hash(), game.move_count(), color));
         self.last_generation.insert(g)
+    }
+
+    /// Notes what the engine made of the position before `color` plays its generated move, as the output
+    /// flags ask ([`sgf_notes::annotate`]): the values of the last classic generation when it was made
+    /// here for `color` (otherwise the classic generator runs for them: `genmove` with the tree search),
+    /// and the dragons. Call it before `mv` is played; without output flags it does nothing.
+    pub(crate) fn note_generated_move(&mut self, color: Color, mv: Move) {
+        let flags = self.options.output_flags;
+        if !flags.any() {
+            return;
+        }
+        let here = (self.game.board().hash(), self.game.move_count(), color);
+        if flags.values && (self.generated_at != Some(here) || self.last_generation.is_none()) {
+            self.generate_classic(color, None);
+        }
+        let values = match (&self.last_generation, flags.values) {
+            (Some(g), true) => g.values.clone(),
+            _ => Vec::new(),
+        };
+        let board = self.game.board().clone();
+        let note = sgf_notes::annotate(&board, &values, flags, self.reader());
+        let keys = sgf_notes::line_keys(&self.game);
+        let i = self.game.move_count();
+        // Notes beyond this move belong to a line taken back.
+        self.notes.truncate(i);
+        self.notes.resize(i + 1, None);
+        self.notes[i] = Some((keys[i], (color, mv), note));
+    }
+
+    /// The game as SGF (`printsgf`, `go-gtp -o`), with the notes of its generated moves.
+    pub fn game_sgf(&self) -> String {
+        let keys = sgf_notes::line_keys(&self.game);
+        let notes: Vec<Option<Annotation>> = self
+            .notes
+            .iter()
+            .zip(keys.iter().zip(self.game.moves()))
+            .map(|(note, (&key, played))| {
+                note.as_ref().filter(|(k, m, _)| *k == key && *m == played).map(|(_, _, a)| a.clone())
+            })
+            .collect();
+        let program = format!("gammon-go:{}", env!("CARGO_PKG_VERSION"));
+        crate::sgf::to_sgf_annotated(&self.game, &program, &[], &notes)
     }
 
     /// Turns GNU Go's limited search on or off (`limit_search`).
@@ -363,6 +423,7 @@ impl GtpState {
             let game = self.game.clone();
             let options = crate::genmove::selection::Options { allow_resign: self.options.allow_resign };
             let g = classic::generate_with(&game, color, self.reader(), None, options);
+            self.generated_at = Some((game.board().hash(), game.move_count(), color));
             let g = self.last_generation.insert(g);
             if g.resign {
                 return Decision::Resign;

@@ -25,9 +25,21 @@ struct Cli {
     /// With --mode gmp or sgmp: handicap stones (0, or 2 to 9, on GTP's fixed points).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..=9))]
     handicap: Option<u8>,
-    /// With --mode gmp or sgmp: write the game record (SGF) here when the game ends.
+    /// Write the game record (SGF) here: with --mode gtp when the session ends (the game played over
+    /// GTP, as `printsgf FILE` writes it), with --mode gmp or sgmp when the game ends, with --replay the
+    /// replayed record and its notes.
     #[arg(short = 'o', long = "outfile", value_name = "FILE")]
     outfile: Option<std::path::PathBuf>,
+    /// What the record notes on each generated move (GNU Go's flags): `v` the classic generator's value
+    /// of every candidate move as a label (two decimals, as `top_moves`), `d` the stones of dead dragons
+    /// marked (MA) and of critical ones triangled (TR), or both (`dv`).
+    #[arg(short = 'O', long = "output-flags", value_name = "FLAGS", value_parser = parse_output_flags)]
+    output_flags: Option<gtp::OutputFlags>,
+    /// With -l: replay the record's moves of this colour (black, white or both) against the classic
+    /// generator instead of serving GTP; disagreements and the agreement summary go to standard output,
+    /// the annotated record to -o.
+    #[arg(long, value_name = "COLOR", requires = "infile", value_parser = parse_replay_color)]
+    replay: Option<gtp::ReplayColor>,
     /// Accepted for GNU Go compatibility: protocol answers go to standard output and nothing else
     /// does anyway (warnings and the --gtp-listen address go to standard error).
     #[arg(long)]
@@ -95,6 +107,20 @@ struct Cli {
     files_dir: Option<std::path::PathBuf>,
 }
 
+fn parse_output_flags(text: &str) -> Result<gtp::OutputFlags, String> {
+    gtp::OutputFlags::parse(text).map_err(|e| e.to_string())
+}
+
+fn parse_replay_color(text: &str) -> Result<gtp::ReplayColor, String> {
+    gtp::ReplayColor::parse(text).ok_or_else(|| format!("'{text}' is not black, white or both"))
+}
+
+/// Writes `text` to `path` whole or not at all.
+fn write_record(path: &std::path::Path, text: &str) -> Result<(), String> {
+    engine_core::atomic_file::write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("cannot write '{}': {e}", path.display()))
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if !matches!(cli.mode.as_str(), "gtp" | "gmp" | "sgmp") {
@@ -121,10 +147,41 @@ fn main() -> ExitCode {
         allow_resign: cli.resign,
         patterns: cli.patterns.clone(),
         engine: if cli.engine == "classic" { gtp::EngineKind::Classic } else { gtp::EngineKind::Mcts },
+        output_flags: cli.output_flags.unwrap_or_default(),
     };
     let mut engine = gtp::engine(options);
     for e in &engine.context.patterns().errors {
         eprintln!("go-gtp: {e}");
+    }
+    if let (Some(colors), Some(file)) = (cli.replay, &cli.infile) {
+        let flags = cli.output_flags.unwrap_or_default();
+        let stdout = &mut std::io::stdout().lock();
+        let replay = gtp::replay_file(
+            &mut engine.context,
+            file,
+            cli.until.as_deref(),
+            colors,
+            flags,
+            stdout,
+            &mut std::io::stderr(),
+        );
+        return match replay {
+            Ok(r) => {
+                use std::io::Write;
+                let _ = writeln!(stdout, "{}", r.summary());
+                match cli.outfile.as_deref().map(|path| write_record(path, &r.sgf)) {
+                    Some(Err(e)) => {
+                        eprintln!("go-gtp: {e}");
+                        ExitCode::FAILURE
+                    }
+                    _ => ExitCode::SUCCESS,
+                }
+            }
+            Err(e) => {
+                eprintln!("go-gtp: {e}");
+                ExitCode::from(2)
+            }
+        };
     }
     if let Some(file) = &cli.infile {
         if let Err(e) = gtp::load_start_position(&mut engine.context, file, cli.until.as_deref()) {
@@ -197,6 +254,11 @@ fn main() -> ExitCode {
             other => other.map_err(|e| e.to_string()),
         },
     };
+    // The game played over GTP, as `printsgf FILE` writes it, once the session is over.
+    let result = result.and_then(|()| match &cli.outfile {
+        Some(path) => write_record(path, &engine.context.game_sgf()),
+        None => Ok(()),
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
