@@ -134,10 +134,11 @@ pub fn dragon_strengths(ctx: &ValuationContext, to_move: Color) -> (Vec<bool>, V
 /// the owl's weakness (`genmove::analysed`), all three on against main 6b291ac (gtp_regress,
 /// classic; semeai plain): strategy.tst 11 → 11 (+20, −6: a GNU Go known failure, GNU Go plays
 /// J13; ours S12 owl-defends R11, a dragon our dragons split off that GNU Go reads as part of its
-/// living Q8), 12 32 39 kept; endgame.tst 28 → 28 (+401 701, −603 992: both GNU Go known
+/// living Q8), 12 32 39 kept; 9x9.tst 19 → 25 (+10 90 100 210 270 300 700, −370: a GNU Go known
+/// failure, our owl's false critical D7); endgame.tst 28 → 28 (+401 701, −603 992: both GNU Go known
 /// failures, 992's J6 is GNU Go's own move); semeai.tst 110 → 110, the same tests (128 kept: P19
-/// 62.73 against T15 24.87); CPU the same (strategy 117 s, endgame 43 s, semeai 27 s against 117,
-/// 47, 32 on main, a loaded machine).
+/// 62.73 against T15 24.87); CPU strategy 117 s, 9x9 146 s, endgame 43 s, semeai 27 s against 117,
+/// 128.5, 47, 32 on main (a loaded machine; the 9x9 rise is `more_owl_moves`' owl reads).
 pub fn critical_dead_default() -> bool {
     use std::sync::OnceLock;
     static ON: OnceLock<bool> = OnceLock::new();
