@@ -3,17 +3,14 @@
 //! on every dragon the dragons could not settle alone ([`analyse`]). The gatherers
 //! ([`crate::genmove::gather`]), the valuation and the selection read it.
 //!
-//! With `GO_OWL_WEAKNESS=1` (experiment knob, off by default) the dragons the owl reads take the
-//! weakness of the owl's status and the strategic sizes are recomputed after the owl; by default
-//! they keep the weakness of their unsettled status (about 0.6 for a dragon the owl then finds
-//! alive, where `dragon_data` prints 0.05 — a known fault). On main 2026-11-27 night (every branch
-//! of that session merged, critical dragons not counted dead): strategy.tst 11 off, 9 on (−32 39;
-//! +6 12 −20 against both rules on, see `valuation::territorial::critical_dead_default`) — the two
-//! go together, and wait for the owl's false verdicts to go. Measured 2026-11-27 (issue 25,
-//! classic, gtp_regress, with critical dragons counted dead in the valuation's influence, see
-//! `valuation::territorial::dragon_strengths`): strategy.tst 10 → 11/45 (+47); 9x9.tst and
-//! endgame.tst the same tests with and without it. Against main: strategy.tst 11 → 11 (+20 47,
-//! −6 12, not analysed yet). (Alone, on main of that morning: +47 −39 −32.)
+//! The dragons the owl reads take the weakness of the owl's status and the strategic sizes are
+//! recomputed after the owl (on by default since 2026-11-28; `GO_OWL_WEAKNESS=0` keeps the weakness
+//! of their unsettled status, about 0.6 for a dragon the owl then finds alive where `dragon_data`
+//! prints 0.05). It goes with `valuation::territorial::critical_dead_default` and
+//! `gather::owl::more_owl_moves`: see the first for the measured figures. History: on main
+//! 2026-11-27 night, without `more_owl_moves`, strategy.tst 11 off, 9 on (−32 39; +6 12 −20 against
+//! both rules on); earlier (issue 25, classic, gtp_regress, critical dragons counted dead):
+//! strategy.tst 10 → 11/45 (+47); 9x9.tst and endgame.tst the same tests with and without it.
 //!
 //! This module owns that record and the order it is computed in; the reading is the analysis
 //! layer's. It must not propose, value or choose moves.
@@ -65,12 +62,12 @@ impl Analysed {
     }
 }
 
-/// Whether the weakness follows the owl's status (`GO_OWL_WEAKNESS=1`; by default the pre-owl one
-/// stays: experiment knob).
+/// Whether the weakness follows the owl's status (on by default; `GO_OWL_WEAKNESS=0` keeps the
+/// pre-owl one).
 fn owl_weakness() -> bool {
     use std::sync::OnceLock;
     static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var("GO_OWL_WEAKNESS").is_ok_and(|v| v == "1"))
+    *ON.get_or_init(|| std::env::var("GO_OWL_WEAKNESS").map_or(true, |v| v != "0"))
 }
 
 /// Analyses `board` through the reader: worms with their attack and defence points

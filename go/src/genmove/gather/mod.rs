@@ -45,6 +45,7 @@ pub fn gather(a: &Analysed, r: &mut Reader, color: Color) -> MoveReasons {
     joseki::gather(a, &mut out);
     fuseki::gather(a, &mut out);
     territory::gather(a, &mut out);
+    owl::more_owl_moves(a, r, &mut out);
     r.set_board(&a.board);
     out
 }

@@ -106,8 +106,8 @@ pub struct Territorial {
 /// influence after the move take it, so a move saves a critical dragon of ours only through a
 /// reason that marks it saved (owl defence, semeai), and gains its territory then: E7 owl-defending
 /// C7 there 48.48 (GNU Go 51.66; 20.72 before, our critical stones at half strength), B1 15.00
-/// (GNU Go 15.00; −1.00 before). Off by default ([`critical_dead_default`]; `GO_CRIT_DEAD=1` turns
-/// it on).
+/// (GNU Go 15.00; −1.00 before). On by default ([`critical_dead_default`]; `GO_CRIT_DEAD=0` turns
+/// it off).
 ///
 /// Measured 2026-11-27 (issue 25, `go-gtp --engine classic`, gtp_regress, with the owl's weakness
 /// in `genmove::analysed`, which changed no test of these two files): 9x9.tst 18 → 19/73 (+10 90
@@ -124,15 +124,25 @@ pub fn dragon_strengths(ctx: &ValuationContext, to_move: Color) -> (Vec<bool>, V
 }
 
 /// Whether the classic generator counts the critical dragons of the side not to move dead
-/// ([`dragon_strengths`]): off unless `GO_CRIT_DEAD=1` (experiment knob). Measured on main
-/// 2026-11-27 night with every branch of that session merged (gtp_regress, classic): on, strategy.tst
-/// 10/45 (+20, −6 12 against off), semeai.tst 109 (−128: `restricted_genmove` takes the ko at T15),
-/// 9x9.tst 20 (off 19), endgame.tst 28 either way — a floor lost on two files, so off until the owl's
-/// false critical verdicts (the losses traced) are gone.
+/// ([`dragon_strengths`]): on by default since 2026-11-28, `GO_CRIT_DEAD=0` turns it off. Measured
+/// on main 2026-11-27 night with every branch of that session merged (gtp_regress, classic): on,
+/// strategy.tst 10/45 (+20, −6 12 against off), semeai.tst 109 (−128: `restricted_genmove` takes
+/// the ko at T15), 9x9.tst 20 (off 19), endgame.tst 28 either way. Losses traced (2026-11-28): 12
+/// was not a false verdict (H6 critical in both engines) but our owl's other defence point (L4;
+/// GNU Go's N4, which our owl also finds through `owl_does_defend`): fixed by
+/// `gather::owl::more_owl_moves`, GNU Go's `find_more_owl_attack_and_defense_moves`. With it and
+/// the owl's weakness (`genmove::analysed`), all three on against main 6b291ac (gtp_regress,
+/// classic; semeai plain): strategy.tst 11 → 11 (+20, −6: a GNU Go known failure, GNU Go plays
+/// J13; ours S12 owl-defends R11, a dragon our dragons split off that GNU Go reads as part of its
+/// living Q8), 12 32 39 kept; 9x9.tst 19 → 25 (+10 90 100 210 270 300 700, −370: a GNU Go known
+/// failure, our owl's false critical D7); endgame.tst 28 → 28 (+401 701, −603 992: both GNU Go known
+/// failures, 992's J6 is GNU Go's own move); semeai.tst 110 → 110, the same tests (128 kept: P19
+/// 62.73 against T15 24.87); CPU strategy 117 s, 9x9 146 s, endgame 43 s, semeai 27 s against 117,
+/// 128.5, 47, 32 on main (a loaded machine; the 9x9 rise is `more_owl_moves`' owl reads).
 pub fn critical_dead_default() -> bool {
     use std::sync::OnceLock;
     static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var("GO_CRIT_DEAD").is_ok_and(|v| v == "1"))
+    *ON.get_or_init(|| std::env::var("GO_CRIT_DEAD").map_or(true, |v| v != "0"))
 }
 
 fn strengths_of(
