@@ -222,6 +222,20 @@
 //! where the attacker's node rates H18 130 (`owl_vital.db`). 221 (9x9): our goal's 23-point side is
 //! two eyes by fiat; read (`GO_OWL_FIAT=1,4,1`) the answer becomes 0, GNU Go D8.
 //!
+//! Recheck (2026-11-28, `owl_tuning::Recheck`, `GO_OWL_RECHECK`, off by default for its CPU cost):
+//! with it on, an `owl_defend` that found no defence, ko included, reads its first six root moves again, each as `owl_does_defend` reads a move
+//! (a fresh attack after it, the root's width, the whole depth and node budget; the goal stays the
+//! dragon's). Below `owl_defend`'s root the same move is read one ply deeper, with narrower widths and
+//! the budget its siblings left, and the two answers differed: GNU Go's move passed
+//! `owl_does_defend` in owl.tst 46, 107, 124 and in 105 after the attacker's B4 (D5), while
+//! `owl_defend` answered 0. owl.tst 197 → 199 (+107 120 124, −237, whose S11 our `owl_does_defend`
+//! accepts too), but owl.tst CPU +54% (2.06x GNU Go's; figures in `Recheck`'s doc). Measured and
+//! dropped the same day: the defender's root move always in the goal (`GoalGrowth`'s doc: 194/195). Causes seen and not fixed: 105 (`owl_attack C4`, GNU Go 0): after
+//! our B4 `owl_does_defend D5` lives but the attack's own read at ply 1 misses it (rechecking every
+//! attack's winning move costs a whole read per kill); 48: the recheck answers E3, which GNU Go's
+//! `owl_does_defend` accepts too, but the test lists only F1 B1 D2 E1; in 21 57 63 66 69 71 72 77 99
+//! 101 109 133 our `owl_does_defend` of GNU Go's move answers 0 too (refuted deeper).
+//!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
 //! the query's buffers and the atari test of a candidate is played on the reader's board, not a copy.
@@ -396,6 +410,9 @@ struct Owl<'a> {
     /// The static escape values of the read ([`escape_values`] on the root position, the original
     /// goal cleared): computed once per read, summed per node by [`escape_route`].
     escape_values: Vec<u8>,
+    /// The root's moves of a defence query in the order they were tried (the ordered candidates, the
+    /// rest of the candidates, the late moves), for [`owl_defend`]'s recheck (`owl_tuning::Recheck`).
+    root_moves: Vec<Point>,
 }
 
 /// Which owl database a pattern comes from (by its file name: ours `owl_attack.db`, `owl_defend.db`,
@@ -1517,6 +1534,15 @@ impl Owl<'_> {
             (if self.leaf_dies(a.max) { Lose } else { Win }, None)
         } else {
             let found = self.try_moves(false, &a.cands, depth, (Lose, None));
+            if depth == 0 && tuning().recheck.moves > 0 {
+                let (tried, n) = self.order(&a.cands, 0, self.color);
+                self.root_moves.clear();
+                for p in tried[..n].iter().copied().chain(a.cands.iter().chain(a.late.iter()).map(|c| c.1)) {
+                    if self.root_moves.len() < tuning().recheck.moves && !self.root_moves.contains(&p) {
+                        self.root_moves.push(p);
+                    }
+                }
+            }
             if depth == 0 {
                 // Only a root with no defence at all reads its late moves: a ko found among the
                 // ordinary candidates stands (owl.tst 183: GNU Go's `3 A17`, where the late throw-in
@@ -1830,6 +1856,7 @@ fn run<T>(
         killers: [0; KILLER_DEPTH],
         settings: tuning().search,
         escape_values: escape_vals,
+        root_moves: Vec::new(),
     };
     let out = f(&mut owl);
     r.limits = saved;
@@ -1846,7 +1873,42 @@ pub fn owl_attack(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimi
 /// Can the dragon with stones `goal` live, its owner moving first? Code and move (`None` when it lives
 /// without a move).
 pub fn owl_defend(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimits) -> (ReadResult, Option<Point>) {
-    run(r, board, goal, limits, |o| o.defend(0))
+    let mut root = Vec::new();
+    let out = run(r, board, goal, limits, |o| {
+        let out = o.defend(0);
+        root = std::mem::take(&mut o.root_moves);
+        out
+    });
+    if out.0 != Lose {
+        return out;
+    }
+    // No defence found: each root move read again as `owl_does_defend` reads it (`owl_tuning::Recheck`).
+    let mut reread = limits;
+    if tuning().recheck.nodes > 0 {
+        reread.node_limit = reread.node_limit.min(tuning().recheck.nodes);
+    }
+    for m in root {
+        let c = defends_with(r, board, m, goal, reread, tuning().recheck.joins);
+        if c != Lose {
+            return (c, Some(m));
+        }
+    }
+    out
+}
+
+/// [`does_defend`] on a given goal: the owner's move `m`, then the attack on the goal with `m` in it.
+fn defends_with(r: &mut Reader, board: &Board, m: Point, goal: &[Point], limits: OwlLimits, joins: bool) -> ReadResult {
+    let Some(&target) = goal.iter().find(|&&p| board.color(p).is_some()) else { return Lose };
+    let Some(color) = board.color(target) else { return Lose };
+    let mut after = board.clone();
+    if after.play(crate::Move::Play(m), color).is_err() || after.color(target) != Some(color) {
+        return Lose;
+    }
+    let mut goal = goal.to_vec();
+    if joins {
+        goal.push(m);
+    }
+    owl_attack(r, &after, &goal, limits).0.reverse()
 }
 
 /// [`owl_attack`] of the dragon through `p` (its stones from [`crate::analysis::dragon::Dragons`] without owl).
@@ -1878,14 +1940,11 @@ pub fn does_attack(r: &mut Reader, board: &Board, m: Point, p: Point, limits: Ow
 
 /// Does `m`, played by the owner of the dragon through `p`, save it? GNU Go's `owl_does_defend`.
 pub fn does_defend(r: &mut Reader, board: &Board, m: Point, p: Point, limits: OwlLimits) -> ReadResult {
-    let Some(color) = board.color(p) else { return Lose };
-    let mut goal = dragon_goal(r, board, p);
-    let mut after = board.clone();
-    if after.play(crate::Move::Play(m), color).is_err() || after.color(p) != Some(color) {
+    if board.color(p).is_none() {
         return Lose;
     }
-    goal.push(m);
-    owl_attack(r, &after, &goal, limits).0.reverse()
+    let goal = dragon_goal(r, board, p);
+    defends_with(r, board, m, &goal, limits, true)
 }
 
 /// Two moves in a row for one side: the first of the side's candidates after which the same side

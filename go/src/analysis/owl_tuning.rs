@@ -29,6 +29,7 @@
 //! | `GO_OWL_PESSIMISTIC` | `mode,scope,depth,short` (mode 0–7, scope 0–2) | `0,2,1,2` | [`OwlTuning::pessimistic`] |
 //! | `GO_OWL_REACH` | `defend,attack` (0–1 each) | `0,0` | [`OwlTuning::reach`] |
 //! | `GO_OWL_DOOM` | `mode` (0–3) | `0` | [`OwlTuning::doom`] |
+//! | `GO_OWL_RECHECK` | `moves,joins,nodes` (0–12, 0–1, ≥ 0) | `0,0,600` (off) | [`OwlTuning::recheck`] |
 //!
 //! Negative values are taken as 0 where a count or a depth is meant. `GO_OWL_TRACE` (printing the tree,
 //! for debugging) is no tuning setting and stays with the owl.
@@ -52,6 +53,8 @@ pub const SMALL_ESCAPE_COUNT: usize = 16;
 pub(crate) const HELD_PER_NODE: usize = 8;
 /// Default of [`Patterns::dedupe`].
 pub(crate) const PATTERN_DEDUPE: u8 = 0;
+/// How many root moves of a failed `owl_defend` are read again ([`Recheck`]).
+pub(crate) const RECHECK_MOVES: usize = 0;
 /// Base score of a defender's atari on an opponent string next to the goal that the reader cannot
 /// capture (it gains a tempo or takes away the liberty the attacker needs).
 pub(crate) const COUNTER_ATARI_WEIGHT: i32 = 25;
@@ -151,6 +154,8 @@ pub(crate) struct OwlTuning {
     pub reach: Reach,
     /// `GO_OWL_DOOM`: whether the tactical fate of the queried string ends a node below the root.
     pub doom: Doom,
+    /// `GO_OWL_RECHECK`: the root moves of a failed `owl_defend` read again as `owl_does_defend` reads them.
+    pub recheck: Recheck,
 }
 
 /// Search settings, overridden by `GO_OWL_SEARCH` (`root,first,leaf,killer,nodes,depth,branches`):
@@ -189,7 +194,11 @@ pub(crate) struct Search {
 /// (`owl_defend B11`, GNU Go `1 C12`) the defender's A14 after C12 A13 holds with the original goal
 /// and is refuted by B14 once A14 is goal (a grown goal exposes the stones it adds: their eyes and
 /// liberties count and the attacker's candidates aim at them). 99 and 107 stay failing in every
-/// variant; 81 is fixed only by the jumps (modes 1 and 2), which lose more elsewhere.
+/// variant; 81 is fixed only by the jumps (modes 1 and 2), which lose more elsewhere. Measured
+/// 2026-11-28 (owl.tst at 197, code dropped): the defender's root move of `owl_defend` always in the
+/// goal (as `owl_does_defend` puts its move there) 194 (−65 103 207), or when near the goal whatever
+/// its liberties 195 (−65 103); no gain (124's H2 is then refuted one ply deeper than in
+/// `owl_does_defend`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct GoalGrowth {
     /// 0 the goal stays the original strings, 1 every defender stone joins it, 2 a stone within two
@@ -546,6 +555,32 @@ pub(crate) struct Doom {
     pub mode: u8,
 }
 
+/// The root moves of an `owl_defend` that found no defence, read again each as `owl_does_defend` reads
+/// its move (`GO_OWL_RECHECK` = `moves,joins,nodes`): a fresh attack after the move (the move in the goal with `joins`),
+/// the root's width and the whole depth and node budget. Below the root of `owl_defend` the same move is
+/// read one ply deeper with narrower widths and the budget its siblings left, and its stone joins the
+/// goal only with four liberties, so the two answers differed (owl.tst 46, 107, 124: GNU Go's move
+/// passes `owl_does_defend` and `owl_defend` answered 0). `moves` is how many of the root's ordered
+/// candidates, then its late moves, are read again (0: off); `joins` whether the move is put in the
+/// goal of the reread. Measured 2026-11-28 on owl.tst (197 without): `6,1` 198 (+46 107 124, −207
+/// 237), `12,1` the same tests, `6,0` 199 (+107 120 124, −237: our `owl_does_defend S11 S12` also
+/// answers 1, GNU Go 0; after S11 R10 the reread's defender connects out with Q11 where `owl_defend`'s
+/// own read at one ply more finds the attacker's P11). semeai.tst with `6,1`: 110, the same tests.
+/// Off by default for its cost: owl.tst CPU in one hour, three files at once, 27.8 s without, 42.8 s
+/// with `6,0` (GNU Go 20.7 s: 2.06x against the 1.5x allowed); each reread capped at 600 nodes
+/// (`6,0,600`) keeps 199 (the same tests), at 400 or 250 198 (−124), and measured under heavier load
+/// (41.6 s, 40.0 s, 38.1 s) not within the allowance either. Next: a recheck budget shared by the
+/// rereads, or rereads only for the GTP query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Recheck {
+    pub moves: usize,
+    /// Whether the move joins the goal of the reread, as `owl_does_defend` puts its move there (off by
+    /// default: the goal stays the dragon, as in `owl_defend`'s own read).
+    pub joins: bool,
+    /// The node limit of each reread, at most the read's own ([`crate::analysis::owl::OwlLimits`]; 0: the read's own).
+    pub nodes: u64,
+}
+
 /// How far from the goal an owl pattern's move may lie (`GO_OWL_REACH` = `defend,attack`, 0 or 1 each):
 /// every pattern's move within two steps of a goal stone (the distance as steps along the lines), and
 /// with 1 the defender's (`defend`) or the attacker's and vital (`attack`) patterns' moves a knight's move
@@ -596,6 +631,7 @@ impl Default for OwlTuning {
             outer_lunch: OuterLunch { weight: 70 },
             reach: Reach { defend: false, attack: false },
             doom: Doom { mode: 0 },
+            recheck: Recheck { moves: RECHECK_MOVES, joins: false, nodes: 600 },
         }
     }
 }
@@ -744,6 +780,11 @@ impl OwlTuning {
         let f = var("GO_OWL_DOOM").unwrap_or_default();
         t.doom.mode = at(&f, 0).map_or(t.doom.mode, |x| x.clamp(0, 3) as u8);
 
+        let f = var("GO_OWL_RECHECK").unwrap_or_default();
+        t.recheck.moves = at(&f, 0).map_or(t.recheck.moves, |x| x.clamp(0, 12) as usize);
+        t.recheck.joins = at(&f, 1).map_or(t.recheck.joins, |x| x != 0);
+        t.recheck.nodes = at(&f, 2).map_or(t.recheck.nodes, |x| x.max(0) as u64);
+
         let f = var("GO_OWL_PESSIMISTIC").unwrap_or_default();
         let d = t.pessimistic;
         t.pessimistic = Pessimistic {
@@ -865,7 +906,9 @@ mod tests {
             ("GO_OWL_ANSWER", "5,-7"),
             ("GO_OWL_SETTLED", "-1,3"),
             ("GO_OWL_PESSIMISTIC", "9,5,-1,"),
+            ("GO_OWL_RECHECK", "99,1"),
         ]);
+        assert_eq!(t.recheck, Recheck { moves: 12, joins: true, nodes: 600 });
         assert_eq!(t.ko.komaster, 2);
         assert_eq!(t.pessimistic, Pessimistic { mode: 7, scope: 2, depth: 0, short: 2 });
         assert_eq!(t.escape, Escape { mode: 0, threshold: 0 });
