@@ -75,6 +75,17 @@ fn weakness(d: &Dragon, ignore_dead: bool) -> f32 {
     }
 }
 
+/// The weakness a dragon's lunch is valued with: 0 for a dragon alive with two eyes (GNU Go's
+/// `strongly alive` and `invincible` dragons, whose `dragon_data` weakness is 0.00 and which it gives
+/// no lunch value), else [`weakness`].
+fn lunch_weakness(d: &Dragon) -> f32 {
+    if d.status == DragonStatus::Alive && d.eyes_min >= 2 {
+        0.0
+    } else {
+        weakness(d, false)
+    }
+}
+
 fn owl_reason_on(ctx: &ValuationContext, data: &MoveData, dragon: Point) -> bool {
     data.reasons.iter().any(|r| match r {
         MoveReason::OwlAttack { dragon: d, .. } | MoveReason::OwlDefend { dragon: d, .. } => {
@@ -114,7 +125,7 @@ pub fn strategic_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> Str
                     if d.lunch.is_none_or(|l| ctx.board.string_id(l) != ctx.board.string_id(worm)) {
                         continue;
                     }
-                    let mut v = strategic_dragon_value(d.strategic_size as f32, weakness(d, false));
+                    let mut v = strategic_dragon_value(d.strategic_size as f32, lunch_weakness(d));
                     if d.status != DragonStatus::Dead && d.worms.len() == 1 && tactical_reason_on(ctx, data, d.origin) {
                         v = 0.0;
                     }

@@ -243,6 +243,9 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
     let mut t = Territorial::default();
     let (mut dead, mut strength) = dragon_strengths(ctx, other);
     let mut anchors = vec![false; ARRAY];
+    // The worms a tactical defence saves: with the opponent to move they are captured, so the
+    // influence before the move counts them dead (GNU Go's lively stones).
+    let mut lively: Vec<Point> = Vec::new();
     let mut tot = 0f32;
     let mut block = false;
     for &reason in &data.reasons {
@@ -271,6 +274,7 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
                 } else {
                     block = true;
                     mark_string(ctx.board, worm, true, &mut dead, &mut strength);
+                    lively.push(worm);
                     for q in ctx.board.string_stones(worm) {
                         anchors[usize::from(q)] = true;
                     }
@@ -388,7 +392,16 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
             }
         }
         let moved = Influence::compute(&after, &dead, &strength, other);
-        t.change = balance_for(&moved, &after, color) - balance_for(ctx.base, ctx.board, color) + captured as f32;
+        let before = if lively.is_empty() {
+            balance_for(ctx.base, ctx.board, color)
+        } else {
+            let (mut d0, mut s0) = dragon_strengths(ctx, other);
+            for &w in &lively {
+                mark_string(ctx.board, w, false, &mut d0, &mut s0);
+            }
+            balance_for(&Influence::compute(ctx.board, &d0, &s0, other), ctx.board, color)
+        };
+        t.change = balance_for(&moved, &after, color) - before + captured as f32;
         t.measured = true;
         let follow = Influence::followup(&after, &dead, &strength, color, &anchors);
         t.influence_followup = (balance_for(&follow, &after, color) - balance_for(&moved, &after, color)).max(0.0);
