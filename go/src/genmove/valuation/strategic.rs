@@ -8,7 +8,10 @@
 //!   weakness of dead dragons 0; an attack is worth nothing when the attacked dragon has a critical
 //!   neighbour of ours the move does not owl-defend.
 //! * Tactical attack or defence of a worm that is some dragon's lunch: the same formula on the dragon
-//!   the lunch feeds, unless that dragon is the worm itself; cutting stones (`cutstone2 > 1`):
+//!   the lunch feeds, unless that dragon is the worm itself, and nothing when that dragon lives with
+//!   two eyes (GNU Go's strongly alive and invincible dragons have weakness 0.00 and no lunch in its
+//!   `dragon_data`; ours kept 0.05, so endgame2's T17 got 2.30 and endgame14's E5 1.99 from the lunch
+//!   alone: see `territorial`'s "Lively stones" for the measurement); cutting stones (`cutstone2 > 1`):
 //!   `10·(cutstone2 − 1)` times a ko factor, straight into the total.
 //! * Connecting or cutting two dragons: GNU Go's `connection_value` on each side
 //!   ([`formulas::connection_value`]).

@@ -61,7 +61,23 @@
 //!   1000): the strategic value counts the saved worm's dragon a second time (endgame14's E5:
 //!   change 2.19 as GNU Go's 2.00, plus 1.99 strategic where GNU Go says "strategic value already
 //!   counted", 4.44 against its 2.25; J2 wanted). To take up again with the strategic value's
-//!   "already counted" rule extended to tactically defended worms.
+//!   "already counted" rule extended to tactically defended worms. (Taken up 2026-11-28 in the
+//!   narrower form below, "Lively stones"; the 1.99 was the lunch value of white's dragons, see
+//!   [`super::strategic`].)
+//!
+//! Lively stones (2026-11-28): a worm a tactical `Defend` reason saves (the block case: its dragon
+//! not dead, not critical without an owl defence) counts dead in the influence before the move, as
+//! GNU Go's base influence with the opponent to move does not count stones the opponent captures
+//! (its `get_lively_stones`); one more influence computation per such candidate. endgame2's T17
+//! (White connecting its ko stone T18, which our dragons join to White's big dragon) gets GNU Go's
+//! change 1.00, endgame14's E5 2.19 (GNU Go 2.00). With the lunch rule of the strategic value,
+//! endgame.tst (classic, gtp_regress) 28 → 32/65: +205 218 401 602 701 991, −603 951 (both GNU Go
+//! known failures; 951 now plays GNU Go's C1, valued 3.25, GNU Go 2.25); 45.9 s CPU against 47.1.
+//! The lunch rule alone: 27/65 (+218 602 991, −219 703 803 970: the ko-stone connections T17, J7,
+//! G2, which GNU Go values 0.69, had won only through the lunch value and were then worth 0).
+//! Not carried over: GNU Go's −0.5 "penalty for ko stone (workaround)" on the owl defence of a
+//! single ko stone ([`KO_STONE_PENALTY`](super::weights::KO_STONE_PENALTY)), which our dragons (the ko stone joined to its
+//! neighbours) do not give an owl reason to; ours is 1.19 where GNU Go's is 0.69.
 //!
 //! Tried and dropped (2026-11-27): a lost stone (not [`is_safe`]) played for territorial reasons
 //! alone keeping no positive change in territory: endgame.tst unchanged (26/65), the overvalued
@@ -274,7 +290,9 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
                 } else {
                     block = true;
                     mark_string(ctx.board, worm, true, &mut dead, &mut strength);
-                    lively.push(worm);
+                    if ctx.board.liberties(ctx.board.string_id(worm)) == 1 {
+                        lively.push(worm);
+                    }
                     for q in ctx.board.string_stones(worm) {
                         anchors[usize::from(q)] = true;
                     }
