@@ -65,19 +65,25 @@
 //!   narrower form below, "Lively stones"; the 1.99 was the lunch value of white's dragons, see
 //!   [`super::strategic`].)
 //!
-//! Lively stones (2026-11-28): a worm a tactical `Defend` reason saves (the block case: its dragon
-//! not dead, not critical without an owl defence) counts dead in the influence before the move, as
-//! GNU Go's base influence with the opponent to move does not count stones the opponent captures
-//! (its `get_lively_stones`); one more influence computation per such candidate. endgame2's T17
-//! (White connecting its ko stone T18, which our dragons join to White's big dragon) gets GNU Go's
-//! change 1.00, endgame14's E5 2.19 (GNU Go 2.00). With the lunch rule of the strategic value,
-//! endgame.tst (classic, gtp_regress) 28 → 32/65: +205 218 401 602 701 991, −603 951 (both GNU Go
-//! known failures; 951 now plays GNU Go's C1, valued 3.25, GNU Go 2.25); 45.9 s CPU against 47.1.
-//! The lunch rule alone: 27/65 (+218 602 991, −219 703 803 970: the ko-stone connections T17, J7,
-//! G2, which GNU Go values 0.69, had won only through the lunch value and were then worth 0).
+//! Lively stones (2026-11-28): a worm in atari that a tactical `Defend` reason saves (the block
+//! case: its dragon not dead, not critical without an owl defence) counts dead in the influence
+//! before the move, as GNU Go's base influence with the opponent to move does not count stones the
+//! opponent captures (its `get_lively_stones`); one more influence computation per such candidate.
+//! endgame2's T17 (White connecting its ko stone T18, which our dragons join to White's big dragon)
+//! gets GNU Go's change 1.00, endgame14's E5 2.19 (GNU Go 2.00). Measured with the lunch rule of
+//! [`super::strategic`] (endgame.tst through `go-gtp --engine classic`, gtp_regress; main 28/65):
+//! * the lunch rule alone: 27/65 (+218 602 991, −219 703 803 970: the ko-stone connections T17, J7,
+//!   G2, which GNU Go values 0.69, had won only through the lunch value and were then worth 0);
+//! * with every tactically defended worm lively (any number of liberties): 32/65 (+205 218 401 602
+//!   701 991, −603 951, both GNU Go known failures; 951 played GNU Go's C1) and strategy.tst 11/45
+//!   (+24 43, −12 13), but the 9x9 corner of `gtp::genmove_commands`' tests valued B1 (defending
+//!   the five-stone, three-liberty A2 string) 28.49 above E7 22.58 (GNU Go: E7 55.81, B1 17.42:
+//!   GNU Go counts the whole critical dragon dead, which our default does not, see
+//!   [`critical_dead_default`], so only the tactical defence gained);
+//! * worms in atari only (kept): 31/65 (+218 602 991, no loss), 43.1 s CPU against 47.1.
 //! Not carried over: GNU Go's −0.5 "penalty for ko stone (workaround)" on the owl defence of a
-//! single ko stone ([`KO_STONE_PENALTY`](super::weights::KO_STONE_PENALTY)), which our dragons (the ko stone joined to its
-//! neighbours) do not give an owl reason to; ours is 1.19 where GNU Go's is 0.69.
+//! single ko stone ([`KO_STONE_PENALTY`](super::weights::KO_STONE_PENALTY)), which our dragons (the
+//! ko stone joined to its neighbours) give no owl reason to; ours is 1.19 where GNU Go's is 0.69.
 //!
 //! Tried and dropped (2026-11-27): a lost stone (not [`is_safe`]) played for territorial reasons
 //! alone keeping no positive change in territory: endgame.tst unchanged (26/65), the overvalued
@@ -259,8 +265,8 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
     let mut t = Territorial::default();
     let (mut dead, mut strength) = dragon_strengths(ctx, other);
     let mut anchors = vec![false; ARRAY];
-    // The worms a tactical defence saves: with the opponent to move they are captured, so the
-    // influence before the move counts them dead (GNU Go's lively stones).
+    // The worms in atari a tactical defence saves: with the opponent to move they are captured, so
+    // the influence before the move counts them dead (GNU Go's lively stones).
     let mut lively: Vec<Point> = Vec::new();
     let mut tot = 0f32;
     let mut block = false;
