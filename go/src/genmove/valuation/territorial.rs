@@ -81,6 +81,7 @@
 //!   GNU Go counts the whole critical dragon dead, which our default does not, see
 //!   [`critical_dead_default`], so only the tactical defence gained);
 //! * worms in atari only (kept): 31/65 (+218 602 991, no loss), 43.1 s CPU against 47.1.
+//!
 //! Not carried over: GNU Go's −0.5 "penalty for ko stone (workaround)" on the owl defence of a
 //! single ko stone ([`KO_STONE_PENALTY`](super::weights::KO_STONE_PENALTY)), which our dragons (the
 //! ko stone joined to its neighbours) give no owl reason to; ours is 1.19 where GNU Go's is 0.69.
