@@ -8,7 +8,10 @@
 //!   weakness of dead dragons 0; an attack is worth nothing when the attacked dragon has a critical
 //!   neighbour of ours the move does not owl-defend.
 //! * Tactical attack or defence of a worm that is some dragon's lunch: the same formula on the dragon
-//!   the lunch feeds, unless that dragon is the worm itself; cutting stones (`cutstone2 > 1`):
+//!   the lunch feeds, unless that dragon is the worm itself, and nothing when that dragon lives with
+//!   two eyes (GNU Go's strongly alive and invincible dragons have weakness 0.00 and no lunch in its
+//!   `dragon_data`; ours kept 0.05, so endgame2's T17 got 2.30 and endgame14's E5 1.99 from the lunch
+//!   alone: see `territorial`'s "Lively stones" for the measurement); cutting stones (`cutstone2 > 1`):
 //!   `10·(cutstone2 − 1)` times a ko factor, straight into the total.
 //! * Connecting or cutting two dragons: GNU Go's `connection_value` on each side
 //!   ([`formulas::connection_value`]).
@@ -75,6 +78,17 @@ fn weakness(d: &Dragon, ignore_dead: bool) -> f32 {
     }
 }
 
+/// The weakness a dragon's lunch is valued with: 0 for a dragon alive with two eyes (GNU Go's
+/// `strongly alive` and `invincible` dragons, whose `dragon_data` weakness is 0.00 and which it gives
+/// no lunch value), else [`weakness`].
+fn lunch_weakness(d: &Dragon) -> f32 {
+    if d.status == DragonStatus::Alive && d.eyes_min >= 2 {
+        0.0
+    } else {
+        weakness(d, false)
+    }
+}
+
 fn owl_reason_on(ctx: &ValuationContext, data: &MoveData, dragon: Point) -> bool {
     data.reasons.iter().any(|r| match r {
         MoveReason::OwlAttack { dragon: d, .. } | MoveReason::OwlDefend { dragon: d, .. } => {
@@ -114,7 +128,7 @@ pub fn strategic_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> Str
                     if d.lunch.is_none_or(|l| ctx.board.string_id(l) != ctx.board.string_id(worm)) {
                         continue;
                     }
-                    let mut v = strategic_dragon_value(d.strategic_size as f32, weakness(d, false));
+                    let mut v = strategic_dragon_value(d.strategic_size as f32, lunch_weakness(d));
                     if d.status != DragonStatus::Dead && d.worms.len() == 1 && tactical_reason_on(ctx, data, d.origin) {
                         v = 0.0;
                     }

@@ -61,7 +61,30 @@
 //!   1000): the strategic value counts the saved worm's dragon a second time (endgame14's E5:
 //!   change 2.19 as GNU Go's 2.00, plus 1.99 strategic where GNU Go says "strategic value already
 //!   counted", 4.44 against its 2.25; J2 wanted). To take up again with the strategic value's
-//!   "already counted" rule extended to tactically defended worms.
+//!   "already counted" rule extended to tactically defended worms. (Taken up 2026-11-28 in the
+//!   narrower form below, "Lively stones"; the 1.99 was the lunch value of white's dragons, see
+//!   [`super::strategic`].)
+//!
+//! Lively stones (2026-11-28): a worm in atari that a tactical `Defend` reason saves (the block
+//! case: its dragon not dead, not critical without an owl defence) counts dead in the influence
+//! before the move, as GNU Go's base influence with the opponent to move does not count stones the
+//! opponent captures (its `get_lively_stones`); one more influence computation per such candidate.
+//! endgame2's T17 (White connecting its ko stone T18, which our dragons join to White's big dragon)
+//! gets GNU Go's change 1.00, endgame14's E5 2.19 (GNU Go 2.00). Measured with the lunch rule of
+//! [`super::strategic`] (endgame.tst through `go-gtp --engine classic`, gtp_regress; main 28/65):
+//! * the lunch rule alone: 27/65 (+218 602 991, −219 703 803 970: the ko-stone connections T17, J7,
+//!   G2, which GNU Go values 0.69, had won only through the lunch value and were then worth 0);
+//! * with every tactically defended worm lively (any number of liberties): 32/65 (+205 218 401 602
+//!   701 991, −603 951, both GNU Go known failures; 951 played GNU Go's C1) and strategy.tst 11/45
+//!   (+24 43, −12 13), but the 9x9 corner of `gtp::genmove_commands`' tests valued B1 (defending
+//!   the five-stone, three-liberty A2 string) 28.49 above E7 22.58 (GNU Go: E7 55.81, B1 17.42:
+//!   GNU Go counts the whole critical dragon dead, which our default does not, see
+//!   [`critical_dead_default`], so only the tactical defence gained);
+//! * worms in atari only (kept): 31/65 (+218 602 991, no loss), 43.1 s CPU against 47.1.
+//!
+//! Not carried over: GNU Go's −0.5 "penalty for ko stone (workaround)" on the owl defence of a
+//! single ko stone ([`KO_STONE_PENALTY`](super::weights::KO_STONE_PENALTY)), which our dragons (the
+//! ko stone joined to its neighbours) give no owl reason to; ours is 1.19 where GNU Go's is 0.69.
 //!
 //! Tried and dropped (2026-11-27): a lost stone (not [`is_safe`]) played for territorial reasons
 //! alone keeping no positive change in territory: endgame.tst unchanged (26/65), the overvalued
@@ -253,6 +276,9 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
     let mut t = Territorial::default();
     let (mut dead, mut strength) = dragon_strengths(ctx, other);
     let mut anchors = vec![false; ARRAY];
+    // The worms in atari a tactical defence saves: with the opponent to move they are captured, so
+    // the influence before the move counts them dead (GNU Go's lively stones).
+    let mut lively: Vec<Point> = Vec::new();
     let mut tot = 0f32;
     let mut block = false;
     for &reason in &data.reasons {
@@ -281,6 +307,9 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
                 } else {
                     block = true;
                     mark_string(ctx.board, worm, true, &mut dead, &mut strength);
+                    if ctx.board.liberties(ctx.board.string_id(worm)) == 1 {
+                        lively.push(worm);
+                    }
                     for q in ctx.board.string_stones(worm) {
                         anchors[usize::from(q)] = true;
                     }
@@ -398,7 +427,16 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
             }
         }
         let moved = Influence::compute(&after, &dead, &strength, other);
-        t.change = balance_for(&moved, &after, color) - balance_for(ctx.base, ctx.board, color) + captured as f32;
+        let before = if lively.is_empty() {
+            balance_for(ctx.base, ctx.board, color)
+        } else {
+            let (mut d0, mut s0) = dragon_strengths(ctx, other);
+            for &w in &lively {
+                mark_string(ctx.board, w, false, &mut d0, &mut s0);
+            }
+            balance_for(&Influence::compute(ctx.board, &d0, &s0, other), ctx.board, color)
+        };
+        t.change = balance_for(&moved, &after, color) - before + captured as f32;
         t.measured = true;
         let follow = Influence::followup(&after, &dead, &strength, color, &anchors);
         t.influence_followup = (balance_for(&follow, &after, color) - balance_for(&moved, &after, color)).max(0.0);

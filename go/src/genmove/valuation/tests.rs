@@ -289,3 +289,38 @@ fn saving_a_critical_dragon_gains_its_territory() {
     let e7_off = territorial::territorial_value(&context(&off, Color::Black), at(b, "E7"), &defend(c7));
     assert!((e7_off.change - 20.72).abs() < 5.0, "{e7_off:?}");
 }
+
+/// endgame.tst 1000 (endgame14.sgf), black to move: black's E4 is in atari inside white's wall.
+const ENDGAME14: [&str; 9] = [
+    ".........",
+    "......X..",
+    ".........",
+    "XXXXXXX..",
+    "OOOO.OXX.",
+    "...OXOOXX",
+    "...OOOXO.",
+    ".....OXO.",
+    "....O....",
+];
+
+#[test]
+fn saving_a_worm_in_atari_gains_its_stones_not_its_neighbours_lunch() {
+    // GNU Go 3.8's trace of E5 (defends and owl-defends E4): "2.00 - change in territory", "E4
+    // strategic value already counted", connect 0.25, total 2.25. With the opponent to move E4 is
+    // captured, so the influence before the move counts it dead (GNU Go's lively stones); before
+    // that rule ours measured a change of 0.00. White's dragons around it live with two eyes (GNU Go:
+    // "strongly alive", weakness 0.00): E4 as their lunch is worth nothing (ours gave 1.99).
+    let p = position(&ENDGAME14, Color::Black);
+    let ctx = context(&p, Color::Black);
+    let b = &p.board;
+    let (e4, e5) = (at(b, "E4"), at(b, "E5"));
+    let d = data(&[
+        MoveReason::ExpandTerritory,
+        MoveReason::OwlDefend { dragon: e4, result: ReadResult::Win },
+        MoveReason::Defend { worm: e4, result: ReadResult::Win },
+    ]);
+    let v = value_move(&ctx, e5, &d);
+    assert!((v.territorial.change - 2.00).abs() < 0.5, "{v:?}");
+    assert!(v.strategic.value.abs() < 0.01, "{v:?}");
+    assert!((v.total - 2.25).abs() < 0.5, "{v:?}");
+}
