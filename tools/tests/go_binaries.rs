@@ -4,21 +4,9 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 
-const GO_GTP: &str = env!("CARGO_BIN_EXE_go-gtp");
+mod go_support;
+use go_support::{run, GO_GTP};
 const GTP_MATCH: &str = env!("CARGO_BIN_EXE_gtp-match");
-
-fn run(args: &[&str], input: &str) -> (String, i32) {
-    let mut child = Command::new(GO_GTP)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.code().unwrap_or(-1))
-}
 
 #[test]
 fn answers_until_quit_or_end_of_input() {

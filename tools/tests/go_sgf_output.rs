@@ -4,24 +4,11 @@
 //! dragon marks on the generated move), and the typed errors of bad flags and files.
 
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
-const GO_GTP: &str = env!("CARGO_BIN_EXE_go-gtp");
-
-fn run(args: &[&str], input: &str) -> (String, i32) {
-    let mut child = Command::new(GO_GTP)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.code().unwrap_or(-1))
-}
+mod go_support;
+use go_support::run;
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("go-sgf-output-{}", std::process::id()));
