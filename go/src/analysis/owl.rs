@@ -229,7 +229,10 @@
 //! the budget its siblings left, and the two answers differed: GNU Go's move passed
 //! `owl_does_defend` in owl.tst 46, 107, 124 and in 105 after the attacker's B4 (D5), while
 //! `owl_defend` answered 0. owl.tst 197 → 199 (+107 120 124, −237, whose S11 our `owl_does_defend`
-//! accepts too), but owl.tst CPU +54% (2.06x GNU Go's; figures in `Recheck`'s doc). Measured and
+//! accepts too), but owl.tst CPU +54% (2.06x GNU Go's; figures in `Recheck`'s doc). With one node
+//! budget shared by the rereads (`Recheck::total`, 2026-11-28) still +26–45% CPU for at most +3 −1
+//! (`6,0,150,600`: +120 alone, +26%): the cost is the number of rereads, not their nodes
+//! (`Recheck`'s doc). Measured and
 //! dropped the same day: the defender's root move always in the goal (`GoalGrowth`'s doc: 194/195). Causes seen and not fixed: 105 (`owl_attack C4`, GNU Go 0): after
 //! our B4 `owl_does_defend D5` lives but the attack's own read at ply 1 misses it (rechecking every
 //! attack's winning move costs a whole read per kill); 48: the recheck answers E3, which GNU Go's
@@ -1883,12 +1886,22 @@ pub fn owl_defend(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimi
         return out;
     }
     // No defence found: each root move read again as `owl_does_defend` reads it (`owl_tuning::Recheck`).
+    let k = tuning().recheck;
     let mut reread = limits;
-    if tuning().recheck.nodes > 0 {
-        reread.node_limit = reread.node_limit.min(tuning().recheck.nodes);
+    if k.nodes > 0 {
+        reread.node_limit = reread.node_limit.min(k.nodes);
     }
+    // One budget for the whole recheck (`Recheck::total`), spent in the root's order.
+    let mut left = if k.total > 0 { k.total } else { u64::MAX };
     for m in root {
-        let c = defends_with(r, board, m, goal, reread, tuning().recheck.joins);
+        if left == 0 {
+            break;
+        }
+        let mut each = reread;
+        each.node_limit = each.node_limit.min(left);
+        let before = node_counter();
+        let c = defends_with(r, board, m, goal, each, k.joins);
+        left = left.saturating_sub(node_counter().saturating_sub(before));
         if c != Lose {
             return (c, Some(m));
         }
