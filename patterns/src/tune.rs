@@ -36,8 +36,10 @@
 //!   matched pattern but the empty triangle still fits above 1.05^15 (γ 2.5 to 71), so the written values
 //!   are all ±15: the engine's shape factor `1.05^shape` is too flat for strengths this far apart, which
 //!   rounding and the clamp cost (the gap between "fitted" and "as written"). With 13 patterns the +5
-//!   points of issue 26's acceptance are out of reach of the model; the engine's figures are in the
-//!   branch's report.
+//!   points of issue 26's acceptance are out of reach of the model.
+//! * The classic engine with that tuned copy (`--engine-sample 20`, level 10, 2 100 s wall on a machine
+//!   at load 27): held-out top-1 3/20 → 3/20, top-5 7/20 → 7/20; strategy.tst (`go-gtp --engine classic
+//!   --shape-db`) 13/45 as untuned. Not committed as our shape.db: no measured gain.
 //!
 //! This module owns the model, the fit and the rewriting; extracting the features from games is the Go
 //! crate's (`go::gtp::tune`), and it knows nothing of SGF or of the engine.
