@@ -54,6 +54,7 @@ pub mod naive;
 pub mod packed;
 pub mod parse;
 pub mod transform;
+pub mod tune;
 
 pub use ast::*;
 pub use autohelpers::Arity;

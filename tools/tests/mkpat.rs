@@ -190,3 +190,68 @@ fn go_gtp_loads_a_pattern_directory_and_lists_matches() {
         .join("\n");
     assert_eq!(stdout, format!("= \n\n= \n\n= {lone}\n\n= \n\n"));
 }
+
+/// `--tune` on two regression games, one held out: the same seed gives the same database and report
+/// (the second run reads the feature cache the first wrote), the written database differs from ours only
+/// in `shape(...)` values, and the fit raises the training likelihood.
+#[test]
+fn tune_is_deterministic_and_changes_only_shape_values() {
+    let Some(games) = gnugo("regression/games") else { return };
+    let ours = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../patterns/databases/shape.db");
+    let tmp = std::env::temp_dir().join(format!("mkpat-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let run = |out: &str| {
+        let (stdout, err, code) = mkpat(&[
+            "--tune",
+            ours.to_str().unwrap(),
+            "--games",
+            games.join("arion.sgf").to_str().unwrap(),
+            games.join("CrazyStone1.sgf").to_str().unwrap(),
+            "--holdout",
+            "0.5",
+            "--seed",
+            "3",
+            "--cache",
+            tmp.join("cache.json").to_str().unwrap(),
+            "-o",
+            tmp.join(out).to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        // the wall time and the output's name differ between the runs
+        stdout.lines().filter(|l| !l.starts_with("wall time") && !l.starts_with("wrote")).collect::<Vec<_>>().join("\n")
+    };
+    let first = run("a.db");
+    assert!(tmp.join("cache.json").is_file());
+    let second = run("b.db");
+    let a = std::fs::read_to_string(tmp.join("a.db")).unwrap();
+    let b = std::fs::read_to_string(tmp.join("b.db")).unwrap();
+    std::fs::remove_dir_all(&tmp).ok();
+    assert_eq!(first, second);
+    assert_eq!(a, b);
+    assert!(first.contains("2 files (1 training, 1 held out, seed 3)"), "{first}");
+    let text = std::fs::read_to_string(&ours).unwrap();
+    let (before, after) = (patterns::parse_db("shape.db", &text), patterns::parse_db("shape.db", &a));
+    assert!(after.errors.is_empty(), "{:?}", after.errors);
+    assert_eq!(before.patterns.len(), after.patterns.len());
+    for (p, q) in before.patterns.iter().zip(&after.patterns) {
+        assert_eq!(
+            (&p.name, &p.comments, &p.diagram, &p.colon.class),
+            (&q.name, &q.comments, &q.diagram, &q.colon.class)
+        );
+        assert_eq!(
+            (&p.constraint_diagram, &p.constraint, &p.action),
+            (&q.constraint_diagram, &q.constraint, &q.action)
+        );
+        let others =
+            |c: &patterns::ColonLine| c.values.iter().filter(|v| v.name != "shape").cloned().collect::<Vec<_>>();
+        assert_eq!(others(&p.colon), others(&q.colon), "{}", p.name);
+    }
+    // the lines other than the colon lines are kept byte for byte
+    let kept = |t: &str| t.lines().filter(|l| !l.starts_with(':')).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(kept(&text), kept(&a));
+    // "training log-likelihood per position: untuned X, fitted Y, as written Z"
+    let line = first.lines().find(|l| l.starts_with("training log-likelihood")).expect("likelihood line");
+    let numbers: Vec<f64> = line.split([' ', ',']).filter_map(|w| w.parse().ok()).collect();
+    assert_eq!(numbers.len(), 3, "{line}");
+    assert!(numbers[1] > numbers[0], "{line}");
+}

@@ -27,6 +27,11 @@ impl<T> DirCache<T> {
         self.dir = dir;
     }
 
+    /// The directory set last (`None`: the built-in databases).
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
     /// The databases for the directory set last, compiled by `build` when the directory changed since
     /// they were compiled (shared, not copied, between calls).
     pub fn get(&mut self, build: impl FnOnce(Option<&Path>) -> T) -> Rc<T> {

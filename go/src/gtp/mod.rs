@@ -35,6 +35,7 @@ pub mod serve;
 pub mod sgf_notes;
 pub mod standard;
 pub mod state;
+pub mod tune;
 
 use crate::rules::score::Scoring;
 use engine_core::command::Registry;

@@ -85,6 +85,10 @@ struct Cli {
     /// problems are reported on standard error as FILE:LINE:COLUMN and the engine still starts.
     #[arg(long, value_name = "DIR")]
     patterns: Option<std::path::PathBuf>,
+    /// Use FILE instead of the built-in shape.db in move generation (e.g. a database tuned by
+    /// `mkpat --tune`); problems are reported as for --patterns.
+    #[arg(long, value_name = "FILE")]
+    shape_db: Option<std::path::PathBuf>,
     /// The move generator behind `genmove`: `mcts` (one-ply heuristics and tree search, the default) or
     /// `classic` (GNU Go's move reasons, valuation and selection). `gg_genmove`, `restricted_genmove`
     /// and `top_moves` always use the classic one.
@@ -138,6 +142,19 @@ fn main() -> ExitCode {
     }
     let scoring = if cli.japanese_rules { Scoring::Territory } else { Scoring::Area };
     let rules = Rules { scoring, allow_suicide: cli.allow_suicide, positional_superko: cli.positional_superko };
+    if let Some(file) = &cli.shape_db {
+        match engine_core::limits::read_to_string_limited(file, engine_core::limits::MAX_INPUT_FILE_BYTES) {
+            Ok(text) => {
+                for e in go::genmove::gather::shape::set_shape_db(Some(&text)) {
+                    eprintln!("go-gtp: {e}");
+                }
+            }
+            Err(e) => {
+                eprintln!("go-gtp: {}: {e}", file.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     let options = Options {
         boardsize,
         komi: cli.komi,

@@ -35,7 +35,18 @@ move (or --color), and prints one line per match, sorted by database, pattern, a
 DB the database file name, ANCHOR the vertex of the pattern's anchor stone, TRANSFORM the letter a-h of
 GNU Go's transformation table, MOVE the vertex of `*` (`-` when none), CONSTRAINT `true` or `false` (the
 constraint evaluated in the position), `-` (no constraint) or `error: ...`. Exit status as in check mode
-(1 also when the SGF file cannot be read, 2 when it is malformed).";
+(1 also when the SGF file cannot be read, 2 when it is malformed).
+
+Tune mode (--tune DB.db --games DIR|FILE... [--holdout 0.2] [--seed N] [-o OUT.db | --dry-run]): fits the
+shape values of DB's patterns to the moves played in the games (Coulom's generalized Bradley-Terry model
+over the legal moves, fitted by minorization-maximization with a prior centred on the current values:
+`patterns::tune`), holding out a fraction of
+the files, and writes DB back (or OUT.db) with only the `shape(...)` values changed: shape = ln(gamma) /
+ln(1.05), rounded, within +-15 (the engine multiplies a move's value by 1.05^shape). Prints the training
+log-likelihood and the held-out top-1/top-5 prediction of the played moves before and after, and with
+--engine-sample N the classic engine's agreement on N held-out positions with the database as it was and
+as tuned. Features are cached (--cache). Exit status 1 when a file cannot be read or written, 2 when DB
+has errors.";
 
 #[derive(Parser, Debug)]
 #[command(name = "mkpat", version, about = "Check, compile and match GNU Go pattern databases", after_help = AFTER_HELP)]
@@ -61,9 +72,41 @@ struct Cli {
     /// Compile a joseki SGF (GNU Go's joseki format) into a database: `patterns::joseki`.
     #[arg(long, value_name = "SGF")]
     joseki: Option<PathBuf>,
-    /// With --joseki: write the database here instead of standard output.
-    #[arg(short = 'o', long = "output", value_name = "OUT.db", requires = "joseki")]
+    /// With --joseki: write the database here instead of standard output; with --tune: write the tuned
+    /// database here instead of over DB.
+    #[arg(short = 'o', long = "output", value_name = "OUT.db")]
     output: Option<PathBuf>,
+    /// Fit the shape values of the patterns of DB to the moves of the games (`patterns::tune`).
+    #[arg(long, value_name = "DB.db", requires = "games")]
+    tune: Option<PathBuf>,
+    /// With --tune: the SGF files, or directories searched for *.sgf.
+    #[arg(long, num_args = 1.., value_name = "DIR|FILE")]
+    games: Vec<PathBuf>,
+    /// With --tune: which moves are the labels (only `played`, the records' moves, is implemented).
+    #[arg(long, default_value = "played", value_parser = ["played", "marked"])]
+    labels: String,
+    /// With --tune: the fraction of the files held out of the fit, to measure prediction on.
+    #[arg(long, default_value_t = 0.2)]
+    holdout: f64,
+    /// With --tune: the seed of the hold-out split and of the engine's sample.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// With --tune: the feature cache (default target/tune-cache/NAME-HASH.json).
+    #[arg(long, value_name = "FILE")]
+    cache: Option<PathBuf>,
+    /// With --tune: report only, write no database.
+    #[arg(long)]
+    dry_run: bool,
+    /// With --tune: the most sweeps of the fit over the patterns.
+    #[arg(long, default_value_t = 200)]
+    sweeps: usize,
+    /// With --tune: also ask the classic engine (level --level) on N held-out positions, with the
+    /// database as it was and as tuned, and report its top-1/top-5 agreement with the records.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    engine_sample: usize,
+    /// With --tune --engine-sample: the engine's level.
+    #[arg(long, default_value_t = 10)]
+    level: u32,
 }
 
 fn expand(args: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
@@ -80,6 +123,9 @@ fn expand(args: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(db) = &cli.tune {
+        return tune_mode(&cli, db);
+    }
     if let Some(sgf) = &cli.joseki {
         return joseki_mode(sgf, cli.output.as_deref());
     }
@@ -268,4 +314,218 @@ fn report(db: &patterns::DbFile, stats: bool, dump: Option<&str>) {
             print!("  {} (symmetry `{}`): {}", p.name, p.symmetry.as_char(), o.describe());
         }
     }
+}
+
+fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
+    use go::gtp::tune::{engine_agreement, extract_record, fnv, game_files, split_files, FeatureCache};
+    use indicatif::{ProgressBar, ProgressStyle};
+    use patterns::tune as model;
+    let started = std::time::Instant::now();
+    if cli.labels != "played" {
+        eprintln!("mkpat: --labels marked is not implemented yet (TE/BM, LB, TR marks): use played");
+        return ExitCode::from(2);
+    }
+    let text = match read_to_string_limited(db_path, MAX_INPUT_FILE_BYTES) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("mkpat: {}: {e}", db_path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let name = db_path.file_name().map_or("db".into(), |n| n.to_string_lossy().into_owned());
+    let db = patterns::parse_db(&name, &text);
+    let lib = PatternLibrary::new(vec![db.clone()], Registry::standard());
+    if !lib.errors.is_empty() {
+        for e in &lib.errors {
+            eprintln!("{e}");
+        }
+        return ExitCode::from(2);
+    }
+    let names: Vec<String> = (0..lib.set.patterns.len() as u32).map(|k| lib.pattern(k).name.clone()).collect();
+    // the cache's and the model's features: the patterns, then the locality features
+    let features: Vec<String> = names.iter().cloned().chain(go::gtp::tune::locality_names()).collect();
+    let files = match game_files(&cli.games) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("mkpat: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (train, test) = split_files(&files, cli.holdout, cli.seed);
+    let hash = fnv(text.as_bytes());
+    let cache_path = cli.cache.clone().unwrap_or_else(|| {
+        PathBuf::from(format!("target/tune-cache/{}-{hash:016x}.json", name.trim_end_matches(".db")))
+    });
+    let mut cache = FeatureCache::load(&cache_path, hash, &features);
+    let missing: Vec<&PathBuf> = files.iter().filter(|f| !cache.files.contains_key(&f.display().to_string())).collect();
+    if !missing.is_empty() {
+        let bar = ProgressBar::new(missing.len() as u64);
+        bar.set_style(
+            ProgressStyle::with_template("features {bar:40} {pos}/{len} files, {msg} positions, {elapsed}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        let mut positions = 0u64;
+        for f in missing {
+            let key = f.display().to_string();
+            let labelled = match read_to_string_limited(f, MAX_INPUT_FILE_BYTES) {
+                Ok(t) => extract_record(&lib, &t, &mut || {
+                    positions += 1;
+                    if positions.is_multiple_of(50) {
+                        bar.set_message(positions.to_string());
+                    }
+                })
+                .unwrap_or_else(|e| {
+                    bar.suspend(|| eprintln!("mkpat: {key}: skipped: {e}"));
+                    Vec::new()
+                }),
+                Err(e) => {
+                    bar.suspend(|| eprintln!("mkpat: {key}: skipped: {e}"));
+                    Vec::new()
+                }
+            };
+            cache.files.insert(key, labelled);
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        if let Err(e) = cache.save(&cache_path) {
+            eprintln!("mkpat: {}: {e} (features not cached)", cache_path.display());
+        }
+    }
+    let gather = |set: &[PathBuf]| -> Vec<(PathBuf, usize, model::Position)> {
+        set.iter()
+            .flat_map(|f| {
+                cache
+                    .files
+                    .get(&f.display().to_string())
+                    .into_iter()
+                    .flatten()
+                    .map(move |l| (f.clone(), l.number, l.position()))
+            })
+            .collect()
+    };
+    let train_set = gather(&train);
+    let test_set = gather(&test);
+    let train_pos: Vec<model::Position> = train_set.iter().map(|t| t.2.clone()).collect();
+    let test_pos: Vec<model::Position> = test_set.iter().map(|t| t.2.clone()).collect();
+    println!(
+        "{}: {} patterns; {} files ({} training, {} held out, seed {}), {} and {} labelled positions",
+        db_path.display(),
+        names.len(),
+        files.len(),
+        train.len(),
+        test.len(),
+        cli.seed,
+        train_pos.len(),
+        test_pos.len()
+    );
+    let old_shapes = model::shapes(&db);
+    let shape_of = |n: &String| old_shapes.get(n).copied().unwrap_or(0.0);
+    // the untuned model: the patterns at their values, the locality features fitted (with the patterns
+    // fixed) so that "before" and "after" differ only by the patterns' values
+    let centre: Vec<f64> =
+        features.iter().map(|n| if n.starts_with('~') { 1.0 } else { model::gamma_for_shape(shape_of(n)) }).collect();
+    let patterns_fixed: Vec<bool> = features.iter().map(|n| !n.starts_with('~')).collect();
+    let gamma0 = model::fit_mm(&train_pos, &centre, &patterns_fixed, cli.sweeps, &mut |_, _| {});
+    let bar = ProgressBar::new(cli.sweeps as u64);
+    bar.set_style(
+        ProgressStyle::with_template("fit {bar:40} {pos}/{len} sweeps, log posterior {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let gamma = model::fit_mm(&train_pos, &centre, &[], cli.sweeps, &mut |sweep, lp| {
+        bar.set_position(sweep as u64);
+        bar.set_message(format!("{lp:.3}"));
+    });
+    bar.finish_and_clear();
+    let mut new_shapes = std::collections::BTreeMap::new();
+    for (n, g) in names.iter().zip(&gamma) {
+        new_shapes.insert(n.clone(), model::shape_for_gamma(*g));
+    }
+    // as written: the patterns' rounded, clamped values, the locality features as fitted with them
+    let written: Vec<f64> = features
+        .iter()
+        .zip(&gamma)
+        .map(|(n, g)| new_shapes.get(n).map_or(*g, |&s| model::gamma_for_shape(s)))
+        .collect();
+    let mut wins = vec![0usize; features.len()];
+    let mut seen = vec![0usize; features.len()];
+    for p in &train_pos {
+        for c in &p.featured {
+            for &f in c {
+                seen[f as usize] += 1;
+            }
+        }
+        if let Some(k) = p.chosen {
+            for &f in &p.featured[k as usize] {
+                wins[f as usize] += 1;
+            }
+        }
+    }
+    println!("pattern: shape before -> after (gamma; labelled / matched in training)");
+    for (k, n) in features.iter().enumerate() {
+        match new_shapes.get(n) {
+            Some(s) => println!("  {n}: {} -> {s} ({:.3}; {}/{})", shape_of(n), gamma[k], wins[k], seen[k]),
+            None => println!("  {n}: gamma {:.3} untuned, {:.3} tuned ({}/{})", gamma0[k], gamma[k], wins[k], seen[k]),
+        }
+    }
+    let ll = |g: &[f64]| model::log_likelihood(&train_pos, g) / train_pos.len().max(1) as f64;
+    println!(
+        "training log-likelihood per position: untuned {:.4}, fitted {:.4}, as written {:.4}",
+        ll(&gamma0),
+        ll(&gamma),
+        ll(&written)
+    );
+    for (label, set) in [("training", &train_pos), ("held-out", &test_pos)] {
+        let (a1, a5) = model::agreement(set, &gamma0);
+        let (b1, b5) = model::agreement(set, &written);
+        println!(
+            "{label} prediction by the model ({} positions): top-1 {:.2}% -> {:.2}%, top-5 {:.2}% -> {:.2}%",
+            set.len(),
+            100.0 * a1,
+            100.0 * b1,
+            100.0 * a5,
+            100.0 * b5
+        );
+    }
+    let out_text = model::rewrite_shapes(&text, &db, &new_shapes);
+    if cli.engine_sample > 0 && !test_set.is_empty() {
+        // a seeded sample of the held-out positions, in a fixed order
+        let mut keyed: Vec<(u64, PathBuf, usize)> = test_set
+            .iter()
+            .map(|(f, n, _)| (fnv(format!("{}:{n}:{}", f.display(), cli.seed).as_bytes()), f.clone(), *n))
+            .collect();
+        keyed.sort();
+        let sample: Vec<(PathBuf, usize)> = keyed.into_iter().take(cli.engine_sample).map(|(_, f, n)| (f, n)).collect();
+        let mut figures = Vec::new();
+        for (label, db_text) in [("untuned", None), ("tuned", Some(out_text.as_str()))] {
+            let bar = ProgressBar::new(sample.len() as u64);
+            bar.set_style(
+                ProgressStyle::with_template(&format!(
+                    "engine ({label}) {{bar:40}} {{pos}}/{{len}} positions, {{elapsed}}"
+                ))
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            figures.push(engine_agreement(&sample, db_text, cli.level, &mut || bar.inc(1)));
+            bar.finish_and_clear();
+        }
+        let pct = |k: usize, n: usize| if n == 0 { 0.0 } else { 100.0 * k as f64 / n as f64 };
+        let ((n0, a1, a5), (n1, b1, b5)) = (figures[0], figures[1]);
+        println!(
+            "held-out agreement of the classic engine ({n0} positions, level {}): top-1 {a1} ({:.1}%) -> {b1} ({:.1}%), top-5 {a5} ({:.1}%) -> {b5} ({:.1}%)",
+            cli.level,
+            pct(a1, n0),
+            pct(b1, n1),
+            pct(a5, n0),
+            pct(b5, n1)
+        );
+    }
+    let target = if cli.dry_run { None } else { Some(cli.output.clone().unwrap_or_else(|| db_path.to_path_buf())) };
+    if let Some(out) = &target {
+        if let Err(e) = std::fs::write(out, &out_text) {
+            eprintln!("mkpat: {}: {e}", out.display());
+            return ExitCode::FAILURE;
+        }
+        println!("wrote {}", out.display());
+    }
+    println!("wall time {:.1} s", started.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
 }

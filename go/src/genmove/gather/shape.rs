@@ -7,7 +7,8 @@
 //! Which databases ([`shape_library`]): ours, built in (`patterns/databases/shape.db`, `endgame.db`,
 //! `connect.db`, `edge.db`: [`patterns::library::BUILTIN`]); with `go-gtp --patterns DIR`
 //! ([`set_pattern_dir`]) the `patterns.db`, `patterns2.db` and `fuseki.db` of that directory instead
-//! (GNU Go's, for comparison).
+//! (GNU Go's, for comparison); with `go-gtp --shape-db FILE` ([`set_shape_db`]) the built-in ones with FILE
+//! in place of `shape.db` (a tuned copy: `mkpat --tune`).
 //!
 //! What a match does, in order (GNU Go's rules, from its documentation and behaviour):
 //! * Class checks on the pattern's stones: `O` every own stone's dragon alive or unknown (not critical,
@@ -90,8 +91,49 @@ pub fn set_pattern_dir(dir: Option<&Path>) {
     LIBRARY.with(|l| l.borrow_mut().set_dir(dir));
 }
 
+/// A replacement for the built-in `shape.db` (`go-gtp --shape-db FILE`, `mkpat --tune`'s engine figures):
+/// its text, for every thread of the process.
+static SHAPE_DB: std::sync::RwLock<Option<std::sync::Arc<str>>> = std::sync::RwLock::new(None);
+
+thread_local! {
+    /// The built-in databases with [`SHAPE_DB`] in place of `shape.db`, compiled for the text set last.
+    static REPLACED: RefCell<Option<(std::sync::Arc<str>, Rc<PatternLibrary>)>> = const { RefCell::new(None) };
+}
+
+/// The built-in databases with `text` in place of `shape.db`.
+fn replaced_library(text: &str) -> PatternLibrary {
+    let dbs = patterns::library::BUILTIN
+        .iter()
+        .map(|&(name, builtin)| patterns::parse_db(name, if name == "shape.db" { text } else { builtin }))
+        .collect();
+    PatternLibrary::new(dbs, patterns::Registry::standard())
+}
+
+/// Uses `text` instead of the built-in `shape.db` from now on, on every thread (`None`: the built-in one
+/// again); a `--patterns` directory ([`set_pattern_dir`]) still takes precedence. Returns the problems
+/// found compiling it (its faulty patterns are left out, as for any database).
+pub fn set_shape_db(text: Option<&str>) -> Vec<patterns::LibraryError> {
+    let errors = text.map(|t| replaced_library(t).errors).unwrap_or_default();
+    *SHAPE_DB.write().unwrap_or_else(|e| e.into_inner()) = text.map(std::sync::Arc::from);
+    errors
+}
+
 /// The move databases for the current directory (see [`set_pattern_dir`]), compiled on first use.
 pub fn shape_library() -> Rc<PatternLibrary> {
+    let replacement = SHAPE_DB.read().unwrap_or_else(|e| e.into_inner()).clone();
+    if let Some(text) = replacement.filter(|_| LIBRARY.with(|l| l.borrow().dir().is_none())) {
+        return REPLACED.with(|r| {
+            let mut r = r.borrow_mut();
+            match &*r {
+                Some((t, lib)) if *t == text => lib.clone(),
+                _ => {
+                    let lib = Rc::new(replaced_library(&text));
+                    *r = Some((text, lib.clone()));
+                    lib
+                }
+            }
+        });
+    }
     LIBRARY.with(|l| {
         l.borrow_mut().get(|dir| match dir {
             Some(d) => {
