@@ -12,22 +12,21 @@
 //! both rules on); earlier (issue 25, classic, gtp_regress, critical dragons counted dead):
 //! strategy.tst 10 → 11/45 (+47); 9x9.tst and endgame.tst the same tests with and without it.
 //!
-//! GNU Go's test before the owl (`make_dragons`: a dragon whose crude weakness without eyes, from
-//! its moyo territorial value and its escape route less 10, is below `max(0.12, 0.32 − 0.01·effective
-//! size)` is not read; its status is alive, or unknown where the reading-free status said dead or
-//! critical): [`skips_owl`] with [`moyo_values`] (the regions of a colour's stones, territory and
-//! moyo in the influence of the position). Off by default, `GO_OWL_SKIP=1` turns it on. The test
-//! itself agrees with GNU Go's `owl_status` on six hand-checked dragons (the unit test), but our
-//! influence gives less territory than GNU Go's (9x9.tst 370's white D7: GNU Go 13.31, ours 5.75
-//! with GNU Go's rule of the smaller moyo of the two influences, 10.63 with the larger value),
-//! so it skips fewer dragons than GNU Go. Measured 2026-11-28 (classic, gtp-regress, against main
-//! 2a6af5f's grades): GNU Go's rule (`GO_OWL_SKIP_MODE=0`): strategy.tst 13 → 12 (−46: J1 where
-//! E1 is wanted), 9x9.tst 24 → 24 (+30 170 530, −210 270 640, all three GNU Go known failures); the larger value of the two influences
-//! (`GO_OWL_SKIP_MODE=1`): strategy.tst 13 → 13 (+6, −46), 9x9.tst 24 → 23 (+30 170 370 520,
-//! −150 210 270 310 640; all but 310 GNU Go known failures; 310 loses H7 because the lone black H6,
-//! which GNU Go reads as critical with moyo 0, shares a black region worth 10 points here and is
-//! skipped). Next: our influence's territory on GNU Go's scale (it is the weak factor), or the
-//! moyo counted only from the points nearer the dragon than any other (GNU Go's other variant).
+//! GNU Go's test before the owl (`make_dragons`: a dragon whose crude weakness without eyes, from its moyo
+//! territorial value and its escape route less 10, is below `max(0.12, 0.32 − 0.01·effective size)` is not
+//! read; its status is alive, or unknown where the reading-free status said dead or critical): [`skips_owl`]
+//! with [`moyo_values`] (the regions of a colour's stones, territory and moyo in the influence of the
+//! position). Off by default, `GO_OWL_SKIP=1` turns it on. The test itself agrees with GNU Go's `owl_status`
+//! on six hand-checked dragons (the unit test), but our influence gives less territory than GNU Go's (9x9.tst
+//! 370's white D7: GNU Go 13.31, ours 5.75 with GNU Go's rule of the smaller moyo of the two influences,
+//! 10.63 with the larger value), so it skips fewer dragons than GNU Go. Measured 2026-11-28 (classic,
+//! gtp-regress, against main 2a6af5f's grades): GNU Go's rule (`GO_OWL_SKIP_MODE=0`): strategy.tst 13 → 12
+//! (−46: J1 where E1 is wanted), 9x9.tst 24 → 24 (+30 170 530, −210 270 640, all three GNU Go known
+//! failures); the larger value of the two influences (`GO_OWL_SKIP_MODE=1`): strategy.tst 13 → 13 (+6, −46),
+//! 9x9.tst 24 → 23 (+30 170 370 520, −150 210 270 310 640; all but 310 GNU Go known failures; 310 loses H7
+//! because the lone black H6, which GNU Go reads as critical with moyo 0, shares a black region worth 10
+//! points here and is skipped). Next: our influence's territory on GNU Go's scale (it is the weak factor), or
+//! the moyo counted only from the points nearer the dragon than any other (GNU Go's other variant).
 //!
 //! This module owns that record and the order it is computed in; the reading is the analysis
 //! layer's. It must not propose, value or choose moves.
