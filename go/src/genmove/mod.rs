@@ -25,6 +25,7 @@ pub mod gather;
 pub mod mcts;
 pub mod reasons;
 pub mod selection;
+pub mod trace;
 pub mod valuation;
 
 use crate::game::GoGame;
