@@ -54,6 +54,10 @@
 //!   or fourth line) cannot be written: the matcher anchors on a stone (GNU Go's `fuseki()` proposes
 //!   those points in code).
 //!
+//! The tuning trace (`go-gtp -t`, `-a`, `--profile-patterns`): each match's outcome (applied, or which
+//! check rejected it) and what it added are handed to [`crate::genmove::trace`] when its settings ask;
+//! with them off the loop reads one thread-local per match list and allocates nothing more.
+//!
 //! This module owns the mapping from pattern classes, values and actions to move reasons only: it
 //! values nothing and plays nothing on the analysed board (the reading helpers play on their own).
 
