@@ -16,7 +16,8 @@
 //! generation (issue 25) is the classic generator beside it: [`classic`] runs the phases — analyse
 //! ([`analysed`]: worms, dragons, owl), gather the move reasons ([`gather`] into [`reasons`]), value
 //! them ([`valuation`]: GNU Go 3.8's formulas over worms, dragons and the influence), select
-//! ([`selection`]). `go-gtp --engine classic` puts it behind `genmove`; GTP's `gg_genmove`,
+//! ([`selection`]); [`trace`] records what the move databases' matches did, for pattern tuners (`go-gtp -t`).
+//! `go-gtp --engine classic` puts it behind `genmove`; GTP's `gg_genmove`,
 //! `restricted_genmove` and `top_moves` always use it.
 
 pub mod analysed;
@@ -25,6 +26,7 @@ pub mod gather;
 pub mod mcts;
 pub mod reasons;
 pub mod selection;
+pub mod trace;
 pub mod valuation;
 
 use crate::game::GoGame;

@@ -21,10 +21,10 @@
 //! This group reads the position and the engine state's reader and last generation
 //! ([`crate::gtp::state`]) and must not import the other command groups.
 
-use crate::genmove::reasons::MoveReason;
 use crate::genmove::selection::probabilities;
 use crate::gtp::args::vertex;
 use crate::gtp::state::GtpState;
+use crate::gtp::trace::reason_text;
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Move, Point};
 use crate::rules::vertex::{format_vertex, parse_color, parse_vertex};
@@ -195,49 +195,6 @@ fn top_moves(b: &Board, values: &[(Point, f32)]) -> String {
         .iter()
         .map(|&(p, x)| format!("{} {:.2} ", format_vertex(b, Move::Play(p)), x))
         .collect()
-}
-
-/// One `move_reasons` line, in GNU Go 3.8's words.
-fn reason_text(b: &Board, p: Point, reason: MoveReason) -> String {
-    use crate::analysis::read_result::ReadResult::{KoA, KoB};
-    use MoveReason::*;
-    let at = |q: Point| format_vertex(b, Move::Play(q));
-    let ko = |r| match r {
-        KoA => " with good ko",
-        KoB => " with bad ko",
-        _ => "",
-    };
-    let what = match reason {
-        Attack { worm, result } => format!("attacks {}{}", at(worm), ko(result)),
-        Defend { worm, result } => format!("defends {}{}", at(worm), ko(result)),
-        AttackThreat { worm } => format!("threatens to attack {}", at(worm)),
-        DefendThreat { worm } => format!("threatens to defend {}", at(worm)),
-        Either { first, second } => format!("either attacks {} or attacks {}", at(first), at(second)),
-        All { first, second } => format!("both defends {} and defends {}", at(first), at(second)),
-        Connect { first, second } => format!("connects {} and {}", at(first), at(second)),
-        Cut { first, second } => format!("cuts {} and {}", at(first), at(second)),
-        Antisuji => "is an antisuji".to_string(),
-        Semeai { dragon } => format!("wins semeai for {}", at(dragon)),
-        SemeaiThreat { dragon } => format!("threatens to win semeai for {}", at(dragon)),
-        ExpandTerritory => "expands territory".to_string(),
-        ExpandMoyo => "expands moyo".to_string(),
-        Invasion => "is an invasion".to_string(),
-        VitalEye { dragon } => format!("is a vital eye point for {}", at(dragon)),
-        StrategicAttack { dragon } => format!("strategically attacks {}", at(dragon)),
-        StrategicDefend { dragon } => format!("strategically defends {}", at(dragon)),
-        OwlAttack { dragon, result } => format!("owl-attacks {}{}", at(dragon), ko(result)),
-        OwlDefend { dragon, result } => format!("owl-defends {}{}", at(dragon), ko(result)),
-        OwlAttackGain { dragon, worm } => format!("owl-attacks {} with gain (losing {})", at(dragon), at(worm)),
-        OwlDefendLoss { dragon, worm } => format!("owl-defends {} with loss (losing {})", at(dragon), at(worm)),
-        OwlAttackThreat { dragon } => format!("owl-threatens to attack {}", at(dragon)),
-        OwlDefendThreat { dragon } => format!("owl-threatens to defend {}", at(dragon)),
-        OwlPreventThreat { dragon } => format!("owl-prevents a threat to attack or defend {}", at(dragon)),
-        UncertainOwlAttack { dragon } => format!("attacks {} with uncertainty", at(dragon)),
-        UncertainOwlDefense { dragon } => format!("defends {} with uncertainty", at(dragon)),
-        MyAtariAtari { .. } => "captures something".to_string(),
-        YourAtariAtari { .. } => "defends against combination attack".to_string(),
-    };
-    format!("Move at {} {}", at(p), what)
 }
 
 #[cfg(test)]

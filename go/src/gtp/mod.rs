@@ -12,7 +12,8 @@
 //! `gogui-analyze_commands` and the board-shaped answers it draws); [`args`] reads their arguments
 //! and words their answers. [`serve`] serves the engine on standard input or TCP; [`replay`] replays a game
 //! record against it (`go-gtp --replay`); [`sgf_notes`] turns GNU Go's `--output-flags` into the notes
-//! of a written record's moves (`printsgf`, `go-gtp -o`).
+//! of a written record's moves (`printsgf`, `go-gtp -o`); [`trace`] words the pattern-tuning trace of
+//! classic generations and the pattern profile (`go-gtp -t`, `-a`, `--profile-patterns`).
 //!
 //! This module assembles the engine ([`registry`], [`engine`]) and re-exports what front ends use; it is
 //! the top of the GTP layer: no group imports it, each imports [`state`] and [`args`] only (and the layers below).
@@ -35,6 +36,7 @@ pub mod serve;
 pub mod sgf_notes;
 pub mod standard;
 pub mod state;
+pub mod trace;
 pub mod tune;
 
 use crate::rules::score::Scoring;

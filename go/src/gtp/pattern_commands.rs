@@ -1,5 +1,5 @@
-//! The pattern command group: `list_pattern_matches [COLOR]`, for pattern tuners, registered by
-//! [`register`] over the engine state. It reads the game and the pattern library only
+//! The pattern command group: `list_pattern_matches [COLOR]` and `pattern_profile`, for pattern tuners,
+//! registered by [`register`] over the engine state. It reads the game and the pattern library only
 //! ([`GtpState::game`], [`GtpState::patterns`]); the matching and the constraints' answers are the
 //! analysis layer's ([`crate::analysis::pattern_context::list_matches`]).
 
@@ -24,5 +24,10 @@ pub fn register(r: &mut Registry<GtpState>) {
             let lines = list_matches(s.patterns(), s.game(), own);
             Ok(lines.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n"))
         },
+    );
+    r.register(
+        "pattern_profile",
+        "pattern_profile: the move databases' pattern profile so far (go-gtp --profile-patterns), most time first",
+        |_, _| Ok(crate::gtp::trace::profile_table(&crate::genmove::trace::profile())),
     );
 }

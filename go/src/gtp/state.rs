@@ -328,9 +328,18 @@ impl GtpState {
         crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
         crate::genmove::gather::shape::set_pattern_dir(self.options.patterns.as_deref());
         let game = self.game.clone();
+        trace_begin();
         let g = classic::generate(&game, color, self.reader(), allowed);
+        trace_generation(game.board(), &g);
         self.generated_at = Some((game.board().hash(), game.move_count(), color));
         self.last_generation.insert(g)
+    }
+
+    /// What the classic generator records for pattern tuners on this thread from now on (`go-gtp -t`,
+    /// `-a`, `--profile-patterns`): with a trace level, each classic generation's trace goes to
+    /// standard error ([`crate::gtp::trace::generation`]).
+    pub fn set_trace(&mut self, settings: crate::genmove::trace::Settings) {
+        crate::genmove::trace::set(settings);
     }
 
     /// Notes what the engine made of the position before `color` plays its generated move, as the output
@@ -422,7 +431,9 @@ impl GtpState {
             crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
             let game = self.game.clone();
             let options = crate::genmove::selection::Options { allow_resign: self.options.allow_resign };
+            trace_begin();
             let g = classic::generate_with(&game, color, self.reader(), None, options);
+            trace_generation(game.board(), &g);
             self.generated_at = Some((game.board().hash(), game.move_count(), color));
             let g = self.last_generation.insert(g);
             if g.resign {
@@ -448,6 +459,23 @@ impl GtpState {
             ..Default::default()
         };
         genmove::genmove(&self.game, color, &mut self.rng, &config)
+    }
+}
+
+/// Forgets matches recorded outside a traced generation.
+fn trace_begin() {
+    if crate::genmove::trace::settings().level > 0 {
+        crate::genmove::trace::take_events();
+    }
+}
+
+/// Prints the trace of a classic generation on standard error when a trace level is set (the matches
+/// recorded since the last trace are this generation's; stdout, the protocol's, is untouched).
+fn trace_generation(board: &Board, g: &Generation) {
+    let level = crate::genmove::trace::settings().level;
+    if level > 0 {
+        let events = crate::genmove::trace::take_events();
+        eprint!("{}", crate::gtp::trace::generation(board, g, &events, level));
     }
 }
 

@@ -109,6 +109,23 @@ struct Cli {
     /// names inside it only); without it, file commands are refused over the network.
     #[arg(long, value_name = "DIR", requires = "gtp_listen")]
     files_dir: Option<std::path::PathBuf>,
+    /// Trace each classic move generation on standard error (GNU Go's -t; `genmove` with --engine
+    /// classic, `reg_genmove`, `gg_genmove`, `restricted_genmove`, `top_moves_*` and --replay; the
+    /// mcts engine's `genmove` is not traced): the move databases' matches that passed, with the
+    /// reasons and values each added, the valuation terms of the top ten moves and the move chosen.
+    /// Twice (-t -t): also the matches rejected (by class, safety or constraint), the reasons per
+    /// point and the valuation of every valued move.
+    #[arg(short = 't', long = "trace", action = clap::ArgAction::Count)]
+    trace: u8,
+    /// With -t: also evaluate, for the trace only, the constraints of the matches that the class
+    /// checks (O, o, X, x) or the safety tests (s absent, n) rejected; the move never changes (GNU
+    /// Go's --allpats).
+    #[arg(short = 'a', long = "allpats")]
+    allpats: bool,
+    /// Count, per pattern of the move databases, its matches, constraint evaluations and time; the
+    /// table (most time first) goes to standard error at exit, and GTP `pattern_profile` answers it.
+    #[arg(long)]
+    profile_patterns: bool,
 }
 
 fn parse_output_flags(text: &str) -> Result<gtp::OutputFlags, String> {
@@ -170,6 +187,20 @@ fn main() -> ExitCode {
     for e in &engine.context.patterns().errors {
         eprintln!("go-gtp: {e}");
     }
+    engine.context.set_trace(go::genmove::trace::Settings {
+        level: cli.trace.min(2),
+        all_patterns: cli.allpats,
+        profile: cli.profile_patterns,
+    });
+    let code = run(&cli, boardsize, &mut engine);
+    if cli.profile_patterns {
+        eprintln!("{}", gtp::trace::profile_table(&go::genmove::trace::profile()));
+    }
+    code
+}
+
+/// Serves, plays or replays as the options say, once the engine is set up.
+fn run(cli: &Cli, boardsize: usize, engine: &mut engine_core::gtp::Engine<gtp::GtpState>) -> ExitCode {
     if let (Some(colors), Some(file)) = (cli.replay, &cli.infile) {
         let flags = cli.output_flags.unwrap_or_default();
         let stdout = &mut std::io::stdout().lock();
@@ -226,7 +257,7 @@ fn main() -> ExitCode {
             sgf_out: cli.outfile.clone(),
             simplified,
         };
-        return match go::gmp::play(&mut engine, std::io::stdin(), std::io::stdout().lock(), &options) {
+        return match go::gmp::play(engine, std::io::stdin(), std::io::stdout().lock(), &options) {
             Ok(end) => {
                 eprintln!(
                     "go-gtp: game over after {} moves: {} ({} damaged packets dropped, {} sent again)",
@@ -254,7 +285,7 @@ fn main() -> ExitCode {
                 idle_timeout: (cli.idle_timeout > 0).then(|| Duration::from_secs(cli.idle_timeout)),
                 files_dir: cli.files_dir.clone(),
             };
-            match gtp::serve_tcp(&mut engine, &options, &mut std::io::stderr()) {
+            match gtp::serve_tcp(engine, &options, &mut std::io::stderr()) {
                 Ok(()) => Ok(()),
                 // A refused address is a usage error; a failed bind or accept is a network one.
                 Err(ServeError::Listen(e @ engine_core::net::ListenError::NotLoopback(_))) => {
@@ -266,7 +297,7 @@ fn main() -> ExitCode {
         }
         // A controller that closes our output has ended the session, as one that closes our input
         // has: not an error (GNU Go dies of SIGPIPE there; the other tools exit quietly).
-        None => match gtp::serve_stdio(&mut engine) {
+        None => match gtp::serve_stdio(engine) {
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
             other => other.map_err(|e| e.to_string()),
         },

@@ -55,6 +55,10 @@
 //!   or fourth line) cannot be written: the matcher anchors on a stone (GNU Go's `fuseki()` proposes
 //!   those points in code).
 //!
+//! The tuning trace (`go-gtp -t`, `-a`, `--profile-patterns`): each match's outcome (applied, or which
+//! check rejected it) and what it added are handed to [`crate::genmove::trace`] when its settings ask;
+//! with them off the loop reads one thread-local per match list and allocates nothing more.
+//!
 //! This module owns the mapping from pattern classes, values and actions to move reasons only: it
 //! values nothing and plays nothing on the analysed board (the reading helpers play on their own).
 
@@ -63,6 +67,7 @@ use crate::analysis::pattern_context::{BoardView, GoPatternContext};
 use crate::analysis::pattern_dir::DirCache;
 use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
+use crate::genmove::trace::{self, Change, Outcome, PatternEvent};
 use crate::genmove::valuation::weights::{JOSEKI_J, JOSEKI_LOWER_J, JOSEKI_T, JOSEKI_U};
 use crate::rules::stone::{Point, ARRAY};
 use patterns::eval::{codes, Tactical};
@@ -188,65 +193,150 @@ pub fn gather_with(lib: &PatternLibrary, a: &Analysed, out: &mut MoveReasons) {
     let mut safe_their: Vec<Option<f64>> = vec![None; ARRAY];
     let size = board.size();
     let scale = (size as f32 / 19.0).min(1.0);
+    // The tuning trace (`go-gtp -t`, `-a`, `--profile-patterns`): off, one read per match list.
+    let trace = trace::settings();
+    let mut profile = trace.profile.then(|| vec![trace::Counts::default(); lib.set.patterns.len()]);
     for m in &matches {
-        let Some(mv) = m.move_vertex else { continue };
-        let p = board.point(mv.col, mv.row);
-        if !board.is_legal(p, color) {
-            continue;
-        }
         let k = m.pattern;
-        let pattern = lib.pattern(k);
-        let class = pattern.colon.class.as_str();
-        let has = |c: char| class.contains(c);
-        let binding = Binding::of(m);
-        let mut st = Stones::default();
-        for e in &lib.set.patterns[k as usize].geometry.elements {
-            if !matches!(e.element, Element::Own | Element::Opponent) {
-                continue;
-            }
-            let Some(v) = binding.locate((e.row, e.col), size) else { continue };
-            let q = board.point(v.col, v.row);
-            let Some(c) = board.color(q) else { continue };
-            let worm = a.worms[usize::from(q)].origin;
-            let dragon = a.dragons.at(q).map_or(worm, |d| d.origin);
-            if c == color {
-                push_new(&mut st.own_dragons, dragon);
-                push_new(&mut st.own_worms, worm);
-            } else {
-                push_new(&mut st.their_dragons, dragon);
-                push_new(&mut st.their_worms, worm);
-            }
+        let Some(mv) = m.move_vertex else { continue };
+        let start = profile.as_ref().map(|_| std::time::Instant::now());
+        let (outcome, constraint, changes) =
+            match_one(lib, a, &mut ctx, m, mv, scale, &mut safe_own, &mut safe_their, out, trace);
+        if let (Some(prof), Some(start)) = (profile.as_mut(), start) {
+            let c = &mut prof[k as usize];
+            c.time += start.elapsed();
+            c.constraints += u64::from(constraint.is_some());
         }
-        if !class_checks(a, class, &st, p) {
-            continue;
+        let Some(outcome) = outcome else { continue };
+        if trace.level >= 2 || (trace.level == 1 && (outcome == Outcome::Applied || constraint.is_some())) {
+            let p = board.point(mv.col, mv.row);
+            trace::record(PatternEvent {
+                database: lib.database_of(k).to_string(),
+                pattern: lib.pattern(k).name.clone(),
+                anchor: board.point(m.anchor.col, m.anchor.row),
+                transform: m.transform.letter(),
+                at: p,
+                outcome,
+                constraint: if outcome == Outcome::Applied { None } else { constraint },
+                changes,
+            });
         }
-        if !has('s') {
-            let s = *safe_own[usize::from(p)]
-                .get_or_insert_with(|| ctx.tactical(Tactical::SafeMove { side: Side::O, at: mv }));
-            if s != codes::WIN {
-                continue;
-            }
+    }
+    if let Some(prof) = profile {
+        let mut per: Vec<u64> = vec![0; prof.len()];
+        for m in &matches {
+            per[m.pattern as usize] += 1;
         }
-        if has('n') {
-            let s = *safe_their[usize::from(p)]
-                .get_or_insert_with(|| ctx.tactical(Tactical::SafeMove { side: Side::X, at: mv }));
-            if s == 0.0 {
-                continue;
-            }
-        }
-        let program = &lib.programs[k as usize];
-        if program.holds(&lib.registry, &mut ctx, m) != Ok(true) {
-            continue;
-        }
-        apply_classes(a, class, &st, p, scale, out);
-        apply_values(pattern, p, out);
-        if program.action.is_some() {
-            let _ = program.act(&lib.registry, &mut ctx, m);
-            for (name, args) in ctx.take_actions() {
-                apply_action(a, &name, &args, p, out);
+        for (k, c) in prof.iter().enumerate() {
+            if per[k] > 0 {
+                let k32 = k as u32;
+                trace::add_profile(
+                    lib.database_of(k32),
+                    &lib.pattern(k32).name,
+                    trace::Counts { matches: per[k], ..*c },
+                );
             }
         }
     }
+}
+
+/// One match with a move: the checks, the constraint and, when they pass, what the match adds.
+/// Returns the outcome (`None`: an illegal move, skipped), whether a constraint was evaluated and its
+/// answer, and (when tracing) what the match changed.
+#[allow(clippy::too_many_arguments)]
+fn match_one(
+    lib: &PatternLibrary,
+    a: &Analysed,
+    ctx: &mut GoPatternContext,
+    m: &patterns::Match,
+    mv: patterns::Vertex,
+    scale: f32,
+    safe_own: &mut [Option<f64>],
+    safe_their: &mut [Option<f64>],
+    out: &mut MoveReasons,
+    trace: trace::Settings,
+) -> (Option<Outcome>, Option<bool>, Vec<Change>) {
+    let color = out.color();
+    let board = &a.board;
+    let size = board.size();
+    let p = board.point(mv.col, mv.row);
+    if !board.is_legal(p, color) {
+        return (None, None, Vec::new());
+    }
+    let k = m.pattern;
+    let pattern = lib.pattern(k);
+    let class = pattern.colon.class.as_str();
+    let has = |c: char| class.contains(c);
+    let binding = Binding::of(m);
+    let mut st = Stones::default();
+    for e in &lib.set.patterns[k as usize].geometry.elements {
+        if !matches!(e.element, Element::Own | Element::Opponent) {
+            continue;
+        }
+        let Some(v) = binding.locate((e.row, e.col), size) else { continue };
+        let q = board.point(v.col, v.row);
+        let Some(c) = board.color(q) else { continue };
+        let worm = a.worms[usize::from(q)].origin;
+        let dragon = a.dragons.at(q).map_or(worm, |d| d.origin);
+        if c == color {
+            push_new(&mut st.own_dragons, dragon);
+            push_new(&mut st.own_worms, worm);
+        } else {
+            push_new(&mut st.their_dragons, dragon);
+            push_new(&mut st.their_worms, worm);
+        }
+    }
+    let program = &lib.programs[k as usize];
+    // With `-a`, a rejected match's constraint is still evaluated, for the trace only.
+    let rejected = |outcome: Outcome, ctx: &mut GoPatternContext| {
+        let held = (trace.all_patterns && program.constraint.is_some())
+            .then(|| program.holds(&lib.registry, ctx, m) == Ok(true));
+        (Some(outcome), held, Vec::new())
+    };
+    if let Some(letter) = class_check_failure(a, class, &st, p) {
+        return rejected(Outcome::Class(letter), ctx);
+    }
+    if !has('s') {
+        let s =
+            *safe_own[usize::from(p)].get_or_insert_with(|| ctx.tactical(Tactical::SafeMove { side: Side::O, at: mv }));
+        if s != codes::WIN {
+            return rejected(Outcome::Unsafe, ctx);
+        }
+    }
+    if has('n') {
+        let s = *safe_their[usize::from(p)]
+            .get_or_insert_with(|| ctx.tactical(Tactical::SafeMove { side: Side::X, at: mv }));
+        if s == 0.0 {
+            return rejected(Outcome::OpponentCapturable, ctx);
+        }
+    }
+    let constraint = program.constraint.as_ref().map(|_| ());
+    if program.holds(&lib.registry, ctx, m) != Ok(true) {
+        return (Some(Outcome::Constraint), constraint.map(|()| false), Vec::new());
+    }
+    let tracing = trace.level > 0;
+    let before = tracing.then(|| out.at(p).clone());
+    apply_classes(a, class, &st, p, scale, out);
+    apply_values(pattern, p, out);
+    let mut changes = Vec::new();
+    if program.action.is_some() {
+        let _ = program.act(&lib.registry, ctx, m);
+        for (name, args) in ctx.take_actions() {
+            // Antisuji marks another point: its change is recorded apart.
+            match (tracing, name.as_str(), args.as_slice()) {
+                (true, "antisuji", [q]) if *q != p => {
+                    let before = out.at(*q).clone();
+                    apply_action(a, &name, &args, p, out);
+                    changes.push(Change { at: *q, before, after: out.at(*q).clone() });
+                }
+                _ => apply_action(a, &name, &args, p, out),
+            }
+        }
+    }
+    if let Some(before) = before {
+        changes.insert(0, Change { at: p, before, after: out.at(p).clone() });
+    }
+    (Some(Outcome::Applied), constraint.map(|()| true), changes)
 }
 
 /// Whether the worm (origin) is captured by the reader and not saved by the move at `p`.
@@ -255,31 +345,32 @@ fn lost_unless_saved(a: &Analysed, worm: Point, p: Point) -> bool {
     w.attack_points.iter().any(|(_, r)| r.succeeds()) && !w.defense_points.iter().any(|&(m, r)| m == p && r.succeeds())
 }
 
-/// The class checks `O`, `o`, `X`, `x` (see the module documentation).
-fn class_checks(a: &Analysed, class: &str, st: &Stones, p: Point) -> bool {
+/// The class checks `O`, `o`, `X`, `x` (see the module documentation): the letter of the first that
+/// fails, if any.
+fn class_check_failure(a: &Analysed, class: &str, st: &Stones, p: Point) -> Option<char> {
     let status = |d: Point| a.status(d);
     if class.contains('O') {
         if st.own_dragons.iter().any(|&d| matches!(status(d), DragonStatus::Critical | DragonStatus::Dead)) {
-            return false;
+            return Some('O');
         }
         if st.own_worms.iter().any(|&w| lost_unless_saved(a, w, p)) {
-            return false;
+            return Some('O');
         }
     }
     if class.contains('o')
         && st.own_dragons.iter().any(|&d| matches!(status(d), DragonStatus::Alive | DragonStatus::Critical))
     {
-        return false;
+        return Some('o');
     }
     if class.contains('X') && st.their_dragons.iter().any(|&d| status(d) == DragonStatus::Dead) {
-        return false;
+        return Some('X');
     }
     if class.contains('x')
         && st.their_dragons.iter().any(|&d| matches!(status(d), DragonStatus::Alive | DragonStatus::Critical))
     {
-        return false;
+        return Some('x');
     }
-    true
+    None
 }
 
 /// The own dragons of the match whose worms in the pattern all survive (or are saved by the move).
