@@ -185,6 +185,33 @@ pub fn to_sgf_with(game: &GoGame, program: &str, extra: &[(&str, String)]) -> St
     to_sgf_annotated(game, program, extra, &[])
 }
 
+/// The root node of a record that starts from `board` as it stands (no moves): `GM`, `FF`, `SZ`, `KM`,
+/// the stones as setup (`AB`, `AW`) and `AP`, as GNU Go's reading traces begin. Variations hang below
+/// it (`crate::gtp::decide` writes the reader's trees so).
+pub fn position_root(board: &Board, komi: f64, program: &str) -> Node {
+    let mut root = Node::new();
+    root.set("GM", "1");
+    root.set("FF", "4");
+    root.set("CA", "UTF-8");
+    root.set("SZ", board.size().to_string());
+    root.set("KM", format!("{komi}"));
+    for (ident, color) in [("AB", Color::Black), ("AW", Color::White)] {
+        let pts: Vec<String> = board
+            .points()
+            .filter(|&p| board.color(p) == Some(color))
+            .map(|p| {
+                let (c, r) = board.coords(p);
+                sgf::format_point(c, r)
+            })
+            .collect();
+        if !pts.is_empty() {
+            root.props.push(Property::new(ident, pts));
+        }
+    }
+    root.set("AP", program);
+    root
+}
+
 /// What to add to the node of one move: what the engine made of the position the move was played from.
 /// Points are the game board's; a point may carry a label and one mark (SGF forbids two marks on one
 /// point in a node: [`Annotation::add_to`] keeps the first of `MA`, `TR`, `CR` that names it).

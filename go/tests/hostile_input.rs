@@ -210,7 +210,7 @@ fn shorten(line: &str) -> String {
 
 /// File commands are left out: they touch the file system and are attacked in their own tests.
 fn skipped(cmd: &str, args: &[String]) -> bool {
-    (cmd == "printsgf" && !args.is_empty()) || cmd == "loadsgf"
+    (cmd == "printsgf" && !args.is_empty()) || cmd == "loadsgf" || cmd == "finish_sgftrace"
 }
 
 // Expensive commands (move generation, whole-board reading) get the rich argument lists only on small

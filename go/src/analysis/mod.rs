@@ -35,5 +35,6 @@ pub mod read_result;
 pub mod reading;
 pub mod score;
 pub mod semeai;
+pub mod sgf_trace;
 pub mod surround;
 pub mod worm;

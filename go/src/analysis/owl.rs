@@ -1339,13 +1339,14 @@ impl Owl<'_> {
         c.reverse()
     }
 
-    fn note(&self, what: &str, code: ReadResult, mv: Option<Point>) {
+    fn note(&self, what: &'static str, code: ReadResult, mv: Option<Point>) {
+        crate::analysis::sgf_trace::note(what, 0, self.target, code, mv.unwrap_or(0));
         if self.trace {
             let b = self.r.board();
             let line: Vec<String> =
                 self.line.iter().map(|&p| crate::rules::vertex::format_vertex(b, crate::Move::Play(p))).collect();
             let mv = mv.map_or("-".to_string(), |p| crate::rules::vertex::format_vertex(b, crate::Move::Play(p)));
-            eprintln!("owl {what} [{}] -> {code:?} {mv}", line.join(" "));
+            eprintln!("{what} [{}] -> {code:?} {mv}", line.join(" "));
         }
     }
 
@@ -1493,7 +1494,7 @@ impl Owl<'_> {
         } else {
             self.try_moves(true, &a.cands, depth, a.capture)
         };
-        self.note("attack", result.0, result.1);
+        self.note("owl_attack", result.0, result.1);
         self.store(key, result.0, result.1, depth);
         result
     }
@@ -1571,7 +1572,7 @@ impl Owl<'_> {
                 found
             }
         };
-        self.note("defend", result.0, result.1);
+        self.note("owl_defend", result.0, result.1);
         self.store(key, result.0, result.1, depth);
         result
     }

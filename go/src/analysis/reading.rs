@@ -41,6 +41,7 @@
 
 use crate::analysis::candidates::Scored;
 use crate::analysis::read_result::ReadResult::{self, KoA, KoB, Lose, Win};
+use crate::analysis::sgf_trace;
 use crate::rules::board::{Board, TryBoard};
 use crate::rules::stone::{Color, Point, ARRAY};
 use crate::rules::zobrist;
@@ -556,6 +557,7 @@ impl Reader {
     /// Takes back the last move on the reading board.
     fn pop(&mut self) -> bool {
         self.memo.next_generation();
+        sgf_trace::pop();
         self.t.popgo()
     }
 
@@ -573,6 +575,7 @@ impl Reader {
     pub(crate) fn play(&mut self, p: Point, c: Color, ko: bool) -> bool {
         let ok = if ko { self.t.tryko(p, c) } else { self.t.trymove(p, c) };
         if ok {
+            sgf_trace::push(c, p, ko);
             self.memo.next_generation();
             if let Some(slot) = self.moves.get_mut(self.t.depth() - 1) {
                 *slot = p;
@@ -1304,7 +1307,17 @@ impl Reader {
         }
     }
 
+    /// [`Self::read_attack`], its result written on the SGF trace when one is recorded.
+    #[inline]
     fn do_attack(&mut self, s: Point) -> (ReadResult, Point) {
+        let r = self.read_attack(s);
+        if sgf_trace::on() {
+            sgf_trace::note("attack", self.t.board().liberties(s), s, r.0, r.1);
+        }
+        r
+    }
+
+    fn read_attack(&mut self, s: Point) -> (ReadResult, Point) {
         let b = self.t.board();
         let Some(color) = b.color(s) else { return (Win, 0) };
         let attacker = color.opponent();
@@ -1576,7 +1589,17 @@ impl Reader {
         None
     }
 
+    /// [`Self::read_defend`], its result written on the SGF trace when one is recorded.
+    #[inline]
     fn do_defend(&mut self, s: Point) -> (ReadResult, Point) {
+        let r = self.read_defend(s);
+        if sgf_trace::on() {
+            sgf_trace::note("defend", self.t.board().liberties(s), s, r.0, r.1);
+        }
+        r
+    }
+
+    fn read_defend(&mut self, s: Point) -> (ReadResult, Point) {
         let b = self.t.board();
         let Some(defender) = b.color(s) else { return (Lose, 0) };
         let libs = b.liberties(s);

@@ -13,13 +13,15 @@
 //! and words their answers. [`serve`] serves the engine on standard input or TCP; [`replay`] replays a game
 //! record against it (`go-gtp --replay`); [`sgf_notes`] turns GNU Go's `--output-flags` into the notes
 //! of a written record's moves (`printsgf`, `go-gtp -o`); [`trace`] words the pattern-tuning trace of
-//! classic generations and the pattern profile (`go-gtp -t`, `-a`, `--profile-patterns`).
+//! classic generations and the pattern profile (`go-gtp -t`, `-a`, `--profile-patterns`); [`decide`] answers `go-gtp --decide-*` and
+//! registers `start_sgftrace`/`finish_sgftrace` (reading trees written as SGF).
 //!
 //! This module assembles the engine ([`registry`], [`engine`]) and re-exports what front ends use; it is
 //! the top of the GTP layer: no group imports it, each imports [`state`] and [`args`] only (and the layers below).
 
 pub mod analysis_commands;
 pub(crate) mod args;
+pub mod decide;
 pub mod display;
 pub mod dragon_commands;
 pub mod eye_commands;
@@ -43,6 +45,7 @@ use crate::rules::score::Scoring;
 use engine_core::command::Registry;
 use engine_core::gtp::Engine;
 
+pub use decide::{decide, DecideKind, Decision};
 pub use replay::{replay_file, Replay, ReplayColor, ReplayError};
 pub use serve::{serve_stdio, serve_tcp, ServeError, ServeOptions, MAX_FAILED_ACCEPTS};
 pub use sgf_notes::{FlagsError, OutputFlags};
@@ -66,6 +69,7 @@ pub fn registry() -> Registry<GtpState> {
     query_commands::register(&mut r);
     gogui_commands::register(&mut r);
     genmove_commands::register(&mut r);
+    decide::register(&mut r);
     r
 }
 

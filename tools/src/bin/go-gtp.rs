@@ -27,7 +27,7 @@ struct Cli {
     handicap: Option<u8>,
     /// Write the game record (SGF) here: with --mode gtp when the session ends (the game played over
     /// GTP, as `printsgf FILE` writes it), with --mode gmp or sgmp when the game ends, with --replay the
-    /// replayed record and its notes.
+    /// replayed record and its notes, with --decide-* the reading tree (SGF variations).
     #[arg(short = 'o', long = "outfile", value_name = "FILE")]
     outfile: Option<std::path::PathBuf>,
     /// What the record notes on each generated move (GNU Go's flags): `v` the classic generator's value
@@ -81,6 +81,20 @@ struct Cli {
     /// With -l: stop before this move number, or before the first move at this vertex (as GNU Go).
     #[arg(short = 'L', long = "until", requires = "infile")]
     until: Option<String>,
+    /// With -l: decide whether the string at VERTEX can be captured and, if so, defended (GNU Go's
+    /// summary lines on standard output); with -o the reading tree is written there as SGF variations.
+    #[arg(long, value_name = "VERTEX", requires = "infile", group = "decide_option")]
+    decide_string: Option<String>,
+    /// With -l: the owl's attack and defence of the dragon at VERTEX (summary; -o the reading tree).
+    #[arg(long, value_name = "VERTEX", requires = "infile", group = "decide_option")]
+    decide_owl: Option<String>,
+    /// With -l: can the strings at A and B be connected, and disconnected (summary; -o the tree).
+    #[arg(long, value_name = "A/B", requires = "infile", group = "decide_option")]
+    decide_connection: Option<String>,
+    /// With -l: the capturing race between the dragons at A and B, each side moving first (summary; -o
+    /// the tree).
+    #[arg(long, value_name = "A/B", requires = "infile", group = "decide_option")]
+    decide_semeai: Option<String>,
     /// Also load every .db pattern file of DIR (e.g. GNU Go's patterns/) after the built-in databases;
     /// problems are reported on standard error as FILE:LINE:COLUMN and the engine still starts.
     #[arg(long, value_name = "DIR")]
@@ -236,6 +250,32 @@ fn run(cli: &Cli, boardsize: usize, engine: &mut engine_core::gtp::Engine<gtp::G
             eprintln!("go-gtp: {e}");
             return ExitCode::from(2);
         }
+    }
+    let decision = [
+        (gtp::DecideKind::String, &cli.decide_string),
+        (gtp::DecideKind::Owl, &cli.decide_owl),
+        (gtp::DecideKind::Connection, &cli.decide_connection),
+        (gtp::DecideKind::Semeai, &cli.decide_semeai),
+    ]
+    .into_iter()
+    .find_map(|(kind, arg)| arg.as_deref().map(|a| (kind, a)));
+    if let Some((kind, arg)) = decision {
+        return match gtp::decide(&mut engine.context, kind, arg) {
+            Ok(d) => {
+                print!("{}", d.text);
+                match cli.outfile.as_deref().map(|path| write_record(path, &d.sgf)) {
+                    Some(Err(e)) => {
+                        eprintln!("go-gtp: {e}");
+                        ExitCode::FAILURE
+                    }
+                    _ => ExitCode::SUCCESS,
+                }
+            }
+            Err(e) => {
+                eprintln!("go-gtp: {e}");
+                ExitCode::from(2)
+            }
+        };
     }
     if cli.mode == "gmp" || cli.mode == "sgmp" {
         let simplified = cli.mode == "sgmp";
