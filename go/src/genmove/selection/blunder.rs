@@ -53,7 +53,11 @@ fn tactical(a: &Analysed, r: &mut Reader, color: Color, p: Point) -> f32 {
     if joined.is_empty() {
         // A lone new stone counts only as a plain self-atari (GNU Go leaves the safety of the
         // stone itself to the valuation: a first-line stone the reader captures is often right).
-        at_stake = if r.board().color(p) == Some(color) && r.board().liberties(p) == 1 { 1.0 } else { 0.0 };
+        // A ko capture is no blunder: the valuation counts what the ko costs (its ko deduction and
+        // the ko-stone penalty); counting the retake here as well lost endgame.tst 804's J7.
+        let ko_capture = r.board().ko().is_some();
+        at_stake =
+            if r.board().color(p) == Some(color) && r.board().liberties(p) == 1 && !ko_capture { 1.0 } else { 0.0 };
         if at_stake == 0.0 {
             r.popgo();
             return 0.0;

@@ -82,9 +82,15 @@
 //!   [`critical_dead_default`], so only the tactical defence gained);
 //! * worms in atari only (kept): 31/65 (+218 602 991, no loss), 43.1 s CPU against 47.1.
 //!
-//! Not carried over: GNU Go's −0.5 "penalty for ko stone (workaround)" on the owl defence of a
-//! single ko stone ([`KO_STONE_PENALTY`](super::weights::KO_STONE_PENALTY)), which our dragons (the
-//! ko stone joined to its neighbours) give no owl reason to; ours is 1.19 where GNU Go's is 0.69.
+//! Ko stones (2026-11-28): GNU Go's −0.5 "penalty for ko stone (workaround)" is subtracted once per
+//! single ko stone ([`is_ko_stone`]: one stone, one liberty, whose capture there would be a ko)
+//! that a reason of the move attacks or defends, tactically or by the owl
+//! ([`KO_STONE_PENALTY`](super::weights::KO_STONE_PENALTY); GNU Go's trace prints it for the owl
+//! reason, which our dragons, joining the ko stone to its neighbours, rarely give). endgame2's T17
+//! (White connecting its ko stone T18) 1.19 → 0.63 (GNU Go 0.69), Black's capture there 1.30 →
+//! 0.79 (GNU Go 0.58): it had been the best move in 213, 215 and 217 once the pattern values of
+//! `endgame.db` were corrected. The blunder check no longer counts the retake of a ko capture
+//! (`selection::blunder`): with the penalty, endgame8's J7 (GNU Go 0.58, its move) fell below F5.
 //!
 //! Tried and dropped (2026-11-27): a lost stone (not [`is_safe`]) played for territorial reasons
 //! alone keeping no positive change in territory: endgame.tst unchanged (26/65), the overvalued
@@ -258,6 +264,22 @@ fn mark_dragon(
     size
 }
 
+/// Whether the string through `p` is a ko stone: one stone with one liberty whose capture there
+/// leaves the capturing stone alone with one liberty, the point just emptied (a ko).
+pub fn is_ko_stone(board: &Board, p: Point) -> bool {
+    let Some(c) = board.color(p) else { return false };
+    if board.string_size(p) != 1 || board.liberties(p) != 1 {
+        return false;
+    }
+    let Some(lib) = board.first_liberty(p) else { return false };
+    if !board.is_legal(lib, c.opponent()) {
+        return false;
+    }
+    let mut after = board.clone();
+    let captured = after.play_unchecked(lib, c.opponent());
+    captured == 1 && after.string_size(lib) == 1 && after.liberties(lib) == 1
+}
+
 /// Whether the move at `p` of `color` is safe for the influence: legal, and its string keeps more
 /// than one liberty or it captures.
 pub fn is_safe(board: &Board, p: Point, color: Color) -> bool {
@@ -387,6 +409,24 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
             | VitalEye { .. }
             | UncertainOwlAttack { .. }
             | UncertainOwlDefense { .. } => {}
+        }
+    }
+    // GNU Go's workaround for a single ko stone: attacking or defending it (tactically or by the
+    // owl) costs KO_STONE_PENALTY once per stone, as the capture may be answered by retaking.
+    let mut ko_stones: Vec<Point> = Vec::new();
+    for &reason in &data.reasons {
+        use MoveReason::*;
+        let target = match reason {
+            Attack { worm, .. } | Defend { worm, .. } => worm,
+            OwlAttack { dragon, .. } | OwlDefend { dragon, .. } => dragon,
+            _ => continue,
+        };
+        if ctx.board.color(target).is_some() && is_ko_stone(ctx.board, target) {
+            let id = ctx.board.string_id(target);
+            if !ko_stones.contains(&id) {
+                ko_stones.push(id);
+                tot -= KO_STONE_PENALTY;
+            }
         }
     }
     // The opponent's inessential worms count dead.

@@ -84,7 +84,8 @@ pub const INEFFECTIVE_DEFENSE: f32 = 0.45;
 /// An owl attack on a one-worm dragon the reader can attack, that is not a tactical attack: this share
 /// of twice the effective size is subtracted (engine, "suspected ineffective owl attack").
 pub const INEFFECTIVE_OWL_ATTACK: f32 = 0.05;
-/// The owl attack or defence of a single ko stone, from one of its liberties (engine workaround).
+/// Attacking or defending a single ko stone, tactically or by the owl, costs this once per stone
+/// (engine workaround, "penalty for ko stone" in GNU Go's trace; [`super::territorial::is_ko_stone`]).
 pub const KO_STONE_PENALTY: f32 = 0.5;
 /// A combination attack adds the stones it captures plus this (engine: compensates the sacrifice).
 pub const ATARI_ATARI_BONUS: f32 = 1.0;
