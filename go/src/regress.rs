@@ -31,13 +31,18 @@
 //! Measured (go-gtp of 6b291ac, 2 cores shared by many jobs, load 15 to 20): one process per
 //! `loadsgf` (`--chunk-tests 1`, 160 processes on owl.tst) gave the Python grader's 197/261, the
 //! same failing tests, but 33.2 s of CPU against its 27.5 s (a fresh go-gtp's first analysis costs
-//! about 0.035 s more than in a running one): hence chunks of 16 expectations. With them and `-j 2`,
+//! about 0.035 s more than in a running one): hence chunks of expectations, not one per record. With them and `-j 2`,
 //! against `gtp_regress.py` on the same build, one after the other: owl 197/261, semeai 110/154,
 //! reading 189/235, connection 101/128, score 28/29, optics 84/90, unconditional 673/673, the same
 //! counts and the same failing tests; wall seconds 173/278 (1.60x), 210/215 (1.02x), 3.0/3.6,
 //! 35.6/55.3 (1.55x), 110/143 (1.30x), 3.8/5.5, 0.8/1.2: 536 s against 700 s in all (1.31x) on a
 //! machine already running 15 to 20 jobs on its 2 cores, where a second process buys little; CPU
 //! 75 s against 73 s. Not measured: strategy, endgame, 9x9 and nngs (reg_genmove; minutes each).
+//! 2026-11-28 (idle machine): strategy, endgame, 9x9 and nngs give the Python grader's counts and
+//! failing tests too, so all eleven files agree. With chunks of 16, endgame.tst (65 expensive
+//! `reg_genmove` tests, five chunks) left one worker idle at the end: 28.1 s wall against the Python
+//! grader's 39.2 s (1.39x); chunks of 8 took 22.9 s (1.71x) and of 4 21.4 s, while owl.tst went
+//! from 12.9 s (16) to 14.5 s (4) against its 27.4 s: hence chunks of 8.
 
 use regex::Regex;
 use serde::{Deserialize, Serialize};
@@ -167,7 +172,7 @@ pub enum Split {
 }
 
 /// The chunk size `gtp-regress` cuts at by default: expectations per engine process.
-pub const DEFAULT_CHUNK_TESTS: usize = 16;
+pub const DEFAULT_CHUNK_TESTS: usize = 8;
 
 impl Default for Split {
     fn default() -> Split {
