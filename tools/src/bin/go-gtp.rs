@@ -156,6 +156,17 @@ fn write_record(path: &std::path::Path, text: &str) -> Result<(), String> {
         .map_err(|e| format!("cannot write '{}': {e}", path.display()))
 }
 
+/// Writes `sgf` to `-o FILE` when one was given: the exit status of `--replay` and `--decide-*`.
+fn write_outfile(outfile: Option<&std::path::Path>, sgf: &str) -> ExitCode {
+    match outfile.map(|path| write_record(path, sgf)) {
+        Some(Err(e)) => {
+            eprintln!("go-gtp: {e}");
+            ExitCode::FAILURE
+        }
+        _ => ExitCode::SUCCESS,
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if !matches!(cli.mode.as_str(), "gtp" | "gmp" | "sgmp") {
@@ -231,13 +242,7 @@ fn run(cli: &Cli, boardsize: usize, engine: &mut engine_core::gtp::Engine<gtp::G
             Ok(r) => {
                 use std::io::Write;
                 let _ = writeln!(stdout, "{}", r.summary());
-                match cli.outfile.as_deref().map(|path| write_record(path, &r.sgf)) {
-                    Some(Err(e)) => {
-                        eprintln!("go-gtp: {e}");
-                        ExitCode::FAILURE
-                    }
-                    _ => ExitCode::SUCCESS,
-                }
+                write_outfile(cli.outfile.as_deref(), &r.sgf)
             }
             Err(e) => {
                 eprintln!("go-gtp: {e}");
@@ -263,13 +268,7 @@ fn run(cli: &Cli, boardsize: usize, engine: &mut engine_core::gtp::Engine<gtp::G
         return match gtp::decide(&mut engine.context, kind, arg) {
             Ok(d) => {
                 print!("{}", d.text);
-                match cli.outfile.as_deref().map(|path| write_record(path, &d.sgf)) {
-                    Some(Err(e)) => {
-                        eprintln!("go-gtp: {e}");
-                        ExitCode::FAILURE
-                    }
-                    _ => ExitCode::SUCCESS,
-                }
+                write_outfile(cli.outfile.as_deref(), &d.sgf)
             }
             Err(e) => {
                 eprintln!("go-gtp: {e}");

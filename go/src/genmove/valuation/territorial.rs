@@ -413,7 +413,7 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
     }
     // GNU Go's workaround for a single ko stone: attacking or defending it (tactically or by the
     // owl) costs KO_STONE_PENALTY once per stone, as the capture may be answered by retaking.
-    let mut ko_stones: Vec<Point> = Vec::new();
+    let mut ko_stones: smallvec::SmallVec<[Point; 4]> = smallvec::SmallVec::new();
     for &reason in &data.reasons {
         use MoveReason::*;
         let target = match reason {
