@@ -7,7 +7,7 @@ use backgammon::eval::bearoff::two_sided::{self, TwoSided};
 use backgammon::Position;
 use interop_tests::require_path;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 const MAKEBEAROFF: &str = "/usr/games/makebearoff";
 const BEAROFFDUMP: &str = "/usr/games/bearoffdump";
@@ -156,17 +156,25 @@ fn hypergammon_1_agrees_with_makehyper() {
 }
 
 #[test]
-#[ignore = "slow: gnubg's makehyper -c 2 and ours take 1-3 minutes each here"]
+#[ignore = "slow: gnubg's makehyper -c 2 and ours take 1-3 minutes each here (run side by side)"]
 fn hypergammon_2_agrees_with_makehyper() {
     if !require_path(MAKEHYPER, test_support::MAKEHYPER) {
         return;
     }
     let path = temp_file("hyper2.bd");
-    let out = Command::new(MAKEHYPER).args(["-c", "2", "-n", "-f"]).arg(&path).output().expect("makehyper runs");
-    assert!(out.status.success());
+    // makehyper and our generator each take a minute or more: they run side by side
+    let child = Command::new(MAKEHYPER)
+        .args(["-c", "2", "-n", "-f"])
+        .arg(&path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("makehyper runs");
+    let ours = Hyper::generate(2, hyper::DEFAULT_THRESHOLD, |_| {}).unwrap();
+    let out = child.wait_with_output().expect("makehyper finishes");
+    assert!(out.status.success(), "makehyper: {}", String::from_utf8_lossy(&out.stderr));
     let theirs = hyper::read_file(&path).unwrap();
     std::fs::remove_file(&path).ok();
-    let ours = Hyper::generate(2, hyper::DEFAULT_THRESHOLD, |_| {}).unwrap();
     // makehyper stops when an average change falls below its threshold, so a few slowly
     // converging contact positions keep errors of up to ~2e-2 (its own file is not a fixed
     // point there: one update from its own values moves them that much); ours stops on the
