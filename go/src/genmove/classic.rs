@@ -43,6 +43,19 @@
 //! again (95% interval 0–31%), GNU Go seeds 1–5: as black W+46.5, 88.5, 88.5, 46.5, 88.5; as white
 //! B+73.5, 73.5, 23.5, 73.5, 51.5. The lost games' turning points are still to read.
 //!
+//! 9x9.tst's failures by cause (2026-11-28, 13 of the 48 failing read: the chosen move's reasons,
+//! `move_reasons`, against the wanted one's): the owl's reading drives 8 (30 50 60 70: owl defences of
+//! dragons GNU Go does not read critical; 110 180: owl attacks; 160 and 170: C4 "owl-attacks D7",
+//! the false kill of white's D7 C6 E6 D5 D4 that the match games show too, GNU Go's E7 is the only
+//! move), semeai or ko 2 (40 130), a small tactical attack 1 (120), moyo 2 (190 193). Also 370: our
+//! owl reads white's D7 C6 C5 C4 critical (attack C7, defence D8: D8 66.7 chosen), GNU Go's
+//! `dragon_data` has it alive without reading (genus 2 from a 19-point eye space on the left edge,
+//! where our eye spaces find none, crude weakness 0.04 against our 0.35), and 660: our owl says D4
+//! kills white's B6 group, GNU Go reads it alive. The owl's misreads are the largest class.
+//! 250 and 680 end with no move of positive value: our classic generator passes and `genmove`
+//! falls back to the tree search (250's A2 is wanted; 680's A2 is GNU Go's antisuji where its
+//! `fill_liberty` plays H7).
+//!
 //! This module owns only the order of the phases; each phase is its module's. It reads through the
 //! caller's reader (left on the position) and never changes the game.
 
