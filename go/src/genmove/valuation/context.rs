@@ -24,6 +24,10 @@ pub struct ValuationContext<'a> {
     pub last_opponent_move: Option<Point>,
     /// The value a pure threat may reach (`weights::PURE_THREAT_VALUE`; 0 disables the rule).
     pub pure_threat_value: f32,
+    /// Points where the reader captures the mover's new stone (GNU Go's `safe_move` fails), by point;
+    /// computed for the points with a threat reason only ([`crate::genmove::classic::unsafe_threats`]).
+    /// A threat played there gets no pure-threat value. `None`: not read (every point counts safe).
+    pub tactically_unsafe: Option<&'a [bool]>,
     /// Points no move is worth playing on (unconditional territory of either side), by point.
     pub unconditional: Option<&'a [bool]>,
     /// Whether the critical dragons of the side not to move count dead in the influences the

@@ -21,6 +21,14 @@
 //! `tot ≥ 0.5`), secondary value, shape factor (on at most 15 points of territory), connect/cut bonus,
 //! dame cut/connect bonus; then the pure-threat rule; then the minimum and maximum values.
 //!
+//! The pure-threat rule applies only to a move whose stone keeps two liberties and that the reader
+//! cannot capture afterwards ([`ValuationContext::tactically_unsafe`], read by
+//! [`crate::genmove::classic::unsafe_threats`]; GNU Go 3.8 values such threats 0, "strategically or
+//! tactically unsafe"): 9x9.tst 250's B9 (0.36, chosen) threatened B8 where white's C9 captures it;
+//! with the rule no move is worth anything there (as in GNU Go) and `genmove`'s fallback plays A2,
+//! wanted (9x9.tst 24 → 25/73, no loss; strategy.tst the same 13, its 28 answering PASS instead of
+//! F2, G3 wanted; gtp-regress).
+//!
 //! Measured against GNU Go 3.8 (`gnugo -t`, its "Move valuation" trace; `valuation/tests.rs`):
 //! * The combination ([`combine`]) reproduces GNU Go's totals from its own parts within 0.015 on seven
 //!   traced moves of two 9x9 positions (shape factor, the 15-point territory exemption, followup,
@@ -129,7 +137,8 @@ pub fn value_move(ctx: &ValuationContext, p: Point, data: &MoveData) -> MoveValu
     let connects = data.reasons.iter().any(|r| matches!(r, MoveReason::Connect { .. } | MoveReason::Cut { .. }));
     let threat = data.reasons.iter().any(|r| r.is_threat())
         && ctx.board.is_empty(p)
-        && territorial::is_safe(ctx.board, p, ctx.color);
+        && territorial::is_safe(ctx.board, p, ctx.color)
+        && !ctx.tactically_unsafe.is_some_and(|u| u[usize::from(p)]);
     let parts = Parts {
         territorial: v.territorial.value,
         strategic: v.strategic.value,

@@ -44,6 +44,7 @@ fn context(p: &Position, color: Color) -> ValuationContext<'_> {
         our_score: 0.0,
         last_opponent_move: None,
         pure_threat_value: PURE_THREAT_VALUE,
+        tactically_unsafe: None,
         unconditional: None,
         critical_dead: p.critical_dead,
     }
