@@ -28,6 +28,25 @@
 //! points here and is skipped). Next: our influence's territory on GNU Go's scale (it is the weak factor), or
 //! the moyo counted only from the points nearer the dragon than any other (GNU Go's other variant).
 //!
+//! Where the time of a 19x19 genmove goes (issue 25 speed, 2026-11-28, `GO_PHASE_TIMES=1` prints the
+//! phases, the analyse steps with every owl read, and the gatherers on stderr; wall times under a load
+//! of ~23 on 2 cores, so only the shares count): strategy.tst 16 (incident121 116, 4.5 s CPU alone):
+//! analyse 61% (worms 4%, dragons 2%, owl 55%: 13 dragons read, 9 of them with a successful owl
+//! attack, the largest 2.9 s of 8.2 s), gather 28% (all of it the semeai gatherer's races:
+//! `gather::semeai`), value 10%, select ~0; strategy.tst 45 (strategy11 127): analyse 49% (owl 42%,
+//! 16 dragons read), gather 51% (semeai 31%, `more_owl_moves` 19%), value 1%; strategy.tst 6
+//! (incident104 63): analyse 88% (owl 78%, 22 dragons read, 11 attacked successfully), gather 6%, value
+//! 5%. The shape, joseki, fuseki and territory gatherers are under 1% each, the selection (blunder
+//! check included) ~0. A `perf record -g --call-graph dwarf` of strategy.tst 16: `Owl::analyse` 62%
+//! inclusive, the tactical reader under it (the owl's tactical questions and pattern constraints),
+//! `semeai::run` 6%, `worms_read` 4%. So the waste to remove is in the owl reads of dragons here
+//! (GNU Go skips those it calls safe: [`skips_owl`], off, changes answers, see above) and in the
+//! semeai gatherer (each race reads `owl::attack_dragon` of the opponent's dragon again, with its own
+//! goal from `owl::dragon_goal`, besides the owl read of the same dragon here; `analyze_semeai` may
+//! ask it twice, once for the horizon check and once in `owl_rescue`). Not tried yet for lack of time:
+//! a per-position memo of owl answers keyed by (query, goal) shared by analyse, the semeai gatherer,
+//! `more_owl_moves` and the blunder check (GNU Go's persistent owl cache).
+//!
 //! This module owns that record and the order it is computed in; the reading is the analysis
 //! layer's. It must not propose, value or choose moves.
 
@@ -92,8 +111,12 @@ fn owl_weakness() -> bool {
 /// dragons did not settle, the owl's attack and (when the attack succeeds) defence, with their ko
 /// results (GNU Go's `make_dragons`). The reader is left on `board`.
 pub fn analyse(board: &Board, r: &mut Reader, limits: OwlLimits) -> Analysed {
+    let t0 = std::time::Instant::now();
     let worms = worms_read(board, r);
+    let t1 = t0.elapsed();
     let mut dragons = Dragons::compute(board, r, None);
+    let t2 = t0.elapsed();
+    let mut owl_times: Vec<(Point, std::time::Duration, bool)> = Vec::new();
     let mut owl = Vec::with_capacity(dragons.graph.node_count());
     let moyo = if owl_skip() { moyo_values(board, &dragons) } else { Vec::new() };
     let idx: Vec<_> = dragons.graph.node_indices().collect();
@@ -147,6 +170,7 @@ pub fn analyse(board: &Board, r: &mut Reader, limits: OwlLimits) -> Analysed {
             });
             continue;
         }
+        let ts = std::time::Instant::now();
         let mut goal = vec![origin];
         goal.extend(d.stones.iter().copied().filter(|&s| s != origin));
         let attack = crate::analysis::owl::owl_attack(r, board, &goal, limits);
@@ -169,7 +193,14 @@ pub fn analyse(board: &Board, r: &mut Reader, limits: OwlLimits) -> Analysed {
         if owl_weakness() {
             d.weakness = crate::analysis::dragon::weakness(d);
         }
+        owl_times.push((origin, ts.elapsed(), attack.0.succeeds()));
         owl.push(OwlVerdict { dragon: origin, color, status, attack, defend, read: true });
+    }
+    if std::env::var("GO_PHASE_TIMES").is_ok_and(|v| v == "1") {
+        eprintln!("analyse: worms {t1:.2?} dragons {:.2?} owl {:.2?}", t2 - t1, t0.elapsed() - t2);
+        for (o, t, a) in &owl_times {
+            eprintln!("  owl {o:?} {t:.2?} attack {a}");
+        }
     }
     if owl_weakness() {
         dragons.strategic_sizes();

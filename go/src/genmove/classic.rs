@@ -99,18 +99,36 @@ pub fn generate_with(
     allowed: Option<&[Point]>,
     options: Options,
 ) -> Generation {
+    let t0 = std::time::Instant::now();
     // 1. Analyse.
     let analysed = analyse(game.board(), r, OwlLimits::default());
+    let t1 = t0.elapsed();
     // 2. Gather the reasons.
     let reasons = gather(&analysed, r, color);
+    let t2 = t0.elapsed();
     // 3. Value.
     let unsafe_points = unsafe_threats(&analysed, r, color, &reasons);
     let Valued { parts, our_score } = value_with(game, color, &analysed, &reasons, Some(&unsafe_points));
     let values: Vec<(Point, f32)> = parts.iter().map(|(p, v)| (*p, v.total)).collect();
+    let t3 = t0.elapsed();
     // 4. Select.
     let input = Input { game, color, analysed: &analysed, reasons: &reasons, parts: &parts, allowed, our_score };
     let choice = choose(&input, r, options);
+    if phase_times() {
+        eprintln!(
+            "genmove phases: analyse {t1:.2?} gather {:.2?} value {:.2?} select {:.2?}",
+            t2 - t1,
+            t3 - t2,
+            t0.elapsed() - t3
+        );
+    }
     Generation { color, reasons, values, parts, chosen: choice.chosen, source: choice.source, resign: choice.resign }
+}
+
+/// Whether [`generate_with`] prints its phases' wall times on stderr (`GO_PHASE_TIMES=1`).
+fn phase_times() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var("GO_PHASE_TIMES").is_ok_and(|v| v == "1"))
 }
 
 /// The valuation phase's result: every valued point, and the score estimate it used.

@@ -36,16 +36,31 @@ use crate::rules::stone::Color;
 /// on the reader (set to the analysed position and left there).
 pub fn gather(a: &Analysed, r: &mut Reader, color: Color) -> MoveReasons {
     let mut out = MoveReasons::new(color);
+    let times = std::env::var("GO_PHASE_TIMES").is_ok_and(|v| v == "1");
+    let mut t = std::time::Instant::now();
+    let mut lap = |name: &str| {
+        if times {
+            eprintln!("  gather {name}: {:.2?}", t.elapsed());
+            t = std::time::Instant::now();
+        }
+    };
     worms::gather(a, &mut out);
+    lap("worms");
     semeai::gather(a, r, &mut out);
+    lap("semeai");
     owl::gather(a, &mut out);
     connections::gather(a, &mut out);
     eyes::gather(a, &mut out);
+    lap("owl, connections, eyes");
     shape::gather(a, &mut out);
+    lap("shape");
     joseki::gather(a, &mut out);
     fuseki::gather(a, &mut out);
+    lap("joseki, fuseki");
     territory::gather(a, &mut out);
+    lap("territory");
     owl::more_owl_moves(a, r, &mut out);
+    lap("more owl moves");
     r.set_board(&a.board);
     out
 }
