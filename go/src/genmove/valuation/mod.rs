@@ -21,6 +21,15 @@
 //! `tot ≥ 0.5`), secondary value, shape factor (on at most 15 points of territory), connect/cut bonus,
 //! dame cut/connect bonus; then the pure-threat rule; then the minimum and maximum values.
 //!
+//! Tried and dropped (2026-11-28): the pure-threat rule only for a move GNU Go's
+//! `examine_move_safety` would call safe (a reason other than a threat, cut, connection, strategic
+//! attack or defence or antisuji, or a pattern's minimum territory; a move with threats alone is
+//! "strategically or tactically unsafe" there and worth nothing). strategy.tst 31 (strategy6 move
+//! 274, PASS wanted) played T10, a threat to defend the dead Q9, at 0.36 (GNU Go: T10 unsafe, pass);
+//! with the rule it plays S10 at 0.26 instead (expand territory from `gather::territory` and the same
+//! threat; GNU Go has no reason there). strategy.tst 13/45 and endgame.tst 33/65, the same tests
+//! (classic, gtp-regress): no gain, left out. The territory gatherer's reason on S10 is the next step.
+//!
 //! Measured against GNU Go 3.8 (`gnugo -t`, its "Move valuation" trace; `valuation/tests.rs`):
 //! * The combination ([`combine`]) reproduces GNU Go's totals from its own parts within 0.015 on seven
 //!   traced moves of two 9x9 positions (shape factor, the 15-point territory exemption, followup,
