@@ -27,6 +27,13 @@
 //! because the lone black H6, which GNU Go reads as critical with moyo 0, shares a black region worth 10
 //! points here and is skipped). Next: our influence's territory on GNU Go's scale (it is the weak factor), or
 //! the moyo counted only from the points nearer the dragon than any other (GNU Go's other variant).
+//! Measured again 2026-11-28 (classic, gtp-regress, main 2d4bb84 13/45) with the moyo value doubled
+//! (`GO_OWL_SKIP_SCALE=2`, our territory being about half GNU Go's): GNU Go's rule 13 → 12 (−46 only);
+//! the larger value of the two influences (`GO_OWL_SKIP_MODE=1`, with `GO_NEAR_OWL=1`) 13 → 12 (+6,
+//! −23 −46; engine time 938 → 538 s: the skip saves much owl reading). The failing strategy tests are mostly not owl moves on skipped dragons:
+//! our owl and GNU Go's disagree on the dragons both read (strategy5 move 12: our E2 and E3 dead,
+//! GNU Go's critical), our dragons are smaller (nicklas8 move 80: GNU Go's R17 dragon of 14 stones is
+//! three of ours), and GNU Go's shape patterns give reasons ours lack (strategy3 move 14's P17).
 //!
 //! Where the time of a 19x19 genmove goes (issue 25 speed, 2026-11-28, `GO_PHASE_TIMES=1` prints the
 //! phases, the analyse steps with every owl read, and the gatherers on stderr; wall times under a load

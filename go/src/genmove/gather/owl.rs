@@ -7,6 +7,16 @@
 //! [`more_owl_moves`] then asks the owl about the other moves with a reason about a critical dragon
 //! (GNU Go's `find_more_owl_attack_and_defense_moves`).
 //!
+//! GNU Go upgrades many territorial moves next to a critical dragon this way because its `ed`/`ea`
+//! shape patterns give them a strategic reason first (strategy.tst 1: `EB501` gives Q13 "strategically
+//! defends R14", then "upgraded to owl defense"); our shape database has few such patterns.
+//! `GO_NEAR_OWL=1` stands in for them: an expand-territory or expand-moyo move within
+//! [`NEAR_OWL_DISTANCE`] of a critical dragon's stone is asked too. Measured 2026-11-28 (classic,
+//! gtp-regress, main 2d4bb84 13/45): strategy.tst 13 → 13, the same tests (strategy1's Q13 gets
+//! "owl-defends R14" as GNU Go does, 25.47 against GNU Go's 37.81, but our F3 is 61.23 against GNU
+//! Go's 24.84: our opening territorial values are about 1.8 times GNU Go's and GNU Go's `jF`/`tF`
+//! joseki patterns cap F3, C6, D6… at 24.1–24.8). Off by default for lack of a gain.
+//!
 //! The verdicts are [`crate::genmove::analysed::analyse`]'s; this module reads them only. Not done yet
 //! (each needs more owl reading per dragon: two-move threats cost several owl reads per dragon, and
 //! our owl does not report when its node limit decided): owl threats
@@ -49,6 +59,28 @@ fn more_owl_on() -> bool {
     *ON.get_or_init(|| std::env::var("GO_MORE_OWL").map_or(true, |v| v != "0"))
 }
 
+/// Whether [`more_owl_moves`] also asks about the territorial moves next to a critical dragon
+/// ([`NEAR_OWL_DISTANCE`]; off by default, `GO_NEAR_OWL=1` turns it on: see the module documentation).
+fn near_owl_on() -> bool {
+    use std::sync::OnceLock;
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var("GO_NEAR_OWL").is_ok_and(|v| v == "1"))
+}
+
+/// Largest Manhattan distance from a stone of a critical dragon at which a territorial move
+/// (expand territory or moyo) is asked whether it saves or kills the dragon.
+pub const NEAR_OWL_DISTANCE: u32 = 2;
+
+/// Whether `m` lies within [`NEAR_OWL_DISTANCE`] of a stone of the dragon `d`.
+fn near_dragon(a: &Analysed, m: Point, d: Point) -> bool {
+    let Some(dragon) = a.dragons.at(d) else { return false };
+    let (mx, my) = a.board.coords(m);
+    dragon.stones.iter().any(|&s| {
+        let (sx, sy) = a.board.coords(s);
+        u32::from(mx.abs_diff(sx)) + u32::from(my.abs_diff(sy)) <= NEAR_OWL_DISTANCE
+    })
+}
+
 /// GNU Go's `find_more_owl_attack_and_defense_moves` (run after every gatherer, before the
 /// valuation): a move with a reason about a critical dragon (a tactical attack or defence of one of
 /// its worms, a vital eye point, a connection or cut of its worms, a strategic attack or defence)
@@ -83,6 +115,13 @@ pub fn more_owl_moves(a: &Analysed, r: &mut Reader, out: &mut MoveReasons) {
                 let Some(v) = a.verdict(s) else { continue };
                 if v.status == DragonStatus::Critical && !concerned.contains(&v.dragon) {
                     concerned.push(v.dragon);
+                }
+            }
+            if near_owl_on() && matches!(reason, MoveReason::ExpandTerritory | MoveReason::ExpandMoyo) {
+                for v in a.owl.iter().filter(|v| v.status == DragonStatus::Critical) {
+                    if !concerned.contains(&v.dragon) && near_dragon(a, m, v.dragon) {
+                        concerned.push(v.dragon);
+                    }
                 }
             }
         }

@@ -28,6 +28,11 @@
 //! with the rule no move is worth anything there (as in GNU Go) and `genmove`'s fallback plays A2,
 //! wanted (9x9.tst 24 → 25/73, no loss; strategy.tst the same 13, its 28 answering PASS instead of
 //! F2, G3 wanted; gtp-regress).
+//! A broader form (helper strat, same day): no pure-threat value for any move GNU Go's
+//! `examine_move_safety` calls unsafe (threats alone, no cut, connection, strategic or antisuji
+//! reason, no pattern minimum territory) gave the same 9x9 +250 and the same strategy and endgame
+//! tests; strategy.tst 31 (PASS wanted) then plays S10 at 0.26 (the territory gatherer's expand
+//! reason and the threat; GNU Go has no reason there) instead of T10.
 //!
 //! Measured against GNU Go 3.8 (`gnugo -t`, its "Move valuation" trace; `valuation/tests.rs`):
 //! * The combination ([`combine`]) reproduces GNU Go's totals from its own parts within 0.015 on seven
