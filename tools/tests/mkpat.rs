@@ -27,7 +27,7 @@ fn our_databases_check_clean() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../patterns/databases");
     let (out, err, code) = mkpat(&[dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    for (file, n) in [("connect.db", 5), ("edge.db", 4), ("endgame.db", 3), ("joseki.db", 22), ("shape.db", 13)] {
+    for (file, n) in [("connect.db", 5), ("edge.db", 4), ("endgame.db", 5), ("joseki.db", 22), ("shape.db", 13)] {
         assert!(out.contains(&format!("{file}: {n} patterns, 0 errors")), "{out}");
     }
     // connect.db by hand: four `C` patterns and one `B`; symmetries `+`, `8`, `\` twice, `|`.
@@ -131,13 +131,16 @@ fn match_stops_before_a_move_number_or_vertex() {
     // found from either stone of the pair. On the right edge black's H4 beside white's H5: the
     // descent J4 (joining J3) keeps two liberties, but white's hane there would have one (J5;
     // H4 and J3 are black), so `xlib(*)>=2` fails for it and for its followup pattern; the hane
-    // J5 under H5 (liberties J6 and J4) keeps two.
+    // J5 under H5 (liberties J6 and J4) keeps two. Black's H3 between G3 and J3 under H4, beside
+    // white's H2, would join them into one string of three liberties (J4, H1, J2): endgame.db's
+    // connection before the atari wants `olib(*)>=4`, from either side.
     assert_eq!(
         mkpat(&["--match", sgf, "30", "--color", "black"]).0,
         "shape.db:ShMendThePeep F6 g E6 -\nshape.db:ShMendThePeep E5 b E6 -\n\
          shape.db:ShMendThePeep H4 c H3 -\nshape.db:ShMendThePeep G3 f H3 -\n\
          endgame.db:EgBlockTheHane H4 f J4 false\nendgame.db:EgDescentThenHane H4 f J4 false\n\
-         endgame.db:EgFirstLineHane H4 f J5 true\n"
+         endgame.db:EgFirstLineHane H4 f J5 true\nendgame.db:EgConnectBeforeTheAtari G3 e H3 false\n\
+         endgame.db:EgConnectBeforeTheAtari J3 g H3 false\n"
     );
 }
 
