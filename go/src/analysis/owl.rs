@@ -222,7 +222,7 @@
 //! where the attacker's node rates H18 130 (`owl_vital.db`). 221 (9x9): our goal's 23-point side is
 //! two eyes by fiat; read (`GO_OWL_FIAT=1,4,1`) the answer becomes 0, GNU Go D8.
 //!
-//! Recheck (2026-11-28, `owl_tuning::Recheck`, `GO_OWL_RECHECK`, off by default for its CPU cost):
+//! Recheck (2026-11-28, `owl_tuning::Recheck`, `GO_OWL_RECHECK`; off at first for its CPU cost, on since):
 //! with it on, an `owl_defend` that found no defence, ko included, reads its first six root moves again, each as `owl_does_defend` reads a move
 //! (a fresh attack after it, the root's width, the whole depth and node budget; the goal stays the
 //! dragon's). Below `owl_defend`'s root the same move is read one ply deeper, with narrower widths and
@@ -237,7 +237,16 @@
 //! our B4 `owl_does_defend D5` lives but the attack's own read at ply 1 misses it (rechecking every
 //! attack's winning move costs a whole read per kill); 48: the recheck answers E3, which GNU Go's
 //! `owl_does_defend` accepts too, but the test lists only F1 B1 D2 E1; in 21 57 63 66 69 71 72 77 99
-//! 101 109 133 our `owl_does_defend` of GNU Go's move answers 0 too (refuted deeper).
+//! 101 109 133 our `owl_does_defend` of GNU Go's move answers 0 too (refuted deeper). The recheck now
+//! reads inside the query (`Owl::recheck`, 2026-11-28): a third cheaper for the same tests, still
+//! +22% owl.tst CPU for +2 net; with a cap on the query's reader nodes before each reread
+//! (`Recheck::reads`) +11% for the same tests, within the 1.5x allowance: on by default
+//! (`6,0,600,1200,250`; owl.tst 201 → 203, +107 120 124, −199; figures in `Recheck`'s doc). Measured and dropped the same day: the
+//! goal loop of `Owl::analyse` reusing the queried string's attack and defence for its own string (the
+//! reader's cache is keyed by the point asked, so `attack(target)` and `attack(head)` are two reads):
+//! no measurable CPU saving (21.6 s against 21.9 s) and two answers changed (25 F1 → 0, lost; 55 H3 →
+//! G2, gained: net nothing): the reader's answers depend on the stone asked (its liberties are walked from that stone), so
+//! keying its cache by string is no free saving either.
 //!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
@@ -426,6 +435,16 @@ struct Owl<'a> {
     /// The root's moves of a defence query in the order they were tried (the ordered candidates, the
     /// rest of the candidates, the late moves), for [`owl_defend`]'s recheck (`owl_tuning::Recheck`).
     root_moves: Vec<Point>,
+    /// XORed into every transposition key while [`Owl::recheck`] rereads (0 otherwise): the rereads'
+    /// results, read deeper and wider, share the query's table among themselves but never answer
+    /// for the main read's nodes, nor its for theirs.
+    salt: u64,
+    /// Plies by which [`Owl::width`] counts a node as shallower than it is: 1 while [`Owl::recheck`]
+    /// reads, so the attacker's first node after the root move gets the root's width, as in
+    /// `owl_does_defend`'s fresh attack (0 otherwise).
+    shift: usize,
+    /// The reader's node counter when the query began (`owl_tuning::Recheck::reads`).
+    reads_at_start: u64,
 }
 
 /// Which owl database a pattern comes from (by its file name: ours `owl_attack.db`, `owl_defend.db`,
@@ -615,7 +634,8 @@ impl Owl<'_> {
             ^ u64::from(self.ko_used) << 63
             ^ self.goal_hash
             ^ self.kom.map_or(0, |(k, c)| (u64::from(k) << 1 | c as u64) + 1).wrapping_mul(0xc4ce_b9fe_1a85_ec53)
-            ^ self.line_ko.code().wrapping_mul(0x94d0_49bb_1331_11eb);
+            ^ self.line_ko.code().wrapping_mul(0x94d0_49bb_1331_11eb)
+            ^ self.salt;
         (if attacker { h.rotate_left(17) } else { h }) | 1
     }
 
@@ -1103,6 +1123,7 @@ impl Owl<'_> {
     }
 
     fn width(&self, depth: usize) -> usize {
+        let depth = depth.saturating_sub(self.shift);
         let w = match (depth, self.settings.first) {
             // Wider at the root, where a missing candidate costs the answer: 6 instead of 5 gains
             // owl.tst 4 and 41 (loses 199) for a twentieth more time; 7 and 8 gained nothing more.
@@ -1421,6 +1442,57 @@ impl Owl<'_> {
         found
     }
 
+    /// The root of `owl_defend` when no move defended, ko included (`owl_tuning::Recheck`): the first
+    /// root moves read again inside the same query, each as `owl_does_defend` reads its move — the
+    /// attacker's first node after it at the root's width, every ply below one width step wider and
+    /// one ply more in all — on a node budget of their own. Their results go to the query's table
+    /// under [`Self::salt`], so a position two rereads reach is read once, and the main read's
+    /// narrower results answer none of their nodes. The first move that defends is the answer.
+    fn recheck(&mut self, mut found: (ReadResult, Option<Point>)) -> (ReadResult, Option<Point>) {
+        let k = tuning().recheck;
+        let moves = std::mem::take(&mut self.root_moves);
+        let (limits, nodes) = (self.limits, self.nodes);
+        self.limits.depth += 1;
+        if k.nodes > 0 {
+            self.limits.node_limit = self.limits.node_limit.min(k.nodes);
+        }
+        self.salt = 0x5bd1_e995_7f4a_7c15;
+        self.shift = 1;
+        let mut left = if k.total > 0 { k.total } else { u64::MAX };
+        let mover = self.color;
+        let cap = if k.reads > 0 { k.reads.saturating_mul(1000) } else { u64::MAX };
+        for &m in &moves {
+            if left == 0 || self.r.nodes.saturating_sub(self.reads_at_start) > cap {
+                break;
+            }
+            self.nodes = self.limits.node_limit.saturating_sub(left.min(self.limits.node_limit));
+            let start = self.nodes;
+            let Some(ko) = self.play(m, mover, 0) else { continue };
+            let joined = k.joins && !self.goal[usize::from(m)];
+            if joined {
+                self.goal[usize::from(m)] = true;
+                self.goal_hash ^= goal_key(m);
+            }
+            let (c, _) = self.attack(1);
+            if joined {
+                self.goal[usize::from(m)] = false;
+                self.goal_hash ^= goal_key(m);
+            }
+            self.undo(ko);
+            left = left.saturating_sub(self.nodes - start);
+            keep_better(&mut found, c, ko, m);
+            if found.0 != Lose {
+                break;
+            }
+        }
+        self.root_moves = moves;
+        self.limits = limits;
+        self.nodes = nodes;
+        self.salt = 0;
+        self.shift = 0;
+        found
+    }
+
     /// Whether a node at `depth` reads on when the reader captures the queried string
     /// (`owl_tuning::Doom`).
     fn reads_on(&self, depth: usize) -> bool {
@@ -1562,7 +1634,12 @@ impl Owl<'_> {
                 // ordinary candidates stands (owl.tst 183: GNU Go's `3 A17`, where the late throw-in
                 // C14 was read an outright win that GNU Go reads a ko too).
                 if found.0 == Lose {
-                    self.try_late(&a, found)
+                    let found = self.try_late(&a, found);
+                    if found.0 == Lose && tuning().recheck.moves > 0 {
+                        self.recheck(found)
+                    } else {
+                        found
+                    }
                 } else {
                     found
                 }
@@ -1871,7 +1948,11 @@ fn run<T>(
         settings: tuning().search,
         escape_values: escape_vals,
         root_moves: Vec::new(),
+        salt: 0,
+        shift: 0,
+        reads_at_start: 0,
     };
+    owl.reads_at_start = owl.r.nodes;
     let out = f(&mut owl);
     r.limits = saved;
     r.set_board(board);
@@ -1887,37 +1968,7 @@ pub fn owl_attack(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimi
 /// Can the dragon with stones `goal` live, its owner moving first? Code and move (`None` when it lives
 /// without a move).
 pub fn owl_defend(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimits) -> (ReadResult, Option<Point>) {
-    let mut root = Vec::new();
-    let out = run(r, board, goal, limits, |o| {
-        let out = o.defend(0);
-        root = std::mem::take(&mut o.root_moves);
-        out
-    });
-    if out.0 != Lose {
-        return out;
-    }
-    // No defence found: each root move read again as `owl_does_defend` reads it (`owl_tuning::Recheck`).
-    let k = tuning().recheck;
-    let mut reread = limits;
-    if k.nodes > 0 {
-        reread.node_limit = reread.node_limit.min(k.nodes);
-    }
-    // One budget for the whole recheck (`Recheck::total`), spent in the root's order.
-    let mut left = if k.total > 0 { k.total } else { u64::MAX };
-    for m in root {
-        if left == 0 {
-            break;
-        }
-        let mut each = reread;
-        each.node_limit = each.node_limit.min(left);
-        let before = node_counter();
-        let c = defends_with(r, board, m, goal, each, k.joins);
-        left = left.saturating_sub(node_counter().saturating_sub(before));
-        if c != Lose {
-            return (c, Some(m));
-        }
-    }
-    out
+    run(r, board, goal, limits, |o| o.defend(0))
 }
 
 /// [`does_defend`] on a given goal: the owner's move `m`, then the attack on the goal with `m` in it.

@@ -29,7 +29,7 @@
 //! | `GO_OWL_PESSIMISTIC` | `mode,scope,depth,short` (mode 0–7, scope 0–2) | `0,2,1,2` | [`OwlTuning::pessimistic`] |
 //! | `GO_OWL_REACH` | `defend,attack` (0–1 each) | `0,0` | [`OwlTuning::reach`] |
 //! | `GO_OWL_DOOM` | `mode` (0–3) | `0` | [`OwlTuning::doom`] |
-//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total` (0–12, 0–1, ≥ 0, ≥ 0) | `0,0,600,0` (off) | [`OwlTuning::recheck`] |
+//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0) | `6,0,600,1200,250` | [`OwlTuning::recheck`] |
 //!
 //! Negative values are taken as 0 where a count or a depth is meant. `GO_OWL_TRACE` (printing the tree,
 //! for debugging) is no tuning setting and stays with the owl.
@@ -54,7 +54,11 @@ pub(crate) const HELD_PER_NODE: usize = 8;
 /// Default of [`Patterns::dedupe`].
 pub(crate) const PATTERN_DEDUPE: u8 = 0;
 /// How many root moves of a failed `owl_defend` are read again ([`Recheck`]).
-pub(crate) const RECHECK_MOVES: usize = 0;
+pub(crate) const RECHECK_MOVES: usize = 6;
+/// Default of [`Recheck::total`].
+pub(crate) const RECHECK_TOTAL: u64 = 1200;
+/// Default of [`Recheck::reads`].
+pub(crate) const RECHECK_READS: u64 = 250;
 /// Base score of a defender's atari on an opponent string next to the goal that the reader cannot
 /// capture (it gains a tempo or takes away the liberty the attacker needs).
 pub(crate) const COUNTER_ATARI_WEIGHT: i32 = 25;
@@ -566,7 +570,7 @@ pub(crate) struct Doom {
 /// 237), `12,1` the same tests, `6,0` 199 (+107 120 124, −237: our `owl_does_defend S11 S12` also
 /// answers 1, GNU Go 0; after S11 R10 the reread's defender connects out with Q11 where `owl_defend`'s
 /// own read at one ply more finds the attacker's P11). semeai.tst with `6,1`: 110, the same tests.
-/// Off by default for its cost: owl.tst CPU in one hour, three files at once, 27.8 s without, 42.8 s
+/// Off at first for its cost (rereads as separate queries): owl.tst CPU in one hour, three files at once, 27.8 s without, 42.8 s
 /// with `6,0` (GNU Go 20.7 s: 2.06x against the 1.5x allowed); each reread capped at 600 nodes
 /// (`6,0,600`) keeps 199 (the same tests), at 400 or 250 198 (−124), and measured under heavier load
 /// (41.6 s, 40.0 s, 38.1 s) not within the allowance either. A budget shared by the rereads
@@ -578,8 +582,28 @@ pub(crate) struct Doom {
 /// follows the node budget: it is the number of rereads (each a fresh read from its own root, about
 /// 0.05 s), and with four moves the gains go (so they come from the fifth or sixth root move): no
 /// setting of these fields is affordable. Rereads only for the GTP query would not help owl.tst, whose queries are
-/// all GTP ones. Next: reuse the main read's table (the reread's nodes are the main read's one ply down)
-/// or reread only the root moves the main search cut at the node limit.
+/// all GTP ones.
+///
+/// Since 2026-11-28 (branch wt-owlT) the rereads run inside the query (`Owl::recheck`): the same reader
+/// and board, no fresh `run` per move, the attacker's first node after the move at the root's width
+/// (`Owl::shift`), one ply more in all, and their results in the query's table under a salt of their
+/// own (shared among the rereads, never mixed with the main read's narrower results). Same gains,
+/// about a third less CPU, measured as the sum of the tests' `cputime` on owl.tst (21.9 s without,
+/// two runs at once): `6,0,600,1800` 28.9 s (+32%; +107 120 124, −199: our F2, the first root move,
+/// lives in the reread, GNU Go 0; 237 kept), `6,0,600,1200` 26.9 s and 26.6 s (+22%, the same
+/// tests), `6,0,400,900` +107 120 −199, `6,0,150,600` and `6,0,200,800` +120 −199 (no net gain). Our
+/// owl.tst CPU was 1.30x GNU Go's in the same hour (23.2 s against 17.8 s, gtp-regress): +22% is
+/// beyond the 1.5x allowance without a cap (below). The cost is owl nodes (about 0.4 ms each,
+/// 700 reader nodes per owl node: 48's failed rereads add 1800 owl nodes and 0.7 s), not the rereads'
+/// setup. The gains need the budget: 124's H2 (the first root move) lives after about 550 reread
+/// nodes, 107's B2 is the third move; 120's E6 (fifth or sixth) costs under 100. The cost sits in
+/// the queries whose main read was already expensive (48 66 69 71 99: 450–850 reader nodes per owl
+/// node, their rereads all fail), hence `reads`, a cap on the query's reader nodes before a reread:
+/// `6,0,600,1200,250` keeps the same tests (+107 120 124, −199) at +11% (per-test `cputime` sums,
+/// +2.7 s where the uncapped `6,0,600,1200` added 4.7 s), and owl.tst by gtp-regress 203/261 at 28.4 s
+/// against GNU Go's 19.4 s (1.46x), off 26.96 s against 19.8 s (1.36x), back to back under load:
+/// the default since 2026-11-28. The recheck of 199 (`owl_defend H3`, GNU Go 0) lives with F2, the
+/// first root move, which the main read refutes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Recheck {
     pub moves: usize,
@@ -591,6 +615,10 @@ pub(crate) struct Recheck {
     /// Owl nodes shared by all the rereads of one recheck (0: no shared cap): each reread gets at most
     /// what the ones before it left, and the recheck stops when nothing is left.
     pub total: u64,
+    /// Thousands of reader nodes (the tactical reads under the owl's nodes, nearly all of its CPU) the
+    /// whole query may have spent before a reread starts (0: no cap): the recheck is skipped after an
+    /// expensive main read and stops once the rereads reach the cap.
+    pub reads: u64,
 }
 
 /// How far from the goal an owl pattern's move may lie (`GO_OWL_REACH` = `defend,attack`, 0 or 1 each):
@@ -643,7 +671,13 @@ impl Default for OwlTuning {
             outer_lunch: OuterLunch { weight: 70 },
             reach: Reach { defend: false, attack: false },
             doom: Doom { mode: 0 },
-            recheck: Recheck { moves: RECHECK_MOVES, joins: false, nodes: 600, total: 0 },
+            recheck: Recheck {
+                moves: RECHECK_MOVES,
+                joins: false,
+                nodes: 600,
+                total: RECHECK_TOTAL,
+                reads: RECHECK_READS,
+            },
         }
     }
 }
@@ -797,6 +831,7 @@ impl OwlTuning {
         t.recheck.joins = at(&f, 1).map_or(t.recheck.joins, |x| x != 0);
         t.recheck.nodes = at(&f, 2).map_or(t.recheck.nodes, |x| x.max(0) as u64);
         t.recheck.total = at(&f, 3).map_or(t.recheck.total, |x| x.max(0) as u64);
+        t.recheck.reads = at(&f, 4).map_or(t.recheck.reads, |x| x.max(0) as u64);
 
         let f = var("GO_OWL_PESSIMISTIC").unwrap_or_default();
         let d = t.pessimistic;
@@ -877,9 +912,9 @@ mod tests {
             ("GO_OWL_SETTLED", ""),
             ("GO_OWL_INVADERS", "junk, 5 ,"),
             ("GO_OWL_CONTACT", "1.5,2"),
-            ("GO_OWL_RECHECK", "6,,,1200"),
+            ("GO_OWL_RECHECK", "3,,,900"),
         ]);
-        assert_eq!(t.recheck, Recheck { moves: 6, total: 1200, ..d.recheck });
+        assert_eq!(t.recheck, Recheck { moves: 3, total: 900, ..d.recheck });
         assert_eq!(t.fiat, Fiat { on: true, max: 3, defence: 0, points: 20 });
         assert_eq!(t.goal, GoalGrowth { mode: 3, scope: 0, libs: 2 });
         assert_eq!(t.defender, Defender { late: 0, ..d.defender });
@@ -923,7 +958,7 @@ mod tests {
             ("GO_OWL_PESSIMISTIC", "9,5,-1,"),
             ("GO_OWL_RECHECK", "99,1,,-4"),
         ]);
-        assert_eq!(t.recheck, Recheck { moves: 12, joins: true, nodes: 600, total: 0 });
+        assert_eq!(t.recheck, Recheck { moves: 12, joins: true, nodes: 600, total: 0, reads: RECHECK_READS });
         assert_eq!(t.ko.komaster, 2);
         assert_eq!(t.pessimistic, Pessimistic { mode: 7, scope: 2, depth: 0, short: 2 });
         assert_eq!(t.escape, Escape { mode: 0, threshold: 0 });
