@@ -55,6 +55,15 @@
 //!   do find spaces the regions miss (too many openings: owl.tst 4, 7, 10, 18, 21 pass with them), and
 //!   their losses are mostly spaces over [`MAX_SEARCH`] points valued as two eyes (owl_defend answering
 //!   PASS for dragons GNU Go kills).
+//! * A forbidden ko retake as a diagonal (measured 2026-11-28, dropped): an empty diagonal where the
+//!   opponent's move is illegal only because the owner has just taken a ko is worth 0 here. GNU Go
+//!   reads that ko capture anyway and values it as the ko it is (owl.tst 216 after black's G16 takes
+//!   the ko at H16: GNU Go's `half_eye_data J17` 2.75, a half eye, value 0011; ours 2.00, an eye, 1111).
+//!   Valuing it as the same ko without the ban (read with the ban lifted, `low` quarters) gives GNU
+//!   Go's 2.75 and turns 216's answer from `1 G16` into `3 K19` (still a failure: the test wants an
+//!   outright H18 or K19), but owl.tst 201 → 199 (−182: `2 A15` becomes `1 A15`; −232: `3 C6`
+//!   becomes 0): the owl's ko handling (`retake_against_life`, the conditional retakes) relies on the
+//!   banned point counting 0 for the side that has just taken the ko.
 
 use crate::analysis::eye_graph::{self, LocalMove};
 use crate::analysis::read_result::ReadResult::{Lose, Win};

@@ -26,7 +26,9 @@
 //! stones enclosed in small regions and a few stones in a large region that only the goal's colour
 //! bounds (`mark_invaders`: its territory, which they would open; up to four stones, or one per six
 //! points of a region of at most forty: `owl_tuning::Invaders`), except strings of one or two
-//! liberties next to the goal that the reader cannot capture (GNU Go's lively strings); the goal's eye spaces are valued
+//! liberties next to the goal that the reader cannot capture (GNU Go's lively strings) and, at the
+//! attacker's nodes, strings in atari that the attacker saves outright (owl.tst 162); the goal's eye
+//! spaces are valued
 //! ([`crate::analysis::eye::Eyes::compute_for`], diagonals judged by the reader) and summed
 //! ([`crate::analysis::dragon::genus`]). The goal lives when the minimum is two eyes or its escape
 //! potential reaches [`ESCAPE_OWL`] (or, for tuning, GNU Go's escape route over values computed once per
@@ -261,6 +263,38 @@
 //! `trymove`+`popgo` 12%, the matcher's scan 4%, the eye graphs' solver 4%. Seen, not yet used: the
 //! reader's cache is keyed by the queried point, not its string, so `attack(target)` and the same
 //! string's `attack(head)` at one node are two cache entries when the target is not the head.
+//!
+//! Measured 2026-11-28 (owl.tst at 201 on main 2d4bb84, gtp-regress), leads 162 and 216 of issue 24:
+//! * 162 (`owl_attack F19`, GNU Go D18): after D18 D17 B18 our defender's D19 reads static life at
+//!   the attacker's first node (E19,D18,E18 1/1 and F16 1/1) because `mark_enclosed` counts the black
+//!   D18 (one liberty) dead in its small region, though the attacker's C19 captures the white C18 (not
+//!   in the goal) and saves it; GNU Go's attack C19 refutes D19. Strings next to the goal the reader
+//!   attacks and the attacker can defend left alive at the attacker's nodes: 199 (+162 176, −158 164
+//!   194 203, dropped); only those in atari that the attacker saves outright (`saveable` in
+//!   `Owl::analyse`, kept): 201 (+162, −194: main's `owl_does_attack G16` is already a false kill,
+//!   GNU Go rejects it, and it is now read before GNU Go's G18), semeai.tst 110, endgame.tst 33 and
+//!   9x9.tst 24 (classic) the same tests; owl.tst CPU 24.8 s against main's 26.4 s measured minutes
+//!   before (23.1 s in an earlier run).
+//! * 216: see [`crate::analysis::eye`]'s module doc (the forbidden ko retake as a diagonal).
+//!
+//! The 45 owl.tst failures of main 2d4bb84 that GNU Go passes, by cause (2026-11-28; each checked with
+//! GNU Go's `owl_does_attack`/`owl_does_defend` on our move and ours on GNU Go's move):
+//! * A defence GNU Go finds, refuted in our search (ours rejects GNU Go's move too), 18: 21 48 63 66 69
+//!   71 72 77 99 101 117 120 133 162 173 191 196 223 (117 162 173 are attacks).
+//! * A false kill or defence (GNU Go's `owl_does_*` rejects our move), 14: 20 22 62 81 105 135 151 152
+//!   187 193 195 200 221 228; in 20 22 62 151 152 187 195 our `owl_does_attack` accepts GNU Go's move,
+//!   so rejecting our first move would pass them (the refutations lie below our width, see above).
+//! * GNU Go's move accepted by our `owl_does_*` but not our answer (the one-ply path difference of
+//!   `Recheck`, or the root order), 7: 46 107 124 163 197 212 248.
+//! * Another move GNU Go accepts too (the test lists fewer), 3: 8 55 160. Ko codes, 3: 176 216 249.
+//!
+//! Measured 2026-11-28 (owl.tst at 201, dropped), leads 105/228 of issue 24: the defender's wedge
+//! atari (a liberty of a cutting string of two liberties next to the goal that the reader cannot
+//! capture, diagonal to the goal and touching none of its stones, with two empty neighbours), weight
+//! 60 at every defender node: 198 (+105 197, −14 52 53 194 199; CPU +15%); only when the cutter also
+//! touches a defender string outside the goal with at most two liberties (105's B5): 201 (+105, −14:
+//! `2 P3` instead of `1 S2`). 228's GNU Go defence D6 is such an atari too, but after D6 our attacker
+//! still kills through C6 (the 9x9 escape count, `owl_tuning::SmallEscape`).
 
 use crate::analysis::board_view::BoardView;
 use crate::analysis::dragon::{
@@ -691,6 +725,9 @@ impl Owl<'_> {
         let mut cands: Vec<(i32, Point)> = Vec::new();
         // Strings next to the goal the reader cannot capture: alive whatever encloses them.
         let mut lively: Vec<Point> = Vec::new();
+        // At the attacker's nodes, strings in atari next to the goal that the attacker, to move, saves
+        // outright: not dead however small the region enclosing them.
+        let mut saveable: Vec<Point> = Vec::new();
         // The defender's late moves (root only, see `try_late`): no allocation below the root.
         let mut late: Vec<(i32, Point)> = Vec::new();
         let dk = tuning().defender;
@@ -749,6 +786,8 @@ impl Owl<'_> {
                 for s in b.string_stones(h) {
                     dead[usize::from(s)] = true;
                 }
+            } else if attacker && d == Win && libs == 1 {
+                saveable.push(h);
             }
             // Boxed-in lunches are not eaten or saved as candidates (owl.tst 192, 194 lost with them).
             if libs > 2 {
@@ -796,7 +835,7 @@ impl Owl<'_> {
         // As GNU Go's owl has it, only strings it can capture are no longer lively: an enclosed string
         // of one or two liberties the reader cannot take stays alive, or a false eye beside it would
         // look real (owl.tst 14, 18, 54, 180 pass, 158 fails: 169 → 172).
-        for &h in &lively {
+        for &h in lively.iter().chain(&saveable) {
             for s in b.string_stones(h) {
                 dead[usize::from(s)] = false;
             }
