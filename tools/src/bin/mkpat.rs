@@ -43,8 +43,9 @@ with the edges up to the fourth line, canonical under the 8 symmetries) of the m
 (the split --tune makes with the same --holdout and --seed) and writes each shape played at least
 --min-count times as a pattern with shape(0) into OUT.db, for --tune to fit (`go::gtp::harvest`).
 
-Tune mode (--tune DB.db --games DIR|FILE... [--holdout 0.2] [--seed N] [-o OUT.db | --dry-run]): fits the
-shape values of DB's patterns to the moves played in the games (Coulom's generalized Bradley-Terry model
+Tune mode (--tune DB.db --games DIR|FILE... [--labels played|marked] [--holdout 0.2] [--seed N] [-o OUT.db |
+--dry-run]): fits the shape values of DB's patterns to the moves played in the games (--labels marked: the
+moves marked good, TE on the move's node unless BM, TR and LB points on it) (Coulom's generalized Bradley-Terry model
 over the legal moves, fitted by minorization-maximization with a prior centred on the current values:
 `patterns::tune`), holding out a fraction of
 the files, and writes DB back (or OUT.db) with only the `shape(...)` values changed: shape = ln(gamma) /
@@ -88,7 +89,9 @@ struct Cli {
     /// With --tune: the SGF files, or directories searched for *.sgf.
     #[arg(long, num_args = 1.., value_name = "DIR|FILE")]
     games: Vec<PathBuf>,
-    /// With --tune: which moves are the labels (only `played`, the records' moves, is implemented).
+    /// With --tune: which moves are the labels: `played` the records' moves, `marked` the moves marked
+    /// good (the move of a node with TE and not BM; the points of a move's node marked TR or labelled
+    /// LB, alternatives in the position that move was played from).
     #[arg(long, default_value = "played", value_parser = ["played", "marked"])]
     labels: String,
     /// With --tune: the fraction of the files held out of the fit, to measure prediction on.
@@ -336,14 +339,11 @@ fn report(db: &patterns::DbFile, stats: bool, dump: Option<&str>) {
 }
 
 fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
-    use go::gtp::tune::{engine_agreement, extract_record, fnv, game_files, split_files, FeatureCache};
+    use go::gtp::tune::{engine_agreement, extract_labels, fnv, game_files, split_files, FeatureCache};
     use indicatif::{ProgressBar, ProgressStyle};
     use patterns::tune as model;
     let started = std::time::Instant::now();
-    if cli.labels != "played" {
-        eprintln!("mkpat: --labels marked is not implemented yet (TE/BM, LB, TR marks): use played");
-        return ExitCode::from(2);
-    }
+    let labels = if cli.labels == "marked" { go::gtp::tune::Labels::Marked } else { go::gtp::tune::Labels::Played };
     let text = match read_to_string_limited(db_path, MAX_INPUT_FILE_BYTES) {
         Ok(t) => t,
         Err(e) => {
@@ -371,7 +371,11 @@ fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
         }
     };
     let (train, test) = split_files(&files, cli.holdout, cli.seed);
-    let hash = fnv(text.as_bytes());
+    // the cache of one database holds the features of one kind of labels (played: the text's hash alone)
+    let hash = match labels {
+        go::gtp::tune::Labels::Played => fnv(text.as_bytes()),
+        go::gtp::tune::Labels::Marked => fnv(format!("{text}\u{0}labels=marked").as_bytes()),
+    };
     let cache_path = cli.cache.clone().unwrap_or_else(|| {
         PathBuf::from(format!("target/tune-cache/{}-{hash:016x}.json", name.trim_end_matches(".db")))
     });
@@ -387,7 +391,7 @@ fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
         for f in missing {
             let key = f.display().to_string();
             let labelled = match read_to_string_limited(f, MAX_INPUT_FILE_BYTES) {
-                Ok(t) => extract_record(&lib, &t, &mut || {
+                Ok(t) => extract_labels(&lib, &t, labels, &mut || {
                     positions += 1;
                     if positions.is_multiple_of(50) {
                         bar.set_message(positions.to_string());
