@@ -155,6 +155,37 @@ pub fn load(text: &str, until: Until, rules: Rules) -> Result<GoGame, LoadError>
     Ok(game)
 }
 
+/// The moves marked good at each move of the main line (`mkpat --tune --labels marked`), one entry per
+/// move (`B`/`W` property) in order, as `(column, row from top)`: the move itself when its node has
+/// `TE` (tesuji) and not `BM` (bad move), and the points the node marks with `TR` or labels with `LB`
+/// (marks on a move's node describe the position the move was played from, as [`Annotation`]s do). A
+/// move marked `BM` gives no label of its own: the ranking model has winners, not losers.
+pub fn marked_moves(text: &str) -> Result<Vec<Vec<(u8, u8)>>, LoadError> {
+    let collection = sgf::parse(text)?;
+    let tree = collection.trees.first().ok_or(LoadError::Empty)?;
+    let root = tree.root().ok_or(LoadError::Empty)?;
+    let size = root.get("SZ").and_then(|v| v.split(':').next()?.trim().parse::<u8>().ok()).unwrap_or(19);
+    let mut out = Vec::new();
+    for node in tree.main_line() {
+        for ident in ["B", "W"] {
+            let Some(value) = node.get(ident) else { continue };
+            let mut good = Vec::new();
+            if node.has("TE") && !node.has("BM") {
+                good.extend(sgf::parse_point(value, size)?);
+            }
+            good.extend(sgf::expand_point_list(node.values("TR"), size)?);
+            for label in node.values("LB") {
+                let at = label.split_once(':').map_or(label.as_str(), |(p, _)| p);
+                good.extend(sgf::parse_point(at, size)?);
+            }
+            good.sort_unstable();
+            good.dedup();
+            out.push(good);
+        }
+    }
+    Ok(out)
+}
+
 fn apply_setup(game: &mut GoGame, node: &Node, size: u8) -> Result<(), LoadError> {
     let point = |(c, r): (u8, u8)| game.board().point(c, r);
     let clear: Vec<Point> = sgf::expand_point_list(node.values("AE"), size)?.into_iter().map(point).collect();

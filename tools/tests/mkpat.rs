@@ -261,3 +261,50 @@ fn tune_is_deterministic_and_changes_only_shape_values() {
     assert_eq!(numbers.len(), 3, "{line}");
     assert!(numbers[1] > numbers[0], "{line}");
 }
+
+/// `--harvest` on two regression games, one held out: the database holds the shapes of the training
+/// game only (the same patterns as a harvest of that game alone), compiles, and `--tune` fits it with
+/// the same split, raising the training likelihood.
+#[test]
+fn harvest_takes_the_training_files_and_tunes() {
+    let Some(games) = gnugo("regression/games") else { return };
+    let tmp = std::env::temp_dir().join(format!("mkpat-harvest-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let files = [games.join("arion.sgf"), games.join("CrazyStone1.sgf")];
+    let harvest = |out: &str, games: &[&PathBuf], holdout: &str| {
+        let mut args = vec!["--harvest".to_string(), tmp.join(out).display().to_string(), "--games".to_string()];
+        args.extend(games.iter().map(|g| g.display().to_string()));
+        args.extend(["--holdout", holdout, "--seed", "3", "--min-count", "2"].map(String::from));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (stdout, err, code) = mkpat(&args);
+        assert_eq!(code, 0, "{err}");
+        // the patterns, without the header's comment lines
+        let text = std::fs::read_to_string(tmp.join(out)).unwrap();
+        (stdout, text.lines().filter(|l| !l.starts_with("# ")).collect::<Vec<_>>().join("\n"))
+    };
+    let (report, both) = harvest("both.db", &[&files[0], &files[1]], "0.5");
+    assert!(report.contains("of 1 training files (1 held out)"), "{report}");
+    let alone: Vec<String> = files.iter().map(|f| harvest("alone.db", &[f], "0").1).collect();
+    assert_eq!(alone.iter().filter(|a| **a == both).count(), 1, "the training game's shapes alone");
+    let db = patterns::parse_db("both.db", &std::fs::read_to_string(tmp.join("both.db")).unwrap());
+    assert!(db.errors.is_empty() && db.patterns.len() >= 5, "{} patterns, {:?}", db.patterns.len(), db.errors);
+    let (stdout, err, code) = mkpat(&[
+        "--tune",
+        tmp.join("both.db").to_str().unwrap(),
+        "--games",
+        files[0].to_str().unwrap(),
+        files[1].to_str().unwrap(),
+        "--holdout",
+        "0.5",
+        "--seed",
+        "3",
+        "--cache",
+        tmp.join("cache.json").to_str().unwrap(),
+        "--dry-run",
+    ]);
+    std::fs::remove_dir_all(&tmp).ok();
+    assert_eq!(code, 0, "{err}");
+    let line = stdout.lines().find(|l| l.starts_with("training log-likelihood")).expect("likelihood line");
+    let numbers: Vec<f64> = line.split([' ', ',']).filter_map(|w| w.parse().ok()).collect();
+    assert!(numbers.len() == 3 && numbers[1] > numbers[0], "{line}");
+}

@@ -27,6 +27,7 @@ pub mod dragon_commands;
 pub mod eye_commands;
 pub mod genmove_commands;
 pub mod gogui_commands;
+pub mod harvest;
 pub mod influence_commands;
 pub mod kgs_commands;
 pub mod owl_commands;

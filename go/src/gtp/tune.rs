@@ -4,8 +4,12 @@
 //! records' moves with a replacement `shape.db` loaded. The model and the fit are
 //! [`patterns::tune`]'s.
 //!
-//! * Labels: the moves played (every move of each record's main line, passes left out: no pattern
-//!   speaks for a pass). The side to move is the record's mover: the patterns' `O` is the player.
+//! * Labels ([`Labels`]): the moves played (every move of each record's main line, passes left out: no
+//!   pattern speaks for a pass), or the moves marked good ([`crate::sgf::marked_moves`]: the move of a
+//!   node with `TE` and not `BM`, the points a move's node marks with `TR` or labels with `LB`), one
+//!   labelled position per marked move that is legal, sharing the candidates of its position; a `BM`
+//!   move is no label (the model has winners only). The side to move is the record's mover: the
+//!   patterns' `O` is the player.
 //! * Candidates: every legal play. The pattern matches are those `mkpat --match` lists (the matcher and
 //!   the constraint on a [`GoPatternContext`] of the position); the engine's class checks (dragon
 //!   statuses, safety of the move) are not applied: they need the whole analysis, which costs about a
@@ -134,6 +138,16 @@ fn pattern_points(lib: &PatternLibrary, game: &GoGame, own: Color) -> BTreeMap<P
     out
 }
 
+/// Which moves of a record are labels (`mkpat --tune --labels`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Labels {
+    /// The moves played.
+    Played,
+    /// The moves marked good ([`sgf::marked_moves`]): one labelled position per marked move, all with
+    /// the candidates of the position they were marked in.
+    Marked,
+}
+
 /// The labelled positions of the SGF record `text` (every non-pass move of its main line), with
 /// `on_position` called after each.
 pub fn extract_record(
@@ -141,10 +155,25 @@ pub fn extract_record(
     text: &str,
     on_position: &mut dyn FnMut(),
 ) -> Result<Vec<Labelled>, LoadError> {
+    extract_labels(lib, text, Labels::Played, on_position)
+}
+
+/// As [`extract_record`], with the labels `labels`: with [`Labels::Marked`] only the positions with a
+/// marked move are labelled (one labelled position per marked move that is a legal play there).
+pub fn extract_labels(
+    lib: &PatternLibrary,
+    text: &str,
+    labels: Labels,
+    on_position: &mut dyn FnMut(),
+) -> Result<Vec<Labelled>, LoadError> {
     let rules = crate::Rules::default();
     let record = sgf::load(text, Until::End, rules)?;
     let mut game = sgf::load(text, Until::MoveNumber(1), rules)?;
     let moves: Vec<(Color, Move)> = record.moves().collect();
+    let marks = match labels {
+        Labels::Played => Vec::new(),
+        Labels::Marked => sgf::marked_moves(text)?,
+    };
     let mut out = Vec::new();
     let mut legal = Vec::new();
     let first_locality = lib.set.patterns.len() as u32;
@@ -156,14 +185,26 @@ pub fn extract_record(
         if game.to_move() != color {
             game.set_to_move(color);
         }
-        if let Move::Play(played) = mv {
+        let good: Vec<Point> = match (labels, mv) {
+            (Labels::Played, Move::Play(p)) => vec![p],
+            (Labels::Played, Move::Pass) => Vec::new(),
+            (Labels::Marked, _) => marks
+                .get(i)
+                .into_iter()
+                .flatten()
+                .map(|&(c, r)| game.board().point(c, r))
+                .filter(|&p| game.board().is_empty(p))
+                .collect(),
+        };
+        if !good.is_empty() {
             let at = pattern_points(lib, &game, color);
             game.legal_moves(&mut legal);
             let mut l = Labelled { number: i + 1, plain: 0, featured: Vec::new(), chosen: None };
-            let mut found = false;
+            // the candidate index of each good move (`None`: a plain candidate) and whether it is legal
+            let mut chosen: Vec<(Point, Option<u32>, bool)> = good.iter().map(|&p| (p, None, false)).collect();
             for &m in &legal {
                 let Move::Play(p) = m else { continue };
-                found |= p == played;
+                let label = chosen.iter_mut().find(|(q, _, _)| *q == p);
                 let mut f = at.get(&p).cloned().unwrap_or_default();
                 if let Some((qc, qr)) = previous {
                     let (c, r) = game.board().coords(p);
@@ -173,17 +214,20 @@ pub fn extract_record(
                         f.push(first_locality + d - 2);
                     }
                 }
+                if let Some((_, c, legal)) = label {
+                    *legal = true;
+                    *c = (!f.is_empty()).then_some(l.featured.len() as u32);
+                }
                 if f.is_empty() {
                     l.plain += 1;
                 } else {
-                    if p == played {
-                        l.chosen = Some(l.featured.len() as u32);
-                    }
                     l.featured.push(f);
                 }
             }
-            if found {
-                out.push(l);
+            for &(_, c, legal) in &chosen {
+                if legal {
+                    out.push(Labelled { chosen: c, ..l.clone() });
+                }
             }
             on_position();
         }
@@ -301,5 +345,34 @@ mod tests {
         let c = l[1].chosen.expect("D3 labelled");
         assert_eq!(l[1].featured[c as usize], vec![0, 1]);
         assert_eq!(locality_names()[0], "~near-2");
+    }
+
+    #[test]
+    fn marked_moves_are_the_labels() {
+        let lib = PatternLibrary::new(
+            vec![patterns::parse_db("t.db", "Pattern P\n\nX*\n\n:8,-,shape(1)\n")],
+            patterns::Registry::standard(),
+        );
+        // move 1: B2 and D4 marked with TR (C3 played, not marked); move 2: D3 played with TE;
+        // move 3: B4 played but BM, C4 labelled; the pass at the end has no mark
+        let record = "(;GM[1]SZ[5];B[cc]TR[bb][dd];W[dc]TE[1];B[bc]BM[1]LB[cb:a];W[])";
+        assert_eq!(
+            sgf::marked_moves(record).expect("parses"),
+            vec![vec![(1, 1), (3, 3)], vec![(3, 2)], vec![(2, 1)], vec![]]
+        );
+        let mut seen = 0;
+        let l = extract_labels(&lib, record, Labels::Marked, &mut || seen += 1).expect("loads");
+        assert_eq!(seen, 3, "three positions with marks");
+        let summary: Vec<(usize, Option<Vec<u32>>)> =
+            l.iter().map(|x| (x.number, x.chosen.map(|c| x.featured[c as usize].clone()))).collect();
+        // the empty board: both marks plain; D3 beside black C3 at distance 2 from it; C4 (black's)
+        // at distance 3 from D3 and beside no white stone
+        assert_eq!(summary, vec![(1, None), (1, None), (2, Some(vec![0, 1])), (3, Some(vec![2]))]);
+        // the candidates of one position are the same for each of its labels
+        assert_eq!((l[0].plain, &l[0].featured), (l[1].plain, &l[1].featured));
+        assert_eq!(l[0].plain, 25);
+        // played labels: one per move played, B4 included
+        let played = extract_labels(&lib, record, Labels::Played, &mut || {}).expect("loads");
+        assert_eq!(played.iter().map(|x| x.number).collect::<Vec<_>>(), vec![1, 2, 3]);
     }
 }

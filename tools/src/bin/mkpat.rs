@@ -37,8 +37,15 @@ GNU Go's transformation table, MOVE the vertex of `*` (`-` when none), CONSTRAIN
 constraint evaluated in the position), `-` (no constraint) or `error: ...`. Exit status as in check mode
 (1 also when the SGF file cannot be read, 2 when it is malformed).
 
-Tune mode (--tune DB.db --games DIR|FILE... [--holdout 0.2] [--seed N] [-o OUT.db | --dry-run]): fits the
-shape values of DB's patterns to the moves played in the games (Coulom's generalized Bradley-Terry model
+Harvest mode (--harvest OUT.db --games DIR|FILE... [--holdout 0.2] [--seed N] [--size 3|5]
+[--min-count 10]): counts the local shapes (the square of side --size around each move, seen by the mover,
+with the edges up to the fourth line, canonical under the 8 symmetries) of the moves of the training files
+(the split --tune makes with the same --holdout and --seed) and writes each shape played at least
+--min-count times as a pattern with shape(0) into OUT.db, for --tune to fit (`go::gtp::harvest`).
+
+Tune mode (--tune DB.db --games DIR|FILE... [--labels played|marked] [--holdout 0.2] [--seed N] [-o OUT.db |
+--dry-run]): fits the shape values of DB's patterns to the moves played in the games (--labels marked: the
+moves marked good, TE on the move's node unless BM, TR and LB points on it) (Coulom's generalized Bradley-Terry model
 over the legal moves, fitted by minorization-maximization with a prior centred on the current values:
 `patterns::tune`), holding out a fraction of
 the files, and writes DB back (or OUT.db) with only the `shape(...)` values changed: shape = ln(gamma) /
@@ -82,7 +89,9 @@ struct Cli {
     /// With --tune: the SGF files, or directories searched for *.sgf.
     #[arg(long, num_args = 1.., value_name = "DIR|FILE")]
     games: Vec<PathBuf>,
-    /// With --tune: which moves are the labels (only `played`, the records' moves, is implemented).
+    /// With --tune: which moves are the labels: `played` the records' moves, `marked` the moves marked
+    /// good (the move of a node with TE and not BM; the points of a move's node marked TR or labelled
+    /// LB, alternatives in the position that move was played from).
     #[arg(long, default_value = "played", value_parser = ["played", "marked"])]
     labels: String,
     /// With --tune: the fraction of the files held out of the fit, to measure prediction on.
@@ -107,6 +116,16 @@ struct Cli {
     /// With --tune --engine-sample: the engine's level.
     #[arg(long, default_value_t = 10)]
     level: u32,
+    /// Harvest the local shapes of the moves of the training files of --games (--holdout, --seed: the
+    /// split --tune makes) into a new database OUT.db, each with shape(0) (`go::gtp::harvest`).
+    #[arg(long, value_name = "OUT.db", requires = "games", conflicts_with = "tune")]
+    harvest: Option<PathBuf>,
+    /// With --harvest: the side of the square around the move (3 or 5).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(3..=5))]
+    size: u8,
+    /// With --harvest: the fewest times a shape must have been played to be written.
+    #[arg(long, default_value_t = 10)]
+    min_count: u32,
 }
 
 fn expand(args: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
@@ -125,6 +144,9 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Some(db) = &cli.tune {
         return tune_mode(&cli, db);
+    }
+    if let Some(out) = &cli.harvest {
+        return harvest_mode(&cli, out);
     }
     if let Some(sgf) = &cli.joseki {
         return joseki_mode(sgf, cli.output.as_deref());
@@ -317,14 +339,11 @@ fn report(db: &patterns::DbFile, stats: bool, dump: Option<&str>) {
 }
 
 fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
-    use go::gtp::tune::{engine_agreement, extract_record, fnv, game_files, split_files, FeatureCache};
+    use go::gtp::tune::{engine_agreement, extract_labels, fnv, game_files, split_files, FeatureCache};
     use indicatif::{ProgressBar, ProgressStyle};
     use patterns::tune as model;
     let started = std::time::Instant::now();
-    if cli.labels != "played" {
-        eprintln!("mkpat: --labels marked is not implemented yet (TE/BM, LB, TR marks): use played");
-        return ExitCode::from(2);
-    }
+    let labels = if cli.labels == "marked" { go::gtp::tune::Labels::Marked } else { go::gtp::tune::Labels::Played };
     let text = match read_to_string_limited(db_path, MAX_INPUT_FILE_BYTES) {
         Ok(t) => t,
         Err(e) => {
@@ -352,7 +371,11 @@ fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
         }
     };
     let (train, test) = split_files(&files, cli.holdout, cli.seed);
-    let hash = fnv(text.as_bytes());
+    // the cache of one database holds the features of one kind of labels (played: the text's hash alone)
+    let hash = match labels {
+        go::gtp::tune::Labels::Played => fnv(text.as_bytes()),
+        go::gtp::tune::Labels::Marked => fnv(format!("{text}\u{0}labels=marked").as_bytes()),
+    };
     let cache_path = cli.cache.clone().unwrap_or_else(|| {
         PathBuf::from(format!("target/tune-cache/{}-{hash:016x}.json", name.trim_end_matches(".db")))
     });
@@ -368,7 +391,7 @@ fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
         for f in missing {
             let key = f.display().to_string();
             let labelled = match read_to_string_limited(f, MAX_INPUT_FILE_BYTES) {
-                Ok(t) => extract_record(&lib, &t, &mut || {
+                Ok(t) => extract_labels(&lib, &t, labels, &mut || {
                     positions += 1;
                     if positions.is_multiple_of(50) {
                         bar.set_message(positions.to_string());
@@ -527,5 +550,77 @@ fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
         println!("wrote {}", out.display());
     }
     println!("wall time {:.1} s", started.elapsed().as_secs_f64());
+    ExitCode::SUCCESS
+}
+
+fn harvest_mode(cli: &Cli, out: &Path) -> ExitCode {
+    use go::gtp::harvest::{harvest_db, harvest_record};
+    use go::gtp::tune::{game_files, split_files};
+    use indicatif::{ProgressBar, ProgressStyle};
+    if cli.size.is_multiple_of(2) {
+        eprintln!("mkpat: --size must be odd (3 or 5)");
+        return ExitCode::from(2);
+    }
+    let started = std::time::Instant::now();
+    let files = match game_files(&cli.games) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("mkpat: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let (train, test) = split_files(&files, cli.holdout, cli.seed);
+    let bar = ProgressBar::new(train.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("harvest {bar:40} {pos}/{len} files, {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let r = i32::from(cli.size / 2);
+    let mut counts = std::collections::BTreeMap::new();
+    let mut moves = 0;
+    for f in &train {
+        match read_to_string_limited(f, MAX_INPUT_FILE_BYTES) {
+            Ok(t) => match harvest_record(&t, r, &mut counts) {
+                Ok(n) => moves += n,
+                Err(e) => bar.suspend(|| eprintln!("mkpat: {}: skipped: {e}", f.display())),
+            },
+            Err(e) => bar.suspend(|| eprintln!("mkpat: {}: skipped: {e}", f.display())),
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let header = format!(
+        "{}: local shapes harvested by `mkpat --harvest` (go::gtp::harvest), generated: do not edit.\n\
+         {}x{} squares around the moves of {} training files of {} (--holdout {} --seed {}), {} moves;\n\
+         shapes played at least {} times. Values: `mkpat --tune` with the same --holdout and --seed.",
+        out.file_name().map_or_else(|| out.display().to_string(), |n| n.to_string_lossy().into_owned()),
+        cli.size,
+        cli.size,
+        train.len(),
+        files.len(),
+        cli.holdout,
+        cli.seed,
+        moves,
+        cli.min_count
+    );
+    let (text, kept) = harvest_db(&counts, cli.min_count, &header);
+    // what is written must compile: the engine and --tune load it
+    let lib = PatternLibrary::new(vec![patterns::parse_db("harvest.db", &text)], Registry::standard());
+    if let Some(e) = lib.errors.first() {
+        eprintln!("mkpat: the harvested database does not compile: {e}");
+        return ExitCode::from(2);
+    }
+    if let Err(e) = std::fs::write(out, &text) {
+        eprintln!("mkpat: {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "{}: {kept} patterns of {} distinct shapes from {moves} moves of {} training files ({} held out), {:.1} s",
+        out.display(),
+        counts.len(),
+        train.len(),
+        test.len(),
+        started.elapsed().as_secs_f64()
+    );
     ExitCode::SUCCESS
 }
