@@ -243,7 +243,7 @@
 //! reads inside the query (`Owl::recheck`, 2026-11-28): a third cheaper for the same tests, still
 //! +22% owl.tst CPU for +2 net; with a cap on the query's reader nodes before each reread
 //! (`Recheck::reads`) +11% for the same tests, within the 1.5x allowance: on by default
-//! (`6,0,600,1200,250`; owl.tst 201 → 203, +107 120 124, −199; figures in `Recheck`'s doc). Measured and dropped the same day: the
+//! (`6,0,600,1200,250`; owl.tst 201 → 203, +107 120 124, −199; figures in `Recheck`'s doc; with the rereads' leaves counted for the attacker, merged: 202, +120 124 162, −163 194 199 with owlE's rule). Measured and dropped the same day: the
 //! goal loop of `Owl::analyse` reusing the queried string's attack and defence for its own string (the
 //! reader's cache is keyed by the point asked, so `attack(target)` and `attack(head)` are two reads):
 //! no measurable CPU saving (21.6 s against 21.9 s) and two answers changed (25 F1 → 0, lost; 55 H3 →
@@ -1487,6 +1487,10 @@ impl Owl<'_> {
     /// one ply more in all — on a node budget of their own. Their results go to the query's table
     /// under [`Self::salt`], so a position two rereads reach is read once, and the main read's
     /// narrower results answer none of their nodes. The first move that defends is the answer.
+    /// A reread's defence must be read out: its leaves (depth or node limit) count for the attacker,
+    /// and a reread that ran out of nodes answers nothing. With the leaves judged statically, as in
+    /// the main read, the extra ply let a lone white stone inside a black wall "live" at B3
+    /// (`tests/owl_status.rs`; GNU Go: dead); read out, owl.tst keeps +120 124 and loses 107 (202).
     fn recheck(&mut self, mut found: (ReadResult, Option<Point>)) -> (ReadResult, Option<Point>) {
         let k = tuning().recheck;
         let moves = std::mem::take(&mut self.root_moves);
@@ -1519,6 +1523,11 @@ impl Owl<'_> {
             }
             self.undo(ko);
             left = left.saturating_sub(self.nodes - start);
+            // A reread that ran out of nodes ended on static verdicts, which favour the defender:
+            // its "defended" is not a reading result (a lone stone inside a wall "lived" that way).
+            if self.nodes > self.limits.node_limit {
+                continue;
+            }
             keep_better(&mut found, c, ko, m);
             if found.0 != Lose {
                 break;
@@ -1601,7 +1610,8 @@ impl Owl<'_> {
         } else if a.alive && depth > 0 {
             self.retake_against_life(depth)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
-            (if self.leaf_dies(a.max) { Win } else { Lose }, None)
+            // A reread's defence must be read out: its leaves count for the attacker.
+            (if self.salt != 0 || self.leaf_dies(a.max) { Win } else { Lose }, None)
         } else {
             self.try_moves(true, &a.cands, depth, a.capture)
         };
@@ -1656,7 +1666,7 @@ impl Owl<'_> {
         } else if a.alive && (depth > 0 || self.attack(0).0 == Lose) {
             (Win, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
-            (if self.leaf_dies(a.max) { Lose } else { Win }, None)
+            (if self.salt != 0 || self.leaf_dies(a.max) { Lose } else { Win }, None)
         } else {
             let found = self.try_moves(false, &a.cands, depth, (Lose, None));
             if depth == 0 && tuning().recheck.moves > 0 {
