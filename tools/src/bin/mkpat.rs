@@ -339,7 +339,7 @@ fn report(db: &patterns::DbFile, stats: bool, dump: Option<&str>) {
 }
 
 fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
-    use go::gtp::tune::{engine_agreement, extract_labels, fnv, game_files, split_files, FeatureCache};
+    use go::gtp::tune::{engine_agreement, extract_labels, fnv, FeatureCache};
     use indicatif::{ProgressBar, ProgressStyle};
     use patterns::tune as model;
     let started = std::time::Instant::now();
@@ -363,14 +363,9 @@ fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
     let names: Vec<String> = (0..lib.set.patterns.len() as u32).map(|k| lib.pattern(k).name.clone()).collect();
     // the cache's and the model's features: the patterns, then the locality features
     let features: Vec<String> = names.iter().cloned().chain(go::gtp::tune::locality_names()).collect();
-    let files = match game_files(&cli.games) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("mkpat: {e}");
-            return ExitCode::FAILURE;
-        }
+    let Some((files, train, test)) = training_split(cli) else {
+        return ExitCode::FAILURE;
     };
-    let (train, test) = split_files(&files, cli.holdout, cli.seed);
     // the cache of one database holds the features of one kind of labels (played: the text's hash alone)
     let hash = match labels {
         go::gtp::tune::Labels::Played => fnv(text.as_bytes()),
@@ -555,21 +550,15 @@ fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
 
 fn harvest_mode(cli: &Cli, out: &Path) -> ExitCode {
     use go::gtp::harvest::{harvest_db, harvest_record};
-    use go::gtp::tune::{game_files, split_files};
     use indicatif::{ProgressBar, ProgressStyle};
     if cli.size.is_multiple_of(2) {
         eprintln!("mkpat: --size must be odd (3 or 5)");
         return ExitCode::from(2);
     }
     let started = std::time::Instant::now();
-    let files = match game_files(&cli.games) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("mkpat: {e}");
-            return ExitCode::FAILURE;
-        }
+    let Some((files, train, test)) = training_split(cli) else {
+        return ExitCode::FAILURE;
     };
-    let (train, test) = split_files(&files, cli.holdout, cli.seed);
     let bar = ProgressBar::new(train.len() as u64);
     bar.set_style(
         ProgressStyle::with_template("harvest {bar:40} {pos}/{len} files, {elapsed}")
@@ -623,4 +612,22 @@ fn harvest_mode(cli: &Cli, out: &Path) -> ExitCode {
         started.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS
+}
+
+/// All the files of `--games`, its training files and its held-out files.
+type Split = (Vec<PathBuf>, Vec<PathBuf>, Vec<PathBuf>);
+
+/// The files of `--games` split by `--holdout` and `--seed` (the same split for `--tune` and
+/// `--harvest`); `None` after printing why the files could not be listed.
+fn training_split(cli: &Cli) -> Option<Split> {
+    match go::gtp::tune::game_files(&cli.games) {
+        Ok(files) => {
+            let (train, test) = go::gtp::tune::split_files(&files, cli.holdout, cli.seed);
+            Some((files, train, test))
+        }
+        Err(e) => {
+            eprintln!("mkpat: {e}");
+            None
+        }
+    }
 }
