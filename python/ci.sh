@@ -3,6 +3,9 @@
 # and installed from the wheel (not the source tree), an import check from outside the
 # repository, then the pytest suite. Exits non-zero on any failure.
 #
+# `python/ci.sh --prepare-venv` only creates the venv and installs the packages (with GAMMON_GO_VENV, for
+# a later run to use).
+#
 # Environment: PYTHON (default python3); GAMMON_GO_VENV to reuse a venv directory (default: a new
 # temporary one, removed at the end); GAMMON_BIN for the `gammon` binary the Ray test compares
 # with (default: target/release/gammon, built here if missing); REQUIRE_REFERENCES=1 makes a
@@ -21,12 +24,23 @@ else
     venv="$tmp/venv"
 fi
 
-echo "== python venv $venv"
-"$python" -m venv "$venv"
+# A venv prepared by `--prepare-venv` (which .ci/run starts in the background at the beginning: the
+# downloads wait on the network, not the cores) is used as it is.
+ready="$venv/.gammon-go-ready"
+if [[ ! -f "$ready" ]]; then
+    echo "== python venv $venv"
+    "$python" -m venv "$venv"
+    "$venv/bin/python" -m pip install --quiet --upgrade pip
+    "$venv/bin/python" -m pip install --quiet maturin pytest pettingzoo numpy gymnasium ray
+    touch "$ready"
+else
+    echo "== python venv $venv (prepared)"
+fi
+if [[ "${1:-}" == "--prepare-venv" ]]; then
+    exit 0
+fi
 # shellcheck disable=SC1091
 source "$venv/bin/activate"
-python -m pip install --quiet --upgrade pip
-python -m pip install --quiet maturin pytest pettingzoo numpy gymnasium ray
 python -m pip list 2>/dev/null | grep -iE '^(maturin|pytest|pettingzoo|numpy|gymnasium|ray) ' || true
 
 echo "== wheel"

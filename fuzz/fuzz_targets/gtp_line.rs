@@ -8,5 +8,5 @@ use libfuzzer_sys::fuzz_target;
 mod gtp;
 
 fuzz_target!(|data: &[u8]| {
-    gtp::run_session(&String::from_utf8_lossy(data), 64, 0);
+    gtp::run_session(&String::from_utf8_lossy(data), 64, 0, None);
 });
