@@ -333,7 +333,7 @@ pub fn evaluate_position(
     plies: usize,
 ) -> Result<(Probabilities, CubeAnalysis), ScoreOutOfRange> {
     // the cubeful walk below goes mostly through the plays and leaves of the cubeless one: the
-    // memo computes each once (2-ply decisions take about half the time)
+    // memo computes each once (figures on `NPly::with_memo`)
     search.with_memo(|search| {
         let p = search.evaluate(pos, plies);
         evaluate_position_from(search, pos, cube, plies, p)
@@ -709,8 +709,9 @@ mod tests {
             };
             for plies in [1, 2] {
                 let (p, a) = evaluate_position(&mut search, &pos, &cube, plies).unwrap();
-                // without the memo: `evaluate_position_from` outside `with_memo` computes afresh
-                let plain_p = search.evaluate(&pos, plies);
+                // without the memo: `expand_plain` and `evaluate_position_from` outside
+                // `with_memo` compute afresh
+                let plain_p = search.expand_plain(&pos, plies);
                 let (_, plain) = evaluate_position_from(&mut search, &pos, &cube, plies, plain_p).unwrap();
                 assert_eq!(p, plain_p, "{id} {plies}");
                 let bits = |e: CubeEquities| [e.no_double, e.double_take, e.double_pass].map(f64::to_bits);
