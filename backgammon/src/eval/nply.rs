@@ -14,9 +14,9 @@
 //! - [`NPly::with_memo`]: 0-ply batches and static evaluations kept for the length of a call, for
 //!   walks that go through the same tree twice (cube decisions: the cubeless n-ply value, then
 //!   the cubeful walk) and for every evaluation of 2 plies or more, whose trees repeat
-//!   (position, roll)s (a side dancing with several rolls leaves the same position). Profile of
-//!   the 2-ply choice before: 87% in the nets' 0-ply evaluation of every play of every roll, 8%
-//!   in move generation.
+//!   (position, roll)s (a side dancing with several rolls leaves the same position; figures on
+//!   `NPly::expand`). Profile of the 2-ply choice: 87% in the nets' 0-ply evaluation of every
+//!   play of every roll, 8% in move generation.
 //! - [`Settings`]: gnubg's predefined playing levels by name (the weak ones add seeded noise).
 //!
 //! Owns only cubeless search; static evaluation is [`crate::eval`]'s, cube handling
@@ -177,7 +177,9 @@ impl<'e> NPly<'e> {
     /// values, mostly through the same plays ([`crate::cube::decision::evaluate_position`]; in
     /// the `nply` bench a whole 2-ply money decision of 20 positions took 0.995 s, the cubeless
     /// half alone 1.10 s unmemoised), and the same position's decisions under several cubes or
-    /// scores share all of it (`cube_vs_gnubg`: 69.9 s of CPU before, 46.1 s after).
+    /// scores share all of it (`cube_vs_gnubg`, the whole binary: 69.9 s of CPU before, 46.1 s
+    /// and 55.0 s in two runs after, the same output line for line; gnubg's share of it is
+    /// most of the noise).
     pub fn with_memo<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
         if self.memo.is_some() {
             return f(self);
@@ -253,8 +255,11 @@ impl<'e> NPly<'e> {
     /// databases' consistency): the roll-weighted mean of the (n-1)-ply values after the best
     /// 0-ply play of each roll. From 2 plies on, inside [`NPly::with_memo`]: a tree of 2 plies
     /// or more repeats (position, roll)s, e.g. a side dancing on the bar with several rolls
-    /// leaves one position whose 21 replies are then computed once (the `nply` bench's 20 2-ply
-    /// choices, each inside one memo: 3.05 s against 3.64 s without).
+    /// leaves one position whose 21 replies are then computed once. Measured: little (the
+    /// 1- and 2-ply test of `chequer_vs_gnubg`, 123.7 s of CPU without, 122.3 s with, within
+    /// the noise of a loaded machine). One memo for a whole 2-ply choice, which its survivors'
+    /// trees share, does more: the `nply` bench's 20 choices took 3.05 s that way against
+    /// 3.64 s without (not applied yet: `choose` would take it around its sub-ply loop).
     pub(crate) fn expand(&mut self, pos: &Position, plies: usize) -> Probabilities {
         if plies >= 2 {
             self.with_memo(|s| s.expand_plain(pos, plies))
