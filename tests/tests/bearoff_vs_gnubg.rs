@@ -8,6 +8,7 @@ use backgammon::Position;
 use interop_tests::require_path;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
 const MAKEBEAROFF: &str = "/usr/games/makebearoff";
 const BEAROFFDUMP: &str = "/usr/games/bearoffdump";
@@ -25,6 +26,12 @@ fn gnubg_file(name: &str, args: &[&str]) -> Vec<u8> {
     let data = std::fs::read(&path).expect("makebearoff wrote its file");
     std::fs::remove_file(&path).ok();
     data
+}
+
+/// Our 6x6 cubeful database, generated once for the tests that compare it (a few seconds).
+fn ours_6x6() -> &'static TwoSided {
+    static DB: OnceLock<TwoSided> = OnceLock::new();
+    DB.get_or_init(|| TwoSided::generate(6, 6, true, |_, _| {}).unwrap())
 }
 
 fn ours(db: &TwoSided, header: bool) -> Vec<u8> {
@@ -85,9 +92,9 @@ fn bearoffdump_reads_our_6x6_database() {
     if !require_path(BEAROFFDUMP, test_support::BEAROFFDUMP) {
         return;
     }
-    let db = TwoSided::generate(6, 6, true, |_, _| {}).unwrap();
+    let db = ours_6x6();
     let path = temp_file("ts6.bd");
-    two_sided::write_file(&db, &path).unwrap();
+    two_sided::write_file(db, &path).unwrap();
     let values = |k: usize| {
         let e = db.equities_at(k).unwrap();
         let c = e.cubeful.unwrap();
@@ -111,8 +118,7 @@ fn makebearoff_6x6_is_byte_identical() {
         return;
     }
     let theirs = gnubg_file("ts6", &["-t", "6x6"]);
-    let db = TwoSided::generate(6, 6, true, |_, _| {}).unwrap();
-    assert!(theirs == ours(&db, true), "6x6 files differ");
+    assert!(theirs == ours(ours_6x6(), true), "6x6 files differ");
 }
 
 /// Every value of every position of the 1-chequer Hypergammon database agrees with gnubg's

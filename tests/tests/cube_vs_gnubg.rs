@@ -152,9 +152,16 @@ type Decision = (bool, bool, [f64; 3]);
 /// Our decisions from our own evaluation at `plies` (two threads): the cubeful search's and
 /// Janowski's 0-ply model on our `plies`-ply cubeless probabilities.
 fn ours(cases: &[Case], met: &MatchEquityTable, plies: usize) -> Vec<(Decision, Decision)> {
+    ours_at(cases, &[met], plies).pop().expect("one table")
+}
+
+/// [`ours`] under each table of `mets`: a position's decisions under all of them come from one
+/// memoised search ([`NPly::with_memo`]), so the cubeless probabilities, the same under every
+/// table, and most of the cubeful walk are computed once.
+fn ours_at(cases: &[Case], mets: &[&MatchEquityTable], plies: usize) -> Vec<Vec<(Decision, Decision)>> {
     let ev = Evaluator::embedded();
     let half = cases.len().div_ceil(2);
-    std::thread::scope(|s| {
+    let per_case: Vec<Vec<(Decision, Decision)>> = std::thread::scope(|s| {
         let jobs: Vec<_> = cases
             .chunks(half)
             .map(|chunk| {
@@ -163,18 +170,26 @@ fn ours(cases: &[Case], met: &MatchEquityTable, plies: usize) -> Vec<(Decision, 
                     chunk
                         .iter()
                         .map(|c| {
-                            let cube = CubeContext::from_match_state(&c.state, met);
-                            let (p, a) = evaluate_position(&mut search, &c.pos, &cube, plies).expect("score in table");
-                            let m = analyse(&p, cube.scoring, cube.cube, cube.owner, cube_class(&c.pos))
-                                .expect("score in table");
-                            (decision(&a), decision(&m))
+                            search.with_memo(|search| {
+                                mets.iter()
+                                    .map(|met| {
+                                        let cube = CubeContext::from_match_state(&c.state, met);
+                                        let (p, a) =
+                                            evaluate_position(search, &c.pos, &cube, plies).expect("score in table");
+                                        let m = analyse(&p, cube.scoring, cube.cube, cube.owner, cube_class(&c.pos))
+                                            .expect("score in table");
+                                        (decision(&a), decision(&m))
+                                    })
+                                    .collect::<Vec<_>>()
+                            })
                         })
                         .collect::<Vec<_>>()
                 })
             })
             .collect();
         jobs.into_iter().flat_map(|j| j.join().expect("thread")).collect()
-    })
+    });
+    (0..mets.len()).map(|t| per_case.iter().map(|d| d[t]).collect()).collect()
 }
 
 fn decision(a: &backgammon::cube::decision::CubeAnalysis) -> Decision {
@@ -307,9 +322,10 @@ fn zero_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     );
     compare(&cases, &model(&cases, &real, &met), &real, "0-ply cube model on gnubg 1.07's 0-ply");
     let model_nn = compare(&cases, &model(&cases, &nn, &nn_met), &nn, "0-ply cube model on gnubg-nn's 0-ply");
-    let mine = |m: &MatchEquityTable| -> Vec<Decision> { ours(&cases, m, 0).into_iter().map(|(a, _)| a).collect() };
-    let agree_real = compare(&cases, &mine(&met), &real, "our 0-ply cube decisions against gnubg 1.07");
-    let agree_nn = compare(&cases, &mine(&nn_met), &nn, "our 0-ply cube decisions against gnubg-nn");
+    let mine: Vec<Vec<Decision>> =
+        ours_at(&cases, &[&met, &nn_met], 0).into_iter().map(|d| d.into_iter().map(|(a, _)| a).collect()).collect();
+    let agree_real = compare(&cases, &mine[0], &real, "our 0-ply cube decisions against gnubg 1.07");
+    let agree_nn = compare(&cases, &mine[1], &nn, "our 0-ply cube decisions against gnubg-nn");
     // Measured (2026-11-23): gnubg-nn and gnubg 1.07 agree on 449/500 (89.8%); our model on
     // gnubg's probabilities makes gnubg's decision on 495/500 (99.0%), on gnubg-nn's makes
     // gnubg-nn's on 446/500 (89.2%): gnubg-nn's is another model (its "no double" behaves as
@@ -348,10 +364,13 @@ fn two_ply_cube_decisions_agree_with_gnubg_on_500_positions() {
     // the cube model alone: our 0-ply decision from gnubg-nn's own 2-ply probabilities
     let model_agree = compare(&cases, &model(&cases, &nn, &nn_met), &nn, "cube model on gnubg-nn's 2-ply");
     // the whole engine: our cubeful 2-ply search, and Janowski on our 2-ply probabilities
-    let (search_nn, janowski): (Vec<Decision>, Vec<Decision>) = ours(&cases, &nn_met, 2).into_iter().unzip();
+    // (under both tables at once: one memoised search per position)
+    let [with_nn, with_met]: [Vec<(Decision, Decision)>; 2] =
+        ours_at(&cases, &[&nn_met, &met], 2).try_into().expect("two tables");
+    let (search_nn, janowski): (Vec<Decision>, Vec<Decision>) = with_nn.into_iter().unzip();
     let agree = compare(&cases, &search_nn, &nn, "our 2-ply cubeful search against gnubg-nn");
     compare(&cases, &janowski, &nn, "Janowski on our 2-ply probabilities against gnubg-nn");
-    let search_real: Vec<Decision> = ours(&cases, &met, 2).into_iter().map(|(a, _)| a).collect();
+    let search_real: Vec<Decision> = with_met.into_iter().map(|(a, _)| a).collect();
     let agree_real = compare(&cases, &search_real, &real, "our 2-ply cubeful search against gnubg 1.07");
     // Measured (2026-11-23): gnubg-nn and gnubg 1.07 agree on 467/500 (93.4%). gnubg-nn's own
     // model on its 2-ply probabilities makes its 2-ply decision on 458/500 (its 2-ply cube

@@ -332,7 +332,24 @@ pub fn evaluate_position(
     cube: &CubeContext<'_>,
     plies: usize,
 ) -> Result<(Probabilities, CubeAnalysis), ScoreOutOfRange> {
-    let p = search.evaluate(pos, plies);
+    // the cubeful walk below goes mostly through the plays and leaves of the cubeless one: the
+    // memo computes each once (figures on `NPly::with_memo`)
+    search.with_memo(|search| {
+        let p = search.evaluate(pos, plies);
+        evaluate_position_from(search, pos, cube, plies, p)
+    })
+}
+
+/// [`evaluate_position`] from the cubeless probabilities `p` of `pos` at `plies` plies
+/// (`search.evaluate(pos, plies)`). Decisions of one position under several cubes or scores
+/// share the whole search when computed inside one [`NPly::with_memo`].
+fn evaluate_position_from(
+    search: &mut NPly<'_>,
+    pos: &Position,
+    cube: &CubeContext<'_>,
+    plies: usize,
+    p: Probabilities,
+) -> Result<(Probabilities, CubeAnalysis), ScoreOutOfRange> {
     let stops =
         matches!(crate::eval::classify(pos), crate::eval::PositionClass::Over | crate::eval::PositionClass::Bearoff);
     if plies == 0 || stops {
@@ -666,6 +683,40 @@ mod tests {
                 let (_, a0) = evaluate_position(&mut search, &pos, &cube, 0).unwrap();
                 let scale = cube.normalised(e.double_pass).unwrap() / e.double_pass;
                 assert!(((e.no_double - a0.equities.no_double) * scale).abs() < 0.15, "{a} vs {a0}");
+            }
+        }
+    }
+
+    /// The memo of [`evaluate_position`] changes no value: the same decisions, bit for bit, as
+    /// the cubeless evaluation and the cubeful walk computed each from scratch, in money play
+    /// and at a score where the match key picks other plays than money equity.
+    #[test]
+    fn memoised_decisions_are_the_plain_ones() {
+        let ev = crate::eval::Evaluator::embedded();
+        let mut search = NPly::new(ev, 1);
+        let met = crate::cube::met::MatchEquityTable::woolsey();
+        for (id, score) in
+            [("4HPMwQCMz+AIIQ", None), ("sGfwATDgc/ABMA", Some((2, 4))), ("4DnyATDgc/ABMA", Some((5, 3)))]
+        {
+            let pos = Position::from_id(id).unwrap();
+            let cube = match score {
+                None => CubeContext::money(),
+                Some((me, them)) => CubeContext {
+                    scoring: Scoring::Match { met: &met, score: MatchScore::new(me, them, false) },
+                    cube: 1,
+                    owner: Ownership::Centred,
+                },
+            };
+            for plies in [1, 2] {
+                let (p, a) = evaluate_position(&mut search, &pos, &cube, plies).unwrap();
+                // without the memo: `expand_plain` and `evaluate_position_from` outside
+                // `with_memo` compute afresh
+                let plain_p = search.expand_plain(&pos, plies);
+                let (_, plain) = evaluate_position_from(&mut search, &pos, &cube, plies, plain_p).unwrap();
+                assert_eq!(p, plain_p, "{id} {plies}");
+                let bits = |e: CubeEquities| [e.no_double, e.double_take, e.double_pass].map(f64::to_bits);
+                assert_eq!(bits(a.equities), bits(plain.equities), "{id} {plies}: {a} vs {plain}");
+                assert_eq!(a.action, plain.action);
             }
         }
     }
