@@ -56,6 +56,16 @@
 //!   sources near walls, for `O`, only when the influence is not for territory). An invasion point is
 //!   the invader's: the diagram's stones are those of the colour invaded.
 //! * Classes `Y` (territory influence only) and `FY` (other influence only) as in GNU Go.
+//!   Tried and dropped (2026-11-28): `barriers.db`'s intrusions from open ground (a jump or
+//!   knight's move out of any stone of the side to move: `OpenJumpFromOurStone`,
+//!   `OpenKnightFromOurStone`, sources of 20 around every stone of the side to move; a lone D4
+//!   with its owner to move has 84 next to it, GNU Go 3.8 47) made followup only (`BFY`):
+//!   strategy1's F3 (white) changes the territory by 22.9 instead of 46.7 (GNU Go 26.5), but the
+//!   same position with Black to move then gives Black 50.7 points of territory where GNU Go's
+//!   `initial_influence` gives 111.4 (136.3 with the sources; `territory::tests`), and the
+//!   regression counts did not move (strategy.tst 14 +28 −20, endgame.tst 40 +850 −941, 9x9.tst
+//!   26, the same tests): the sources stand in for influence ours lacks elsewhere, to be found
+//!   before they are taken out.
 //!
 //! Followup influence ([`Influence::followup`], GNU Go's `followup_influence`): the influence after a
 //! move, the other colour to move, plus sources at the intrusions (`B` patterns matched for the mover)

@@ -56,6 +56,19 @@
 //! falls back to the tree search (250's A2 is wanted; 680's A2 is GNU Go's antisuji where its
 //! `fill_liberty` plays H7).
 //!
+//! strategy.tst's failures by cause (2026-11-28, issue 25; `top_moves` and `-t` traces of ours against
+//! GNU Go 3.8's at the same positions, 14 of the 31 failures read): reasons we do not find — GNU Go's
+//! shape patterns' strategic effects and defend-both (5: P17 71.3, "both defends O17 and N16" and
+//! three strategic effects; 20: Q11 47.97, strategic effects on Q14 and Q10), connection patterns (9,
+//! 11: P15 "connects O14 and Q14", GNU Go's only reason of value there), combination defence (35–38:
+//! H17 "defends against combination attack", none of ours), owl results (1: Q13 owl-defends R14 in
+//! GNU Go, worth 26.8 of territory, ours 17.3 with `GO_NEAR_OWL=1` and nothing without; 26–28: D3
+//! owl-attacks E2/E3 in GNU Go); our dragons (26–28: our O17 is a lone critical stone whose owl
+//! attack O16 counts the kill, 32.4 of territory where GNU Go's dragon O17 Q18 R18 is alive and
+//! O16 worth 14.0; 17: F16 105 from a ko stone GNU Go values as a ko); values only (10: Q8 over Q7
+//! by our shape +2 where GNU Go's connect value 9 puts Q7 first; 1: GNU Go's `jF`/`tF` joseki
+//! patterns cap the approach moves at 24.1–24.9, ours have no such cap).
+//!
 //! This module owns only the order of the phases; each phase is its module's. It reads through the
 //! caller's reader (left on the position) and never changes the game.
 

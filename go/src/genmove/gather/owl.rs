@@ -15,7 +15,10 @@
 //! gtp-regress, main 2d4bb84 13/45): strategy.tst 13 → 13, the same tests (strategy1's Q13 gets
 //! "owl-defends R14" as GNU Go does, 25.47 against GNU Go's 37.81, but our F3 is 61.23 against GNU
 //! Go's 24.84: our opening territorial values are about 1.8 times GNU Go's and GNU Go's `jF`/`tF`
-//! joseki patterns cap F3, C6, D6… at 24.1–24.8). Off by default for lack of a gain.
+//! joseki patterns cap F3, C6, D6… at 24.1–24.8). Off by default for lack of a gain. With
+//! `barriers.db`'s open-ground intrusions followup only (tried 2026-11-28, see
+//! [`crate::analysis::influence`]) F3 is 35.85 and Q13 19.84 with it (change in territory 17.30, GNU
+//! Go 26.78): still F3.
 //!
 //! The verdicts are [`crate::genmove::analysed::analyse`]'s; this module reads them only. Not done yet
 //! (each needs more owl reading per dragon: two-move threats cost several owl reads per dragon, and

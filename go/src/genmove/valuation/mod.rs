@@ -48,6 +48,22 @@
 //!   (GNU Go: 3.2 to 12.6).
 //! * The connect value: GNU Go counts more than the neighbouring strings when the move captures (D4
 //!   capturing D5 next to three black strings: 5, ours 0); ours matches its trace on plain moves.
+//! * 19x19 opening (strategy1, white to move; 2026-11-28): our change in territory for F3 was 46.7
+//!   against GNU Go's 26.5 (its `initial_influence black` / `move_influence white F3` sum to the same
+//!   delta: the difference is the influence, not the formula). `barriers.db`'s open-ground
+//!   intrusions, applied to every influence for the side to move, account for most of it; made
+//!   followup only (tried and dropped, see [`crate::analysis::influence`]) F3 gets 22.9 and a total
+//!   of 35.9 (GNU Go 24.8, capped there by its `jF`/`tF` joseki patterns, which our joseki database
+//!   lacks), strategy.tst stays 14/45 (+28 G3, −20: J4 19.9 over Q11 18.8, GNU Go's Q11 47.97 from an
+//!   owl defence and pattern strategic effects we do not find, our Q11 only territory: 20.3 → 15.4,
+//!   GNU Go's change 14.9), endgame.tst 40/65 (+850, −941, a GNU Go known failure), 9x9.tst 26/73
+//!   (the same tests); CPU 120 s, 44 s, 160 s on a loaded machine (main: 102, 50, 160).
+//! * The strategic effect of an `a`/`d` reason on 19x19: GNU Go's trace gives 0.44–0.46 times
+//!   `1.8·soft_cap(strategic_size, 15)·weakness` of its own `dragon_data` (strategy1: D4 5.53 with
+//!   size 19, weakness 0.37; D16 6.08, 21.47, 0.38; O16 6.25, 21.90, 0.39; R6 4.14, 27.77, 0.24),
+//!   where its 9x9 opening trace (G5 on G7, `tests.rs`) fits the full formula; ours gives the full
+//!   formula (F3 11.44). The factor is not constant (R6 0.44, D4 0.46 beyond the rounding), so it is
+//!   not taken up without GNU Go's rule.
 //! * Cost: one copy of the board, the influence after the move and the followup influence (both
 //!   with their pattern matching) per candidate with a blocking reason: 0.65 ms per candidate on
 //!   9x9, 14 ms on a 19x19 opening (112 candidates in 1.6 s), release build.
