@@ -57,7 +57,11 @@
 //!   CPU, run alongside): in place of shape.db 37/65
 //!   (loses 219 602 701 960 991 1010, gains 203 603 702), 50.2 s CPU; shape.db followed
 //!   by it (`cat shape.db tuned.db`, the 13 hand-written patterns kept) 39/65 (loses 602 701 991 1010,
-//!   gains 203 603 702), 50.1 s. Regression counts lower, so not the default. A likely cause, not
+//!   gains 203 603 702), 50.1 s. strategy.tst (main 14/45, 102.4 s CPU in its grades, not rerun
+//!   alongside): in place 15/45 (gains 6 10, loses 7), 126.4 s; after shape.db 14/45 (gains 6, loses 7),
+//!   127.0 s. 9x9.tst (main 26/73, 159.6 s): in place 22/73 (loses 20 100 150 420 640, gains 320),
+//!   159.8 s; after shape.db 24/73 (loses 20 100 640, gains 320), 160.9 s. Net −4 and −3 over the three
+//!   files. Regression counts lower, so not the default. A likely cause, not
 //!   measured: the model's candidates are every legal move and its baseline a move no shape matches, so nearly
 //!   every 3×3 shape around stones fits above 1.05^15 ("near the stones", which the model's locality
 //!   features only partly carry); in the engine the candidates are moves that already have reasons,
