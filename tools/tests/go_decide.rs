@@ -167,3 +167,121 @@ fn decide_owl_and_connection_print_gnu_go_lines() {
     assert_eq!(move_nodes(&text), printed_variations(&s));
     assert!(text.contains("owl_attack D8: WIN"), "the owl's results are written on the tree");
 }
+
+/// The fields of a `dragon_data` record (its first line, `V:` or `Dragon at V:`, left out).
+fn fields(record: &str) -> &str {
+    record.split_once('\n').map_or("", |(_, rest)| rest).trim_end()
+}
+
+#[test]
+fn decide_dragon_data_prints_the_gtp_record_and_writes_the_owl_tree() {
+    let Some(game) = regression_game("owl32.sgf") else { return };
+    let g = game.to_str().unwrap();
+    let (gtp, code) = run(&["-l", g], "dragon_data A8\n");
+    assert_eq!(code, 0);
+    let out = temp("dragon_data.sgf");
+    let o = Command::new(go_support::GO_GTP)
+        .args(["-l", g, "--decide-dragon-data", "A8", "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{o:?}");
+    let s = String::from_utf8_lossy(&o.stdout);
+    // GNU Go's header, then the fields GTP's dragon_data prints.
+    assert!(s.starts_with("Dragon at A8:\ncolor                   white\n"), "{s}");
+    assert_eq!(fields(&s), fields(gtp.strip_prefix("= ").unwrap()), "{gtp}");
+    // owl.tst 231 (attack 1 C6|A4) and 232 (defend 3 C6); GNU Go 3.8 prints critical, C6 and C6.
+    for line in ["status                  critical", "owl_attack_point        C6", "owl_defense_point       C6"] {
+        assert!(s.lines().any(|l| l == line), "{line}: {s}");
+    }
+    // The file is the owl's tree for this dragon.
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("owl_attack A8: WIN C6"), "the owl's results are written on the tree");
+    let n = move_nodes(&text);
+    assert!(n > 0);
+    if let Some(m) = sgfmill_moves(&out) {
+        assert_eq!(m, n, "sgfmill");
+    }
+    let o = Command::new(go_support::GO_GTP).args(["-l", g, "--decide-dragon-data", "B1"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--decide-dragon-data called on an empty vertex"));
+}
+
+#[test]
+fn decide_position_reads_each_dragon_with_a_short_escape_route() {
+    let Some(game) = regression_game("owl32.sgf") else { return };
+    let out = temp("position.sgf");
+    let o = Command::new(go_support::GO_GTP)
+        .args(["-l", game.to_str().unwrap(), "--decide-position", "-o", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{o:?}");
+    let s = String::from_utf8_lossy(&o.stdout).into_owned();
+    // GNU Go 3.8 on the same position: B9 cannot be attacked, A8 critical (owl.tst 231-232: the
+    // defence is a ko the defender must win first), A6 dead; one block per dragon, top row first.
+    let block = |v: &str| {
+        let start = s.find(&format!("\nanalyzing {v}\nstatus=")).unwrap_or_else(|| panic!("{v}: {s}"));
+        let end = s[start + 1..].find("\nanalyzing ").map_or(s.len(), |e| start + 1 + e);
+        (start, s[start..end].to_string())
+    };
+    let (b9, text) = block("B9");
+    assert!(text.contains("\nB9 cannot be attacked (") && text.ends_with("status of B9 revised to ALIVE\n"), "{text}");
+    assert!(!text.contains("defended"), "no defence of a dragon that cannot be attacked: {text}");
+    let (a8, text) = block("A8");
+    assert!(text.contains("\nA8 can be attacked at C6 ("), "{text}");
+    assert!(text.contains("\nA8 can be defended with ko (bad) at C6 ("), "{text}");
+    assert!(text.ends_with("status of A8 revised to CRITICAL\n"), "{text}");
+    let (a6, text) = block("A6");
+    assert!(text.contains("\nA6 cannot be defended (") && text.ends_with("status of A6 revised to DEAD\n"), "{text}");
+    assert!(b9 < a8 && a8 < a6, "{s}");
+    for line in s.lines().filter(|l| l.starts_with("status=")) {
+        let escape: usize = line.rsplit_once("escape=").unwrap().1.parse().unwrap();
+        assert!(escape < 6, "{line}");
+    }
+    // The trees: as many move nodes as the counts add up to; GNU Go loads the file.
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(move_nodes(&text), printed_variations(&s));
+    assert!(text.contains("owl_attack A8: WIN C6"), "{}", &text[..text.len().min(2000)]);
+    if interop_tests::have_gnugo() {
+        let t = interop_tests::gnugo_gtp_transcript(&[], &[format!("loadsgf {}", out.display())]);
+        assert!(t.starts_with("= "), "{t}");
+    }
+}
+
+#[test]
+fn decide_eye_prints_the_value_and_vital_points_of_the_eye_space() {
+    let Some(game) = regression_game("eyes1.sgf") else { return };
+    let g = game.to_str().unwrap();
+    let decide = |v: &str, out: Option<&std::path::Path>| {
+        let mut c = Command::new(go_support::GO_GTP);
+        c.args(["-l", g, "--decide-eye", v]);
+        if let Some(out) = out {
+            c.args(["-o", out.to_str().unwrap()]);
+        }
+        c.output().unwrap()
+    };
+    // optics.tst 101, 103, 104, 105 and 110 (eval_eye: 1 1, 0 1 F1 F1, 0 1 K2 K2, 0 0, 0 1 D10 D10); GNU
+    // Go 3.8's lines, except at E9, an eye of White alone, where it says "not of a single color".
+    for (v, want) in [
+        ("A1", "Black eyespace at A1: 1111\n"),
+        ("G1", "Black eyespace at F1: 0011\n  vital points: F1 (attack) F1 (defense)\n"),
+        ("L1", "Black eyespace at L1: 0011\n  vital points: K2 (attack) K2 (defense)\n"),
+        ("P1", "Black eyespace at P1: 0000\n"),
+        ("E9", "White eyespace at E9: 0011\n  vital points: D10 (attack) D10 (defense)\n"),
+        ("B6", "The eye at B6 is not of a single color.\n"),
+    ] {
+        let o = decide(v, None);
+        assert!(o.status.success(), "{o:?}");
+        assert_eq!(String::from_utf8_lossy(&o.stdout), want, "{v}");
+    }
+    let out = temp("eye.sgf");
+    let o = decide("G1", Some(&out));
+    assert!(o.status.success(), "{o:?}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("C[Black eyespace at F1: 0011\n  vital points: F1 (attack) F1 (defense)]"), "{text}");
+    if let Some(m) = sgfmill_moves(&out) {
+        assert_eq!(m, 0, "the position alone");
+    }
+    let o = decide("Z99", None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--decide-eye: invalid coordinate 'Z99'"));
+}

@@ -8,7 +8,18 @@
 //! dragon's goal is found before the recording starts, as GNU Go examines the position first);
 //! `--decide-connection A/B` the connection and disconnection readings; `--decide-semeai A/B` the
 //! capturing race from both sides (`Analyzing semeai between A and B, white moves first`, then the
-//! defence and attack results and the node count). N, the variation count, is the number of moves the
+//! defence and attack results and the node count); `--decide-dragon-data V` the dragon's
+//! `dragon_data` record under GNU Go's header `Dragon at V:` (the dragons are found outside the tree,
+//! the owl's reading of this dragon is recorded); `--decide-position` every dragon whose escape route
+//! is under 6, in GNU Go's scan order (top row first): `analyzing V`, `status=CRUDE, escape=N`, the
+//! owl's attack and, when it succeeds, defence (`--decide-owl`'s lines), `status of V revised to
+//! ALIVE|CRITICAL|DEAD`; `--decide-eye V` each colour's eye space holding V (`Black eyespace at
+//! ORIGIN: abcd`, then `  vital points: A (attack) D (defense)` when the next move decides it, as
+//! `eval_eye` gives them), or `The eye at V is not of a single color.` (GNU Go 3.8 also says this of
+//! a space of White alone, looking at Black's spaces only for that test; we print White's space). The
+//! dragon record and the eye spaces are [`crate::gtp::dragon_commands`]' and
+//! [`crate::gtp::eye_commands`]' (this module imports those two groups; they import neither it nor
+//! each other). N, the variation count, is the number of moves the
 //! reading played (the move nodes of its part of the tree), so the written file has as many move nodes
 //! as the counts printed add up to (cache hits play no move: counts are smaller than GNU Go's, whose
 //! counter counts positions entered).
@@ -21,11 +32,13 @@
 //! FILE` (write what was recorded; the file access is `printsgf`'s).
 
 use crate::analysis::connection;
+use crate::analysis::dragon::{DragonStatus, Dragons};
 use crate::analysis::owl::{self, OwlLimits};
 use crate::analysis::read_result::ReadResult;
 use crate::analysis::semeai::{self, SemeaiLimits};
 use crate::analysis::sgf_trace::{self, Note, Trace};
 use crate::gtp::state::GtpState;
+use crate::gtp::{dragon_commands, eye_commands};
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Move, Point};
 use crate::rules::vertex::{format_vertex, parse_vertex};
@@ -41,6 +54,12 @@ pub enum DecideKind {
     Owl,
     Connection,
     Semeai,
+    /// `--decide-dragon-data V`: the dragon's `dragon_data` record.
+    DragonData,
+    /// `--decide-position`: the owl's attack and defence of every dragon with an escape route under 6.
+    Position,
+    /// `--decide-eye V`: the eye spaces holding the point, their values and vital points.
+    Eye,
 }
 
 /// What a decision prints and writes.
@@ -119,22 +138,51 @@ pub fn decide(s: &mut GtpState, kind: DecideKind, arg: &str) -> Result<Decision,
             // The dragon first (GNU Go's examine_position), outside the tree.
             let goal = owl::dragon_goal(s.reader(), &b, p);
             sgf_trace::start();
-            let ((acode, amv), n) = counted(|| owl::owl_attack(s.reader(), &b, &goal, OwlLimits::default()));
-            text += &match (acode, amv) {
-                (ReadResult::Lose, _) => format!("{} cannot be attacked ({n} variations)\n", v(p)),
-                (ReadResult::Win, None) => format!("{} is dead as it stands\n", v(p)),
-                (c, m) => {
-                    format!("{} can be attacked{} at {} ({n} variations)\n", v(p), ko_words(c), v(m.unwrap_or(0)))
-                }
+            owl_lines(s, &b, &goal, true, &mut text);
+        }
+        DecideKind::DragonData => {
+            let p = stone_arg(&b, arg, "dragon-data")?;
+            // The dragons are found outside the tree; the owl's reading of this one is recorded.
+            let record = dragon_commands::dragon_record(s, p, sgf_trace::start).expect("a stone");
+            let fields = record.split_once('\n').map_or("", |(_, rest)| rest);
+            text += &format!("Dragon at {}:\n{fields}\n", v(p));
+        }
+        DecideKind::Position => {
+            let ds = Dragons::compute(&b, s.reader(), None);
+            // GNU Go's scan order: the top row first, each row from the left.
+            let mut origins: Vec<(Point, usize)> =
+                ds.graph.node_weights().map(|d| (d.origin, d.escape_route)).filter(|&(_, e)| e < 6).collect();
+            origins.sort_unstable_by_key(|&(p, _)| p);
+            sgf_trace::start();
+            for (p, escape) in origins {
+                let Some(d) = ds.at(p) else { continue };
+                let mut goal = vec![p];
+                goal.extend(d.stones.iter().copied().filter(|&q| q != p));
+                text += &format!("\nanalyzing {}\n", v(p));
+                text += &format!("status={}, escape={escape}\n", d.crude_status.gtp_name());
+                let status = owl_lines(s, &b, &goal, false, &mut text);
+                text += &format!("status of {} revised to {}\n", v(p), status.gtp_name().to_uppercase());
+            }
+        }
+        DecideKind::Eye => {
+            let p = match parse_vertex(arg, &b) {
+                Some(Move::Play(p)) => p,
+                _ => return Err(format!("--decide-eye: invalid coordinate '{}'", excerpt(arg))),
             };
-            let ((dcode, dmv), n) = counted(|| owl::owl_defend(s.reader(), &b, &goal, OwlLimits::default()));
-            text += &match (dcode, dmv) {
-                (ReadResult::Lose, _) => format!("{} cannot be defended ({n} variations)\n", v(p)),
-                (ReadResult::Win, None) => format!("{} is alive as it stands\n", v(p)),
-                (c, m) => {
-                    format!("{} can be defended{} at {} ({n} variations)\n", v(p), ko_words(c), v(m.unwrap_or(0)))
+            let (_, eyes, _) = eye_commands::eyes(s);
+            sgf_trace::start();
+            for (color, name) in [(Color::Black, "Black"), (Color::White, "White")] {
+                let Some(e) = eyes.space(p, color) else { continue };
+                let [a, b2, c, d] = e.value;
+                text += &format!("{name} eyespace at {}: {a}{b2}{c}{d}\n", v(e.points[0]));
+                if e.min < e.max {
+                    let (att, def) = (v(e.attack.unwrap_or(0)), v(e.defend.unwrap_or(0)));
+                    text += &format!("  vital points: {att} (attack) {def} (defense)\n");
                 }
-            };
+            }
+            if text.is_empty() {
+                text += &format!("The eye at {} is not of a single color.\n", v(p));
+            }
         }
         DecideKind::Connection => {
             let (p, q) = pair_arg(&b, arg, "connection")?;
@@ -187,6 +235,34 @@ pub fn decide(s: &mut GtpState, kind: DecideKind, arg: &str) -> Result<Decision,
     Ok(Decision { text, sgf, moves: trace.moves() })
 }
 
+/// The owl's attack of `goal` and, when it can be attacked (or always, with `always_defend`, as
+/// `--decide-owl` asks), its defence, in GNU Go's lines; the status they give (alive when the attack
+/// fails, dead when the defence does, else critical).
+fn owl_lines(s: &mut GtpState, b: &Board, goal: &[Point], always_defend: bool, text: &mut String) -> DragonStatus {
+    let v = |p: Point| vertex_name(b, p);
+    let p = goal[0];
+    let ((acode, amv), n) = counted(|| owl::owl_attack(s.reader(), b, goal, OwlLimits::default()));
+    *text += &match (acode, amv) {
+        (ReadResult::Lose, _) => format!("{} cannot be attacked ({n} variations)\n", v(p)),
+        (ReadResult::Win, None) => format!("{} is dead as it stands\n", v(p)),
+        (c, m) => format!("{} can be attacked{} at {} ({n} variations)\n", v(p), ko_words(c), v(m.unwrap_or(0))),
+    };
+    if acode == ReadResult::Lose && !always_defend {
+        return DragonStatus::Alive;
+    }
+    let ((dcode, dmv), n) = counted(|| owl::owl_defend(s.reader(), b, goal, OwlLimits::default()));
+    *text += &match (dcode, dmv) {
+        (ReadResult::Lose, _) => format!("{} cannot be defended ({n} variations)\n", v(p)),
+        (ReadResult::Win, None) => format!("{} is alive as it stands\n", v(p)),
+        (c, m) => format!("{} can be defended{} at {} ({n} variations)\n", v(p), ko_words(c), v(m.unwrap_or(0))),
+    };
+    match (acode, dcode) {
+        (ReadResult::Lose, _) => DragonStatus::Alive,
+        (_, ReadResult::Lose) => DragonStatus::Dead,
+        _ => DragonStatus::Critical,
+    }
+}
+
 /// A node's comment: the move, then the results found there and the caller's lines.
 fn node_comment(b: &Board, t: &Trace, i: usize) -> String {
     let n = &t.nodes[i];
@@ -234,7 +310,7 @@ fn subtree(b: &Board, t: &Trace, mut i: usize) -> GameTree {
 /// results as its comment), each reading move a variation below it.
 pub fn trace_sgf(b: &Board, komi: f64, t: &Trace, summary: &str) -> String {
     let mut root = crate::sgf::position_root(b, komi, concat!("go-gtp:", env!("CARGO_PKG_VERSION")));
-    let mut comment = summary.trim_end().to_string();
+    let mut comment = summary.trim().to_string();
     let at_root = node_comment(b, t, 0);
     if !at_root.is_empty() {
         if !comment.is_empty() {

@@ -12,7 +12,7 @@
 //! semeai fields.
 //!
 //! This group reads the position and the reader of the engine state ([`crate::gtp::state`]) and must not
-//! import the other command groups.
+//! import the other command groups; [`crate::gtp::decide`] prints its records (`--decide-dragon-data`).
 
 use crate::analysis::dragon::{Dragon, DragonStatus, Dragons};
 use crate::analysis::owl::OwlLimits;
@@ -91,11 +91,26 @@ fn dragon_data(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
     let mut out = Vec::new();
     for p in targets {
         ds.owl_status(reader(s), &b, p, &OwlLimits::default());
-        let Some(d) = ds.at(p) else { continue };
-        let neighbours: Vec<Point> = ds.neighbours(p).iter().map(|n| n.origin).collect();
-        out.push(format_dragon(&b, p, d, &neighbours, ds.hostile_neighbours(p)));
+        out.extend(record(&b, &ds, p));
     }
     Ok(out.join("\n"))
+}
+
+/// The `dragon_data` record (`V:` then the fields) of the dragon through the stone on `p`, its status
+/// read by the owl after `before_owl` runs (`go-gtp --decide-dragon-data` starts its SGF trace there, so
+/// that the file holds the owl's trees for this dragon); `None` on an empty point.
+pub(crate) fn dragon_record(s: &mut GtpState, p: Point, before_owl: impl FnOnce()) -> Option<String> {
+    let b = s.board().clone();
+    let mut ds = Dragons::compute(&b, reader(s), None);
+    before_owl();
+    ds.owl_status(reader(s), &b, p, &OwlLimits::default());
+    record(&b, &ds, p)
+}
+
+fn record(b: &Board, ds: &Dragons, p: Point) -> Option<String> {
+    let d = ds.at(p)?;
+    let neighbours: Vec<Point> = ds.neighbours(p).iter().map(|n| n.origin).collect();
+    Some(format_dragon(b, p, d, &neighbours, ds.hostile_neighbours(p)))
 }
 
 /// One dragon's `dragon_data` record, as GNU Go 3.8 prints it.

@@ -62,8 +62,8 @@ pub fn register(r: &mut Registry<GtpState>) {
 }
 
 /// The position, its eye spaces with the dragons' dead stones (valued from the engine's database)
-/// and those dead stones.
-fn eyes(s: &mut GtpState) -> (Board, Eyes, Vec<bool>) {
+/// and those dead stones (also [`crate::gtp::decide`]'s `--decide-eye`).
+pub(crate) fn eyes(s: &mut GtpState) -> (Board, Eyes, Vec<bool>) {
     let b = s.board().clone();
     let dead = tactically_dead(&b, reader(s));
     let loaded = s.loaded_eye_db();

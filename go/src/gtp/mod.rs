@@ -17,7 +17,8 @@
 //! registers `start_sgftrace`/`finish_sgftrace` (reading trees written as SGF).
 //!
 //! This module assembles the engine ([`registry`], [`engine`]) and re-exports what front ends use; it is
-//! the top of the GTP layer: no group imports it, each imports [`state`] and [`args`] only (and the layers below).
+//! the top of the GTP layer: no group imports it, each imports [`state`] and [`args`] only (and the layers below;
+//! [`decide`] also prints [`dragon_commands`]' records and [`eye_commands`]' eye spaces).
 
 pub mod analysis_commands;
 pub(crate) mod args;

@@ -95,6 +95,18 @@ struct Cli {
     /// the tree).
     #[arg(long, value_name = "A/B", requires = "infile", group = "decide_option")]
     decide_semeai: Option<String>,
+    /// With -l: the dragon_data record of the dragon at VERTEX, its status read by the owl (summary; -o
+    /// the owl's tree for it).
+    #[arg(long, value_name = "VERTEX", requires = "infile", group = "decide_option")]
+    decide_dragon_data: Option<String>,
+    /// With -l: the owl's attack and, when it can be attacked, defence of every dragon whose escape
+    /// route is under 6, one block per dragon from the top row down (summary; -o the trees).
+    #[arg(long, requires = "infile", group = "decide_option")]
+    decide_position: bool,
+    /// With -l: the eye space at VERTEX of each colour holding it: its value (GNU Go's abcd) and,
+    /// when the next move decides it, its attack and defence points (summary; -o the position).
+    #[arg(long, value_name = "VERTEX", requires = "infile", group = "decide_option")]
+    decide_eye: Option<String>,
     /// Also load every .db pattern file of DIR (e.g. GNU Go's patterns/) after the built-in databases;
     /// problems are reported on standard error as FILE:LINE:COLUMN and the engine still starts.
     #[arg(long, value_name = "DIR")]
@@ -256,11 +268,15 @@ fn run(cli: &Cli, boardsize: usize, engine: &mut engine_core::gtp::Engine<gtp::G
             return ExitCode::from(2);
         }
     }
+    let position = cli.decide_position.then(String::new);
     let decision = [
         (gtp::DecideKind::String, &cli.decide_string),
         (gtp::DecideKind::Owl, &cli.decide_owl),
         (gtp::DecideKind::Connection, &cli.decide_connection),
         (gtp::DecideKind::Semeai, &cli.decide_semeai),
+        (gtp::DecideKind::DragonData, &cli.decide_dragon_data),
+        (gtp::DecideKind::Eye, &cli.decide_eye),
+        (gtp::DecideKind::Position, &position),
     ]
     .into_iter()
     .find_map(|(kind, arg)| arg.as_deref().map(|a| (kind, a)));
