@@ -52,9 +52,10 @@
 //! `dragon_data` has it alive without reading (genus 2 from a 19-point eye space on the left edge,
 //! where our eye spaces find none, crude weakness 0.04 against our 0.35), and 660: our owl says D4
 //! kills white's B6 group, GNU Go reads it alive. The owl's misreads are the largest class.
-//! 250 and 680 end with no move of positive value: our classic generator passes and `genmove`
-//! falls back to the tree search (250's A2 is wanted; 680's A2 is GNU Go's antisuji where its
-//! `fill_liberty` plays H7).
+//! 250 and 680 end with no move of positive value: our classic generator passed and `genmove`
+//! fell back to the tree search (250's A2 is wanted; 680's A2 is GNU Go's antisuji where its
+//! `fill_liberty` plays H7). 680 passes since the dame list backfills (2026-11-28,
+//! `selection::endgame::dame`: H7, the last liberty the dame J6 would leave).
 //!
 //! strategy.tst's failures by cause (2026-11-28, issue 25; `top_moves` and `-t` traces of ours against
 //! GNU Go 3.8's at the same positions, 14 of the 31 failures read): reasons we do not find — GNU Go's

@@ -22,6 +22,12 @@
 //!   opponent's side of the board): such a stone is lost, and our influence still counted points for
 //!   it (endgame.tst 211-217's G1 for White in Black's lower left; the rule gained 204, 25 → 26/65,
 //!   no loss).
+//! * First-line points must pass the move databases' safety test (`safe_omove` WIN: a stone the
+//!   reader captures, even by ko, gets no reason), as `endgame.db`'s first-line patterns do:
+//!   endgame.tst 203's A6 (White's hane under Black's B6, attacked by ko at A7 in our reader and GNU
+//!   Go's) was valued 3.00 for the territory its stone radiates and beat GNU Go's A7; GNU Go has no
+//!   reason at A6. Measured (2026-11-28, `--engine classic`, with `endgame.db`'s
+//!   EgTakeTheirExtension and the dame backfill): endgame.tst 41 → 42/65 (+203, no loss).
 //!
 //! At most [`MAX_NEAR`] points near stones and [`MAX_FAR`] points far from them get a reason, those
 //! with the most unsettled territory (`Σ (1 − |v|)` over the empty points within distance 2) first:
@@ -40,10 +46,13 @@
 //! This module reads the analysed position and computes one influence; it never values a move.
 
 use crate::analysis::influence::{Influence, TERRITORY};
+use crate::analysis::pattern_context::GoPatternContext;
 use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point};
+use patterns::eval::{codes, Tactical};
+use patterns::{PatternContext, Side, Vertex};
 
 /// Largest number of points within distance 2 of a stone this gatherer proposes per move generation.
 pub const MAX_NEAR: usize = 40;
@@ -56,7 +65,16 @@ pub const MAX_CANDIDATES: usize = MAX_NEAR + MAX_FAR;
 pub fn gather(a: &Analysed, out: &mut MoveReasons) {
     let color = out.color();
     let inf = Influence::of_dragons(&a.board, &a.dragons, color.opponent());
+    let mut ctx = GoPatternContext::new(&a.board, color);
+    let n = a.board.size() as u8;
     for (p, reason) in candidates(&a.board, &inf, color) {
+        // First-line points pass the move databases' safety test (`safe_omove`, a ko included).
+        let (x, y) = a.board.coords(p);
+        if (x == 0 || y == 0 || x == n - 1 || y == n - 1)
+            && ctx.tactical(Tactical::SafeMove { side: Side::O, at: Vertex { row: y, col: x } }) != codes::WIN
+        {
+            continue;
+        }
         out.add(p, reason);
     }
 }

@@ -42,6 +42,11 @@ fn living(a: &Analysed, q: Point) -> bool {
 /// dame in the strict sense), or next to the opponent's living stones only with an empty neighbour
 /// that touches ours (a neutral point one step away), that the mover can play without putting its
 /// new string in atari (unless it captures). The strict dame first, then board order; value 1.
+/// Last, the backfills (GNU Go's `fill_liberty` "generates a backfilling move if necessary"): a
+/// strict dame that would be a self-atari proposes its string's last liberty instead, when our
+/// stone there has two liberties (or captures) and makes the dame safe to fill next. 9x9.tst 680
+/// (atari-crash): White's dame J6 between H6 and J5 is a self-atari (H5-H6-J6-J7 left with H7);
+/// GNU Go fills H7 ("Filling a liberty at H7"), our classic generator passed.
 pub fn dame(a: &Analysed, game: &GoGame, color: Color, allowed: Option<&[Point]>) -> Vec<(Point, f32)> {
     let b = &a.board;
     let touches = |p: Point, c: Color| {
@@ -49,8 +54,9 @@ pub fn dame(a: &Analysed, game: &GoGame, color: Color, allowed: Option<&[Point]>
     };
     let mut strict = Vec::new();
     let mut near = Vec::new();
+    let mut back = Vec::new();
     for p in b.points() {
-        if !b.is_empty(p) || allowed.is_some_and(|al| !al.contains(&p)) {
+        if !b.is_empty(p) {
             continue;
         }
         if !touches(p, color.opponent()) || b.is_true_eye(p, color.opponent()) {
@@ -67,7 +73,34 @@ pub fn dame(a: &Analysed, game: &GoGame, color: Color, allowed: Option<&[Point]>
         }
         let mut after = b.clone();
         let captured = after.play_unchecked(p, color);
-        if after.color(p) != Some(color) || (after.liberties(p) < 2 && captured == 0) {
+        if after.color(p) != Some(color) {
+            continue;
+        }
+        if after.liberties(p) < 2 && captured == 0 {
+            // Backfilling: the dame is a self-atari now; filling its string's last liberty
+            // first, when that move is safe, makes it playable next.
+            if ours {
+                if let Some(l) = after.first_liberty(p) {
+                    if game.check_move(color, Move::Play(l)).is_ok() && !b.is_true_eye(l, color) {
+                        let mut fill = b.clone();
+                        let took = fill.play_unchecked(l, color);
+                        let mut next = fill.clone();
+                        let _ = next.play_unchecked(p, color);
+                        if fill.color(l) == Some(color)
+                            && (fill.liberties(l) >= 2 || took > 0)
+                            && next.color(p) == Some(color)
+                            && next.liberties(p) >= 2
+                            && !back.contains(&(l, 1.0))
+                            && allowed.is_none_or(|al| al.contains(&l))
+                        {
+                            back.push((l, 1.0));
+                        }
+                    }
+                }
+            }
+            continue;
+        }
+        if allowed.is_some_and(|al| !al.contains(&p)) {
             continue;
         }
         if ours {
@@ -77,6 +110,8 @@ pub fn dame(a: &Analysed, game: &GoGame, color: Color, allowed: Option<&[Point]>
         }
     }
     strict.extend(near);
+    back.retain(|x| !strict.contains(x));
+    strict.extend(back);
     strict
 }
 

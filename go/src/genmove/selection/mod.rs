@@ -12,7 +12,8 @@
 //!    lowered by the loss and the best is picked again, at most [`MAX_BLUNDER_CHECKS`] moves read.
 //! 4. When no move has a positive value: **revise semeai** (moves winning a race against a dragon
 //!    the owl found dead, [`endgame::semeai_moves`]), then **fill the dame** ([`endgame::dame`],
-//!    once at least [`DAME_SETTLED_SHARE`] of the board is settled), each blunder-checked; else pass.
+//!    once at least [`DAME_SETTLED_SHARE`] of the board is settled; last the backfills, the last
+//!    liberty a self-atari dame would leave), each blunder-checked; else pass.
 //! 5. **Resign** only when asked ([`Options::allow_resign`], off by default as in GNU Go) and
 //!    [`endgame::should_resign`] agrees, instead of a small move or a pass.
 //!

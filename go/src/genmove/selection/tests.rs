@@ -108,3 +108,30 @@ fn resigns_only_when_hopeless_on_19x19() {
     assert!(!endgame::should_resign(&a, Color::Black, -100.0), "an empty board is not settled");
     assert_eq!(endgame::settled_share(g.board()), 0.0);
 }
+
+/// 9x9.tst 680 (atari-crash, white to move; GNU Go 3.8 plays H7, "Filling a liberty"): the dame J6
+/// between White's H6 and Black's J5 would leave H5-H6-J6-J7 with the one liberty H7, so the dame
+/// list backfills H7 (next to Black's dead H8-J8 only, no dame itself) and leaves J6 out; a
+/// restricted generation allowed H7 alone still gets it.
+#[test]
+fn backfills_a_dame_that_would_be_a_self_atari() {
+    let g = game(&[
+        "X . O X O O . O .",
+        "X . O X X O O X X",
+        "X . O X X . O . O",
+        "O . O O X X X O .",
+        ". O O . O O X O X",
+        "O O . O . O X X X",
+        "X O O O O X X . .",
+        ". O X X X X . . .",
+        "O O O O X X . . .",
+    ]);
+    let b = g.board();
+    let mut r = Reader::new(b);
+    let a = analyse(b, &mut r, OwlLimits::default());
+    let (h7, j6) = (b.point(7, 2), b.point(8, 3));
+    let dame = endgame::dame(&a, &g, Color::White, None);
+    assert!(dame.contains(&(h7, 1.0)), "{dame:?}");
+    assert!(!dame.iter().any(|&(p, _)| p == j6), "{dame:?}");
+    assert_eq!(endgame::dame(&a, &g, Color::White, Some(&[h7])), vec![(h7, 1.0)]);
+}
