@@ -78,3 +78,27 @@ fn two_invaders_that_touch_the_wall_do_not_change_it() {
         assert_eq!(got, theirs);
     }
 }
+
+#[test]
+fn a_reread_defence_follows_the_rules_of_owl_does_defend() {
+    // owl.tst 199 (incident221.sgf move 39, set up stone by stone): black's H3 group has no defence
+    // (GNU Go: owl_defend 0, owl_does_defend F2 0). Our owl_defend answered `1 F2`: its reread of F2
+    // played the move one ply down and followed a defence query's rules, where owl_does_defend reads
+    // an attack query.
+    let mut setup = vec![];
+    for p in ["D9", "C8", "B7", "A6", "C6", "D6", "B5", "D5", "E5", "F5", "B4", "C3", "D3", "F3", "G3", "H3", "D2"] {
+        setup.push(format!("play black {p}"));
+    }
+    for p in
+        ["E9", "F9", "D8", "F8", "D7", "F7", "E6", "F6", "C5", "G5", "C4", "D4", "E4", "F4", "G4", "H4", "E3", "E2"]
+    {
+        setup.push(format!("play white {p}"));
+    }
+    let setup: Vec<&str> = setup.iter().map(String::as_str).collect();
+    let queries = ["owl_defend H3", "owl_does_defend F2 H3"];
+    let got = ours(&setup, &queries);
+    assert_eq!(got, ["0", "0"]);
+    if let Some(theirs) = gnugo(&setup, &queries) {
+        assert_eq!(got, theirs);
+    }
+}

@@ -295,6 +295,40 @@
 //! touches a defender string outside the goal with at most two liberties (105's B5): 201 (+105, −14:
 //! `2 P3` instead of `1 S2`). 228's GNU Go defence D6 is such an atari too, but after D6 our attacker
 //! still kills through C6 (the 9x9 escape count, `owl_tuning::SmallEscape`).
+//!
+//! Measured 2026-11-28 (owl.tst at 202 by gtp-regress, main 319690b; nothing kept), issue 24's false
+//! kills 20 22 62 151 152 187 195 (GNU Go's `owl_does_attack` rejects our move, ours accepts GNU Go's),
+//! each walked against GNU Go's `start_sgftrace` tree of `owl_does_attack OURS`:
+//! * 20 (our D3): GNU Go defends D2, and after our B2 plays A2 (a first-line hane under the attacker's
+//!   second-line stone beside ours, so that stone can be captured), not among our candidates. An
+//!   `owl_defend.db` pattern for it (their second-line stone beside ours, the first-line point under it,
+//!   `lib(a) <= 3 && oplay_attack(*,a)`, value 60 or 30, or `lib(a) == 3`): 201 (+48, −162 −192; in 162
+//!   it rates D19 under black's D18, the defence our D18 kill needs refuted). With it A2 is tried second
+//!   after D3 D2 B2 and refuted by C4: after C4 our `owl_defend` finds E3 (GNU Go F2), but at ply 4 of
+//!   the line, with four plies left, E3 fails; depth 10 (`GO_OWL_SEARCH=,,0,0,,10,`) finds A3.
+//! * 22 (our O12): GNU Go's defence S10 holds only where its own reading stops at its node limit
+//!   ("owl node limit reached" counted as life): no reading fact to copy.
+//! * 62 (our A6): the node budget is spent on the five root moves before A6 (1224 nodes), so A6's
+//!   reply is judged by the leaf rule at ply 1 (max 1: a kill); our `owl_does_attack A6` reads B5 and
+//!   answers 0. The only test of owl.tst with a root move judged that way (traced over the file).
+//! * 187 (our M5): GNU Go's O3 is the eighth defender candidate after M5 (20 points), beyond the width
+//!   at ply 1, found by `owl_does_attack M5` as a late move of `owl_defend`'s root. Reading three
+//!   candidates beyond the width at the first defender node of an attack query, after the ordinary
+//!   ones failed: 201 (−162, nothing gained: O3 then refutes M5, but at ply 1 M5 refutes GNU Go's O3,
+//!   and the answer becomes N7, a ko for our `owl_does_attack` and 0 for GNU Go's). The first reply's
+//!   width 6, as at the root (`GO_OWL_SEARCH=,6,0,0,,,`): 199 (+55, −4 112 115 162).
+//! * 195 (our B12): after B12 B10 C9 GNU Go's defender is "escaped" statically; ours reads on to a kill.
+//! * The kills of 20 22 151 152 195 rest on 60–180 leaves at the depth limit each, nearly all with a
+//!   maximum of 0 eyes and an escape of 0–5 at the leaf: not a leaf rule that is too harsh, but
+//!   refutations (or GNU Go's escapes) beyond our eight plies and widths.
+//! * 199 (`owl_defend H3`, GNU Go 0, ours was `1 F2`): the life came from the recheck
+//!   (`GO_OWL_RECHECK=0` answered 0, and so does our `owl_does_defend F2`). The reread plays its move
+//!   one ply down, so every rule keyed to the ply's parity or to the root (the attacker's even plies of
+//!   an attack query: fiat spaces read, `settled` passes, static life checked by reading at the root;
+//!   the pessimistic count at the attacker's first node of a defence query; the defender's wide
+//!   liberties and throw-ins) treated the reread as a defence query, where `owl_does_defend` reads an
+//!   attack query. Fixed (kept): those rules count the reread's plies from its move (`Owl::ply`, the
+//!   `d` of `attack`/`defend`): owl.tst 202 → 203 (+199, no loss), semeai.tst 110 (the same tests).
 
 use crate::analysis::board_view::BoardView;
 use crate::analysis::dragon::{
@@ -736,7 +770,7 @@ impl Owl<'_> {
         // The defender's moves in large eye spaces and throw-ins (`owl_tuning::Defender::wide_libs`, `throw_ins`:
         // 0 off, 1 at the root of a defence, 2 at every defender node, 3 at every defender node of a
         // defence query, where the defender moved first: an even line).
-        let defence_query = self.line.len().is_multiple_of(2);
+        let defence_query = self.ply().is_multiple_of(2);
         let scoped = |k: u8| !attacker && (k == 2 || (k == 1 && full) || (k == 3 && defence_query));
         let (wide_libs, throw_ins) = (scoped(dk.wide_libs), scoped(dk.throw_ins));
         let add = |cands: &mut Vec<(i32, Point)>, p: Point, w: i32| {
@@ -865,8 +899,8 @@ impl Owl<'_> {
         let scoped = match pess.scope {
             0 => attacker,
             1 => true,
-            _ => attacker && !self.line.len().is_multiple_of(2),
-        } && (pess.depth == 0 || self.line.len() <= pess.depth);
+            _ => attacker && !self.ply().is_multiple_of(2),
+        } && (pess.depth == 0 || self.ply() <= pess.depth);
         let sure = if pess.mode != 0 && scoped { pessimistic_min(&b, &eyes, &all, color, pess.mode) } else { min };
         let short = attacker && scoped && pess.short > 0 && heads.iter().any(|&h| b.liberties(h) <= pess.short);
         let alive = (sure >= 2 || ran) && capture.0 == Lose && !short;
@@ -1296,7 +1330,7 @@ impl Owl<'_> {
     /// it joins count too; one entry of [`Self::grown`] per move either way.
     fn grow(&mut self, p: Point, c: Color) {
         let GoalGrowth { mode, scope, libs } = tuning().goal;
-        let defence_query = self.line.len().is_multiple_of(2);
+        let defence_query = self.ply().is_multiple_of(2);
         let add = c == self.color
             && mode != 0
             && !self.goal[usize::from(p)]
@@ -1410,6 +1444,13 @@ impl Owl<'_> {
         }
     }
 
+    /// The current line's length as `owl_does_defend`'s fresh read would count it: a reread
+    /// ([`Self::recheck`]) plays its root move one ply down ([`Self::shift`]), so that its plies have the
+    /// parity of an attack query's, as in `owl_does_defend`.
+    fn ply(&self) -> usize {
+        self.line.len().saturating_sub(self.shift)
+    }
+
     /// Counts a node (the query's budget and the thread's counter).
     fn count(&mut self) {
         self.nodes += 1;
@@ -1484,7 +1525,9 @@ impl Owl<'_> {
     /// The root of `owl_defend` when no move defended, ko included (`owl_tuning::Recheck`): the first
     /// root moves read again inside the same query, each as `owl_does_defend` reads its move — the
     /// attacker's first node after it at the root's width, every ply below one width step wider and
-    /// one ply more in all — on a node budget of their own. Their results go to the query's table
+    /// one ply more in all — on a node budget of their own. Their plies are counted from the reread's
+    /// move wherever a rule depends on the ply's parity or the root ([`Self::ply`], the `d` of
+    /// [`Self::attack`] and [`Self::defend`]), so the reread follows an attack query's rules there. Their results go to the query's table
     /// under [`Self::salt`], so a position two rereads reach is read once, and the main read's
     /// narrower results answer none of their nodes. The first move that defends is the answer.
     /// A reread's defence must be read out: its leaves (depth or node limit) count for the attacker,
@@ -1569,13 +1612,15 @@ impl Owl<'_> {
         if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
+        // The ply as `owl_does_defend`'s fresh attack counts it (a reread starts one ply down).
+        let d = depth.saturating_sub(self.shift);
         // At the root the static verdict of life is checked by reading.
-        let mut a = self.analyse(true, depth == 0);
+        let mut a = self.analyse(true, d == 0);
         let fiat = tuning().fiat;
         // The attacker moves at even plies in an attack query, at odd ones in a defence query.
         let in_defence = fiat.defence >= 1 && a.fiat <= fiat.points;
-        let deeper = (depth.is_multiple_of(2) || in_defence) && depth > FIAT_DEPTH && depth <= fiat.max && fiat.on;
-        if a.alive && a.fiat > 0 && (depth == FIAT_DEPTH || deeper) {
+        let deeper = (d.is_multiple_of(2) || in_defence) && d > FIAT_DEPTH && d <= fiat.max && fiat.on;
+        if a.alive && a.fiat > 0 && (d == FIAT_DEPTH || deeper) {
             // Two eyes by fiat one ply below the root (and, in an attack query, at the attacker's
             // nodes down to `owl_tuning::Fiat::max`): read them (the first analysis stopped before the candidates
             // of the eye spaces).
@@ -1597,7 +1642,7 @@ impl Owl<'_> {
                 self.try_moves(true, &cands, depth, (Lose, None))
             }
         } else if a.settled
-            && depth >= tuning().settled.depth
+            && d >= tuning().settled.depth
             && depth < self.limits.depth
             && self.nodes <= self.limits.node_limit
         {
@@ -1607,7 +1652,7 @@ impl Owl<'_> {
                 Win => (Win, None),
                 _ => self.try_moves(true, &a.cands, depth, a.capture),
             }
-        } else if a.alive && depth > 0 {
+        } else if a.alive && d > 0 {
             self.retake_against_life(depth)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             // A reread's defence must be read out: its leaves count for the attacker.
@@ -1645,11 +1690,12 @@ impl Owl<'_> {
         if let Some(hit) = self.lookup(key, depth) {
             return hit;
         }
+        let d = depth.saturating_sub(self.shift);
         let mut a = self.analyse(false, depth == 0);
         if a.alive
             && a.fiat > 0
-            && (!depth.is_multiple_of(2) || (tuning().fiat.defence >= 2 && depth > 0 && a.fiat <= tuning().fiat.points))
-            && depth <= tuning().fiat.max.max(FIAT_DEPTH)
+            && (!d.is_multiple_of(2) || (tuning().fiat.defence >= 2 && d > 0 && a.fiat <= tuning().fiat.points))
+            && d <= tuning().fiat.max.max(FIAT_DEPTH)
             && tuning().fiat.on
         {
             // The same reading after the attacker's moves in an attack query (`owl_tuning::Fiat::on`, down

@@ -602,8 +602,10 @@ pub(crate) struct Doom {
 /// `6,0,600,1200,250` keeps the same tests (+107 120 124, −199) at +11% (per-test `cputime` sums,
 /// +2.7 s where the uncapped `6,0,600,1200` added 4.7 s), and owl.tst by gtp-regress 203/261 at 28.4 s
 /// against GNU Go's 19.4 s (1.46x), off 26.96 s against 19.8 s (1.36x), back to back under load:
-/// the default since 2026-11-28. The recheck of 199 (`owl_defend H3`, GNU Go 0) lives with F2, the
-/// first root move, which the main read refutes.
+/// the default since 2026-11-28. The recheck of 199 (`owl_defend H3`, GNU Go 0) lived with F2, the
+/// first root move, which the main read refutes: the reread's plies had a defence query's parity
+/// (fiat reading, settled passes, static life at its first attacker node); counted from the reread's
+/// move as in `owl_does_defend` (`Owl::ply`, 2026-11-28), owl.tst 203 (+199, no loss).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Recheck {
     pub moves: usize,
