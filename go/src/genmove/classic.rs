@@ -100,6 +100,7 @@ pub fn generate_with(
     options: Options,
 ) -> Generation {
     let t0 = std::time::Instant::now();
+    let memo0 = crate::analysis::owl_memo::counts();
     // 1. Analyse.
     let analysed = analyse(game.board(), r, OwlLimits::default());
     let t1 = t0.elapsed();
@@ -121,6 +122,8 @@ pub fn generate_with(
             t3 - t2,
             t0.elapsed() - t3
         );
+        let memo = crate::analysis::owl_memo::counts();
+        eprintln!("owl store: {} answered, {} read", memo.0 - memo0.0, memo.1 - memo0.1);
     }
     Generation { color, reasons, values, parts, chosen: choice.chosen, source: choice.source, resign: choice.resign }
 }
