@@ -2034,7 +2034,8 @@ fn remembered(
     read: impl FnOnce(&mut Reader) -> (ReadResult, Option<Point>),
 ) -> (ReadResult, Option<Point>) {
     let OwlLimits { depth, node_limit, branches, root_branches } = limits;
-    let key = owl_memo::key(question, board, goal, r, [depth as u64, node_limit, branches as u64, root_branches as u64]);
+    let key =
+        owl_memo::key(question, board, goal, r, [depth as u64, node_limit, branches as u64, root_branches as u64]);
     match owl_memo::answer(key, || {
         let (code, mv) = read(r);
         owl_memo::Answer::Read(code, mv)

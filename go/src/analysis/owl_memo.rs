@@ -101,8 +101,16 @@ pub fn key(question: Question, board: &Board, stones: &[Point], r: &Reader, owl:
         ladder_depth,
         node_limit,
     } = r.limits;
-    for x in [depth, branch_depth, backfill_depth, fourlib_depth, ko_depth, break_chain_depth, superstring_depth, ladder_depth]
-    {
+    for x in [
+        depth,
+        branch_depth,
+        backfill_depth,
+        fourlib_depth,
+        ko_depth,
+        break_chain_depth,
+        superstring_depth,
+        ladder_depth,
+    ] {
         put(x as u64);
     }
     put(node_limit);

@@ -56,6 +56,19 @@
 //! falls back to the tree search (250's A2 is wanted; 680's A2 is GNU Go's antisuji where its
 //! `fill_liberty` plays H7).
 //!
+//! The per-position answer store ([`crate::analysis::owl_memo`], 2026-11-28, issue 25 speed): one owl
+//! attack or defence, `dragon_goal` and race answer per question per position, shared by analyse, the
+//! gatherers, the blunder check and the GTP commands. Measured with gtp-regress -j 1 (classic), main
+//! 319690b's binary and this one, both under a load of 18–30 on 2 cores (CPU seconds, so noisy by
+//! ±15%): endgame.tst 48.8 → 29.2 s (its positions are often the same board asked for both colours),
+//! strategy.tst 121.2 → 121.9 s (every test a new position: 2–5 answers per generation from the
+//! store), answers the same test for test (endgame 40/65, strategy 14/45, the same moves); owl.tst
+//! 202 and semeai.tst 110, the same answers, 33.5 → 33.8 s and 30.9 → 29.2 s. Within one
+//! generation the reads are not repeated (see [`crate::genmove::analysed`]'s module doc): a generation
+//! on a new position costs what it did. Next: GNU Go's persistent cache across positions (an answer
+//! reused while the stones its read touched are unchanged: a game's consecutive positions), which
+//! needs the owl to record the points its read played on.
+//!
 //! This module owns only the order of the phases; each phase is its module's. It reads through the
 //! caller's reader (left on the position) and never changes the game.
 
