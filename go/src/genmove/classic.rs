@@ -61,8 +61,9 @@
 //! gatherers, the blunder check and the GTP commands. Measured with gtp-regress -j 1 (classic), main
 //! 319690b's binary and this one, both under a load of 18–30 on 2 cores (CPU seconds, so noisy by
 //! ±15%): endgame.tst 48.8 → 29.2 s (its positions are often the same board asked for both colours),
-//! strategy.tst 121.2 → 121.9 s (every test a new position: 2–5 answers per generation from the
-//! store), answers the same test for test (endgame 40/65, strategy 14/45, the same moves); owl.tst
+//! strategy.tst 121.2 → 121.9 s and 9x9.tst 155.3 → 148.3 s (every test a new position: 2–5 answers
+//! per generation from the store), the three 325.4 → 299.4 s (−8%); answers the same test for test
+//! (endgame 40/65, strategy 14/45, 9x9 26/73, the same moves); owl.tst
 //! 202 and semeai.tst 110, the same answers, 33.5 → 33.8 s and 30.9 → 29.2 s. Within one
 //! generation the reads are not repeated (see [`crate::genmove::analysed`]'s module doc): a generation
 //! on a new position costs what it did. Next: GNU Go's persistent cache across positions (an answer
