@@ -11,6 +11,9 @@
 //! effects and dragon strengths), [`surround`]
 //! (surrounded dragons) and [`score`] (final statuses and the score without playouts).
 //!
+//! [`owl_memo`] keeps the owl's and the race reader's answers per position (one read per question per
+//! position and thread, shared by the move generator's phases and the GTP commands).
+//!
 //! [`pattern_dir`] caches the databases a `--patterns` directory replaces ours with (for the dragons, the
 //! owl and the move generator).
 //!
@@ -27,6 +30,7 @@ pub mod influence;
 pub mod influence_patterns;
 pub mod owl;
 pub(crate) mod owl_context;
+pub mod owl_memo;
 pub(crate) mod owl_tuning;
 pub mod pattern_context;
 pub mod pattern_dir;

@@ -336,6 +336,7 @@ use crate::analysis::dragon::{
 };
 use crate::analysis::eye::{Eyes, Safety, Topology, MAX_EYE};
 use crate::analysis::owl_context::OwlContext;
+use crate::analysis::owl_memo::{self, Question};
 pub use crate::analysis::owl_tuning::ESCAPE_ROUTE_OWL;
 use crate::analysis::owl_tuning::{tuning, Answer, Contact, Escape, GoalGrowth, Search};
 use crate::analysis::pattern_dir::DirCache;
@@ -598,7 +599,15 @@ thread_local! {
 /// directory has no GNU Go owl file (to try an edited database without a rebuild); `None` (or a directory
 /// without either) goes back to the built-in ones. Applies to owl reading on this thread from now on.
 pub fn set_pattern_dir(dir: Option<&Path>) {
-    LIBRARY.with(|l| l.borrow_mut().set_dir(dir.map(Path::to_path_buf)));
+    let changed = LIBRARY.with(|l| {
+        let mut l = l.borrow_mut();
+        let changed = l.dir() != dir;
+        l.set_dir(dir.map(Path::to_path_buf));
+        changed
+    });
+    if changed {
+        owl_memo::clear();
+    }
 }
 
 /// The owl databases for the current directory, compiled on first use.
@@ -2057,13 +2066,38 @@ fn run<T>(
 /// Can the dragon with stones `goal` be killed, the attacker moving first? Code and move. The first
 /// stone of `goal` is the one whose capture counts.
 pub fn owl_attack(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimits) -> (ReadResult, Option<Point>) {
-    run(r, board, goal, limits, |o| o.attack(0))
+    remembered(Question::Attack, r, board, goal, limits, |r| run(r, board, goal, limits, |o| o.attack(0)))
+}
+
+/// The answer of an owl query from the per-position store ([`crate::analysis::owl_memo`]), read when
+/// it is not there yet.
+fn remembered(
+    question: Question,
+    r: &mut Reader,
+    board: &Board,
+    goal: &[Point],
+    limits: OwlLimits,
+    read: impl FnOnce(&mut Reader) -> (ReadResult, Option<Point>),
+) -> (ReadResult, Option<Point>) {
+    let OwlLimits { depth, node_limit, branches, root_branches } = limits;
+    let key =
+        owl_memo::key(question, board, goal, r, [depth as u64, node_limit, branches as u64, root_branches as u64]);
+    match owl_memo::answer(key, || {
+        let (code, mv) = read(r);
+        owl_memo::Answer::Read(code, mv)
+    }) {
+        owl_memo::Answer::Read(code, mv) => {
+            r.set_board(board);
+            (code, mv)
+        }
+        _ => unreachable!("an owl read is stored as a read"),
+    }
 }
 
 /// Can the dragon with stones `goal` live, its owner moving first? Code and move (`None` when it lives
 /// without a move).
 pub fn owl_defend(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimits) -> (ReadResult, Option<Point>) {
-    run(r, board, goal, limits, |o| o.defend(0))
+    remembered(Question::Defend, r, board, goal, limits, |r| run(r, board, goal, limits, |o| o.defend(0)))
 }
 
 /// [`does_defend`] on a given goal: the owner's move `m`, then the attack on the goal with `m` in it.
@@ -2246,6 +2280,18 @@ impl LifeReading for OwlLimits {
 /// strings within two points that share two liberties with it or that the connection reader cannot cut
 /// off ([`crate::analysis::connection::same_dragon`]); cheaper than the whole board's [`crate::analysis::dragon::Dragons`].
 pub fn dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
+    let key = owl_memo::key(Question::Goal, board, &[p], r, [0; 4]);
+    match owl_memo::answer(key, || owl_memo::Answer::Goal(read_dragon_goal(r, board, p))) {
+        owl_memo::Answer::Goal(goal) => {
+            r.set_board(board);
+            goal
+        }
+        _ => unreachable!("a goal is stored as a goal"),
+    }
+}
+
+/// [`dragon_goal`] read.
+fn read_dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
     let b = board;
     let Some(c) = b.color(p) else { return Vec::new() };
     r.set_board(board);

@@ -157,6 +157,7 @@
 use crate::analysis::dragon::{escape, genus, mark_enclosed, DragonStatus, Dragons, LifeReading};
 use crate::analysis::eye::{Eyes, Safety};
 use crate::analysis::owl::{attack_dragon, defend_dragon, OwlLimits, ESCAPE_OWL};
+use crate::analysis::owl_memo::{self, Answer, Question};
 use crate::analysis::read_result::ReadResult::{self, Lose, Win};
 use crate::analysis::reading::Reader;
 use crate::rules::board::Board;
@@ -1201,7 +1202,24 @@ fn race_goals(r: &mut Reader, board: &Board, a: Point, b: Point) -> (Vec<Point>,
 
 /// The race between the dragons through `a` and `b` (opposite colours), A moving first: GNU Go's
 /// `analyze_semeai`. The dragons' stones come from [`race_goals`].
+/// Answered from the per-position store ([`crate::analysis::owl_memo`]) when the same race was read on
+/// the same position (GTP's `dragon_status` reads the races of every dragon it is asked about).
 pub fn analyze_semeai(r: &mut Reader, board: &Board, a: Point, b: Point, limits: SemeaiLimits) -> Semeai {
+    let SemeaiLimits { depth, node_limit, branches } = limits;
+    let key = owl_memo::key(Question::Semeai, board, &[a, b], r, [depth as u64, node_limit, branches as u64, 0]);
+    let answer = owl_memo::answer(key, || {
+        let s = read_semeai(r, board, a, b, limits);
+        Answer::Race(s.defend, s.attack, s.mv, s.certain)
+    });
+    r.set_board(board);
+    match answer {
+        Answer::Race(defend, attack, mv, certain) => Semeai { defend, attack, mv, certain },
+        _ => unreachable!("a race is stored as a race"),
+    }
+}
+
+/// [`analyze_semeai`] read.
+fn read_semeai(r: &mut Reader, board: &Board, a: Point, b: Point, limits: SemeaiLimits) -> Semeai {
     let (ga, gb) = race_goals(r, board, a, b);
     let (mut s, root_moves) = run(r, board, [&ga, &gb], limits);
     // A kill the race found only by its liberty count at the horizon (it ran out of nodes) is checked

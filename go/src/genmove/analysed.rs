@@ -50,9 +50,16 @@
 //! (GNU Go skips those it calls safe: [`skips_owl`], off, changes answers, see above) and in the
 //! semeai gatherer (each race reads `owl::attack_dragon` of the opponent's dragon again, with its own
 //! goal from `owl::dragon_goal`, besides the owl read of the same dragon here; `analyze_semeai` may
-//! ask it twice, once for the horizon check and once in `owl_rescue`). Not tried yet for lack of time:
-//! a per-position memo of owl answers keyed by (query, goal) shared by analyse, the semeai gatherer,
-//! `more_owl_moves` and the blunder check (GNU Go's persistent owl cache).
+//! ask it twice, once for the horizon check and once in `owl_rescue`). The per-position store of owl
+//! answers keyed by (question, goal) shared by analyse, the semeai gatherer, `more_owl_moves`, the
+//! blunder check and the GTP commands is [`crate::analysis::owl_memo`] (2026-11-28): within one
+//! generation it answers few questions (strategy.tst 16: 2 of 25, 45: 5 of 40, the repeated
+//! `dragon_goal`s and race checks: the dragons, races and candidate moves asked about are all
+//! different), so it saves only where one position is generated for more than once (endgame.tst's
+//! positions repeated for both colours, `restricted_genmove` after `reg_genmove`): figures in
+//! [`crate::genmove::classic`]'s module doc. The rest of a generation's reading is one read per
+//! dragon (analyse), per weak pair (the semeai gatherer's race search itself, not its owl checks) and
+//! per candidate move (`more_owl_moves`' `owl_does_*`), none of them asked twice.
 //!
 //! This module owns that record and the order it is computed in; the reading is the analysis
 //! layer's. It must not propose, value or choose moves.

@@ -70,6 +70,20 @@
 //! by our shape +2 where GNU Go's connect value 9 puts Q7 first; 1: GNU Go's `jF`/`tF` joseki
 //! patterns cap the approach moves at 24.1–24.9, ours have no such cap).
 //!
+//! The per-position answer store ([`crate::analysis::owl_memo`], 2026-11-28, issue 25 speed): one owl
+//! attack or defence, `dragon_goal` and race answer per question per position, shared by analyse, the
+//! gatherers, the blunder check and the GTP commands. Measured with gtp-regress -j 1 (classic), main
+//! 319690b's binary and this one, both under a load of 18–30 on 2 cores (CPU seconds, so noisy by
+//! ±15%): endgame.tst 48.8 → 29.2 s (its positions are often the same board asked for both colours),
+//! strategy.tst 121.2 → 121.9 s and 9x9.tst 155.3 → 148.3 s (every test a new position: 2–5 answers
+//! per generation from the store), the three 325.4 → 299.4 s (−8%); answers the same test for test
+//! (endgame 40/65, strategy 14/45, 9x9 26/73, the same moves); owl.tst
+//! 202 and semeai.tst 110, the same answers, 33.5 → 33.8 s and 30.9 → 29.2 s. Within one
+//! generation the reads are not repeated (see [`crate::genmove::analysed`]'s module doc): a generation
+//! on a new position costs what it did. Next: GNU Go's persistent cache across positions (an answer
+//! reused while the stones its read touched are unchanged: a game's consecutive positions), which
+//! needs the owl to record the points its read played on.
+//!
 //! This module owns only the order of the phases; each phase is its module's. It reads through the
 //! caller's reader (left on the position) and never changes the game.
 
@@ -114,6 +128,7 @@ pub fn generate_with(
     options: Options,
 ) -> Generation {
     let t0 = std::time::Instant::now();
+    let memo0 = crate::analysis::owl_memo::counts();
     // 1. Analyse.
     let analysed = analyse(game.board(), r, OwlLimits::default());
     let t1 = t0.elapsed();
@@ -135,6 +150,8 @@ pub fn generate_with(
             t3 - t2,
             t0.elapsed() - t3
         );
+        let memo = crate::analysis::owl_memo::counts();
+        eprintln!("owl store: {} answered, {} read", memo.0 - memo0.0, memo.1 - memo0.1);
     }
     Generation { color, reasons, values, parts, chosen: choice.chosen, source: choice.source, resign: choice.resign }
 }

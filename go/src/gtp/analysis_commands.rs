@@ -69,6 +69,7 @@ pub fn register(r: &mut Registry<GtpState>) {
     });
     r.register("clear_cache", "clear_cache: forget cached reading results", |s, _| {
         s.analysis_mut().reader_mut().clear_cache();
+        crate::analysis::owl_memo::clear();
         Ok(String::new())
     });
     r.register("get_reading_node_counter", "reading nodes since the last reset", |s, _| {
