@@ -2,7 +2,10 @@
 //! colours, checks every move with its own [`GoGame`] (an illegal move loses the game and is reported),
 //! keeps the clocks when time settings are given, ends a game on two passes, a resignation or the move
 //! limit, asks both engines for `final_score` and scores the game itself, writes each game as SGF and
-//! summarises the results with 95% Wilson intervals. An engine's output is input like any other: its lines
+//! summarises the results with 95% Wilson intervals and each engine's seconds per move (wall clock, and
+//! processor time by GTP `cputime` for engines that answer it). With a seed ([`MatchConfig::seed`]) each
+//! game pair (the two colourings of one pairing) starts with `set_random_seed`, a different seed per pair
+//! and per engine ([`pair_seed`]), so that deterministic engines do not replay the same two games. An engine's output is input like any other: its lines
 //! and answers are bounded ([`MAX_ANSWER_BYTES`]), an engine silent for longer than the answer timeout
 //! forfeits the game and is restarted, and each record is written whole or not at all.
 //!
@@ -337,6 +340,35 @@ pub struct MatchConfig {
     /// How long to wait for any one answer; an engine silent for longer forfeits the game (or, before
     /// the game starts, ends the match) and is restarted.
     pub answer_timeout: Duration,
+    /// Seeds per game pair: `None` leaves the engines' seeds alone; `Some(base)` sends
+    /// `set_random_seed` ([`pair_seed`]) to both engines before the first game of every pair.
+    pub seed: Option<u64>,
+}
+
+/// The seed engine `engine` (0 or 1) gets for the pair holding game `game` (0-based: games `2k` and
+/// `2k + 1` are pair `k`): different for the two engines and for every pair, the same for both games of
+/// a pair, so that each pairing is played once with each colouring.
+pub fn pair_seed(base: u64, game: usize, engine: usize) -> u64 {
+    base.wrapping_add(2 * (game / 2) as u64).wrapping_add(engine.min(1) as u64)
+}
+
+/// Sends the seeds of game `game`'s pair (see [`pair_seed`]) to both engines, before every game (an
+/// engine restarted after a forfeit is seeded too); an engine that refuses `set_random_seed` ends the
+/// match, since its games would not be seeded as asked.
+pub fn seed_game(clients: &mut [GtpClient; 2], base: u64, game: usize) -> Result<(), MatchError> {
+    for (i, c) in clients.iter_mut().enumerate() {
+        c.expect(&format!("set_random_seed {}", pair_seed(base, game, i)))?;
+    }
+    Ok(())
+}
+
+/// The engine's processor seconds by GTP `cputime`, or `None` when it does not answer one (the
+/// command is not in GTP's required set).
+fn cputime(client: &mut GtpClient) -> Result<Option<f64>, MatchError> {
+    match client.send("cputime") {
+        Err(MatchError::NoAnswer { .. }) => Ok(None),
+        answer => Ok(answer?.ok().and_then(|t| t.trim().parse::<f64>().ok()).filter(|t| t.is_finite() && *t >= 0.0)),
+    }
 }
 
 /// How a game ended.
@@ -371,6 +403,11 @@ pub struct GameRecord {
     pub sgf: PathBuf,
     /// Wall-clock seconds used by each engine (by engine index).
     pub seconds: [f64; 2],
+    /// Processor seconds each engine spent in the game, by its `cputime` at the start and the end
+    /// (`None` when it does not answer `cputime`).
+    pub cpu: [Option<f64>; 2],
+    /// Moves (passes included) each engine generated.
+    pub generated: [usize; 2],
 }
 
 impl GameRecord {
@@ -448,6 +485,17 @@ impl MatchStats {
     }
 }
 
+/// Seconds per generated move of one engine over a match.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MoveTimes {
+    /// Moves generated (passes included).
+    pub moves: usize,
+    /// Wall-clock seconds per move.
+    pub wall: f64,
+    /// Processor seconds per move, over the games where the engine answered `cputime` (`None`: none).
+    pub cpu: Option<f64>,
+}
+
 /// A whole match.
 #[derive(Debug, Clone, Default)]
 pub struct MatchReport {
@@ -457,6 +505,17 @@ pub struct MatchReport {
 }
 
 impl MatchReport {
+    /// Engine `engine`'s seconds per move over all games (`NaN` wall time before any move).
+    pub fn move_times(&self, engine: usize) -> MoveTimes {
+        let moves: usize = self.games.iter().map(|g| g.generated[engine]).sum();
+        let wall: f64 = self.games.iter().map(|g| g.seconds[engine]).sum();
+        let timed: Vec<(f64, usize)> =
+            self.games.iter().filter_map(|g| g.cpu[engine].map(|c| (c, g.generated[engine]))).collect();
+        let timed_moves: usize = timed.iter().map(|t| t.1).sum();
+        let cpu = (timed_moves > 0).then(|| timed.iter().map(|t| t.0).sum::<f64>() / timed_moves as f64);
+        MoveTimes { moves, wall: wall / moves as f64, cpu }
+    }
+
     /// The results table: one line per game, then win rates with 95% Wilson intervals.
     pub fn table(&self) -> String {
         let mut out = String::from("game  black        white        moves  result     ending         engine scores\n");
@@ -493,6 +552,14 @@ impl MatchReport {
             100.0 * lo,
             100.0 * hi
         ));
+        for (i, name) in self.names.iter().enumerate() {
+            let t = self.move_times(i);
+            let cpu = t.cpu.map_or("-".to_string(), |c| format!("{c:.3}"));
+            out.push_str(&format!(
+                "{name}: {} moves, {:.3} s/move wall clock, {cpu} s/move processor (cputime)\n",
+                t.moves, t.wall
+            ));
+        }
         out
     }
 }
@@ -567,8 +634,10 @@ pub fn play_game(
     black: usize,
     number: usize,
 ) -> Result<GameRecord, MatchError> {
-    for c in clients.iter_mut() {
+    let mut cpu_start = [None, None];
+    for (i, c) in clients.iter_mut().enumerate() {
         setup(c, cfg)?;
+        cpu_start[i] = cputime(c)?;
     }
     let mut game = GoGame::new(cfg.size, cfg.komi, cfg.rules);
     if cfg.handicap >= 2 {
@@ -583,6 +652,7 @@ pub fn play_game(
     let engine_of = |color: Color| if color == Color::Black { black } else { 1 - black };
     let mut clocks = cfg.clock.map(|c| [TimeLeft::new(&c), TimeLeft::new(&c)]);
     let mut seconds = [0f64; 2];
+    let mut generated = [0usize; 2];
     let mut ending = Ending::MoveLimit;
     while game.move_count() < cfg.max_moves {
         let color = game.to_move();
@@ -607,6 +677,7 @@ pub fn play_game(
         };
         let used = start.elapsed().as_secs_f64();
         seconds[e] += used;
+        generated[e] += 1;
         if let (Some(clocks), Some(c)) = (&mut clocks, cfg.clock) {
             if !clocks[e].charge(used, &c) {
                 ending = Ending::Time(color);
@@ -667,6 +738,13 @@ pub fn play_game(
             };
         }
     }
+    let mut cpu = [None, None];
+    for (i, c) in clients.iter_mut().enumerate() {
+        // A stalled engine is restarted before the next game: its clock is not read again.
+        if !c.stalled() {
+            cpu[i] = cpu_start[i].zip(cputime(c)?).map(|(a, b)| (b - a).max(0.0));
+        }
+    }
     std::fs::create_dir_all(&cfg.out_dir)?;
     let sgf_path = cfg.out_dir.join(format!("game-{number:03}.sgf"));
     let extra = [
@@ -685,6 +763,8 @@ pub fn play_game(
         engine_scores,
         sgf: sgf_path,
         seconds,
+        cpu,
+        generated,
     })
 }
 
@@ -721,6 +801,9 @@ pub fn run_match(cfg: &MatchConfig, progress: &mut dyn Write) -> Result<MatchRep
     let mut report = MatchReport { names: cfg.names.clone(), ..Default::default() };
     for g in 0..cfg.games {
         let black = g % 2;
+        if let Some(base) = cfg.seed {
+            seed_game(&mut clients, base, g)?;
+        }
         let rec = play_game(&mut clients, cfg, black, g + 1)?;
         for (i, client) in clients.iter_mut().enumerate() {
             if client.stalled() {
@@ -783,6 +866,49 @@ mod tests {
         let (p, lo, hi) = s.win_rate();
         // (75 + 0.5) / 101; the interval of ±1.96 standard errors, about ±8 points here.
         assert!((p - 75.5 / 101.0).abs() < 1e-12 && lo > 0.65 && lo < p && hi > p && hi < 0.83, "{p} {lo} {hi}");
+    }
+
+    #[test]
+    fn each_pair_gets_its_own_seeds_and_each_engine_its_seconds_per_move() {
+        // Both colourings of a pairing share its seeds; engines and pairings differ.
+        assert_eq!(
+            [pair_seed(40, 0, 0), pair_seed(40, 1, 0), pair_seed(40, 0, 1), pair_seed(40, 1, 1)],
+            [40, 40, 41, 41]
+        );
+        assert_eq!([pair_seed(40, 2, 0), pair_seed(40, 3, 1), pair_seed(40, 5, 0)], [42, 43, 44]);
+        assert_eq!(pair_seed(u64::MAX, 2, 1), 2);
+        let options = crate::gtp::Options { boardsize: 5, level: 0, ..Default::default() };
+        let start = |name: &str| GtpClient::start(&EngineSpec::InProcess(options.clone()), name).unwrap();
+        let mut clients = [start("a"), start("b")];
+        seed_game(&mut clients, 7, 3).unwrap();
+        let seeds: Vec<String> = clients.iter_mut().map(|c| c.expect("get_random_seed").unwrap()).collect();
+        assert_eq!(seeds, ["9", "10"]);
+        let out_dir = std::env::temp_dir().join(format!("gtp-match-seeds-{}", std::process::id()));
+        let cfg = MatchConfig {
+            engines: [EngineSpec::InProcess(options.clone()), EngineSpec::InProcess(options)],
+            names: ["a".into(), "b".into()],
+            games: 2,
+            size: 5,
+            komi: 0.5,
+            handicap: 0,
+            clock: None,
+            rules: rules_for(false),
+            max_moves: 7,
+            out_dir: out_dir.clone(),
+            answer_timeout: DEFAULT_ANSWER_TIMEOUT,
+            seed: Some(3),
+        };
+        let report = run_match(&cfg, &mut Vec::new()).unwrap();
+        let _ = std::fs::remove_dir_all(&out_dir);
+        // Black generates 4 of the 7 moves: engine 0 in game 1, engine 1 in game 2.
+        for g in &report.games {
+            assert_eq!((g.moves, g.generated[g.black], g.generated[1 - g.black]), (7, 4, 3), "{g:?}");
+            assert!(g.cpu.iter().all(|c| c.is_some_and(|c| c >= 0.0)), "{g:?}");
+        }
+        let t = report.move_times(0);
+        assert_eq!(t.moves, 7);
+        assert!(t.wall >= 0.0 && t.cpu.is_some(), "{t:?}");
+        assert!(report.table().contains("a: 7 moves, "), "{}", report.table());
     }
 
     #[test]

@@ -170,6 +170,7 @@ fn four_games_against_gnugo_level_1() {
         max_moves: 200,
         out_dir: out_dir.clone(),
         answer_timeout: gtp_match::DEFAULT_ANSWER_TIMEOUT,
+        seed: None,
     };
     let mut log = Vec::new();
     let report = gtp_match::run_match(&config, &mut log).expect("no protocol error");

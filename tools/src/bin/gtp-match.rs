@@ -52,6 +52,11 @@ struct Cli {
     /// B+F or W+F) and is restarted for the next.
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     answer_timeout: u64,
+    /// Seed the engines per game pair: before each game both get GTP `set_random_seed`, SEED + 2k for
+    /// the first engine and SEED + 2k + 1 for the second in games 2k+1 and 2k+2 (both colourings of a
+    /// pairing share its seeds; every pairing differs). Without it the engines keep their own seeds.
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 fn program_name(cmd: &str) -> String {
@@ -85,6 +90,7 @@ fn main() -> ExitCode {
         max_moves: cli.max_moves.unwrap_or(3usize.saturating_mul(cli.size).saturating_mul(cli.size)),
         out_dir: cli.out.unwrap_or_else(gtp_match::default_out_dir),
         answer_timeout: std::time::Duration::from_secs(cli.answer_timeout),
+        seed: cli.seed,
     };
     match gtp_match::run_match(&config, &mut std::io::stderr()) {
         Ok(report) => match write!(std::io::stdout(), "{}", report.table()) {
