@@ -52,6 +52,15 @@ fn labelled_nodes(text: &str, size: u8) -> Vec<(usize, &'static str, BTreeMap<St
     out
 }
 
+/// The comment of each move node of the record's main line (empty when it has none), in order.
+fn node_comments(text: &str) -> Vec<String> {
+    let tree = engine_core::sgf::parse(text).unwrap().trees.remove(0);
+    tree.main_line()
+        .filter(|n| n.has("B") || n.has("W"))
+        .map(|n| n.values("C").first().cloned().unwrap_or_default())
+        .collect()
+}
+
 /// The answers of a GTP transcript, in order (without the `= `).
 fn answers(transcript: &str) -> Vec<String> {
     transcript.split("\n\n").filter(|a| !a.is_empty()).map(|a| a.trim_start_matches("= ").to_string()).collect()
@@ -103,6 +112,25 @@ fn a_replayed_game_is_labelled_with_the_values_of_top_moves() {
         for pair in top.chunks(2) {
             assert_eq!(labels.get(pair[0]).map(String::as_str), Some(pair[1]), "move {n}: top_moves {}", a[4 * k + 3]);
         }
+    }
+    // Each comment names the engine's move and its reasons in `move_reasons`' words.
+    let comments = node_comments(&text);
+    let mut script = String::new();
+    for (k, (n, color, _)) in nodes.iter().enumerate() {
+        script.push_str(&format!("loadsgf {game} {n}\ngg_genmove {color}\nmove_reasons {}\n", a[4 * k + 1]));
+    }
+    let (transcript, _) = run(&["--boardsize", "9"], &script);
+    let r = answers(&transcript);
+    assert_eq!(r.len(), 3 * nodes.len(), "{transcript}");
+    for (k, (n, _, _)) in nodes.iter().enumerate() {
+        let ours = &a[4 * k + 1];
+        let words: Vec<&str> =
+            r[3 * k + 2].lines().filter_map(|l| l.strip_prefix(&format!("Move at {ours} "))).collect();
+        let line =
+            if words.is_empty() { format!("{ours}: no move reason") } else { format!("{ours}: {}", words.join(", ")) };
+        let comment = &comments[n - 1];
+        assert!(comment.lines().any(|l| l == line), "move {n}: {line:?} in {comment:?}");
+        assert!(comment.starts_with("gammon-go plays "), "{comment}");
     }
     // sgfmill reads it, labels included.
     if test_support::require(interop_tests::python_has("sgfmill"), "python3's sgfmill (pip install sgfmill)") {

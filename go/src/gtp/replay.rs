@@ -3,7 +3,8 @@
 //! is asked for a move on the position before it, and its choice is compared with the record's. The
 //! result ([`Replay`]) is the record rewritten as SGF with a note on each compared move's node — a
 //! comment in GNU Go's words (`gammon-go plays C6 (20.60) - game move F4 (14.78)`, or `gammon-go plays
-//! the same move H6 (53.38)`), the engine's move circled (`CR`) where it differs, the two moves' values as
+//! the same move H6 (53.38)`, then one line per move naming its reasons in `move_reasons`' words:
+//! `C6: attacks D5, expands territory`), the engine's move circled (`CR`) where it differs, the two moves' values as
 //! labels where they differ, and with the output flags ([`OutputFlags`]) every candidate's value and the
 //! dragons' marks ([`crate::gtp::sgf_notes`]) — one line per disagreement (GNU Go's `Move 13 (white):
 //! … ` lines) and the agreement figures: the record's move the engine's first choice (top-1) or among
@@ -194,11 +195,26 @@ fn compare(
     let board = state.board().clone();
     let mut note = sgf_notes::annotate(&board, &g.values, flags, state.reader());
     let v = |m: Move, x: f32| format!("{} ({x:.2})", format_vertex(&board, m));
+    // one line per move named in the comment: its reasons, as `move_reasons` words and orders them
+    let why = |m: Move| match m {
+        Move::Play(p) => {
+            let words: Vec<String> =
+                g.reasons.at(p).reasons.iter().rev().map(|&r| crate::gtp::trace::reason_words(&board, r)).collect();
+            let words = if words.is_empty() { "no move reason".to_string() } else { words.join(", ") };
+            format!("\n{}: {words}", format_vertex(&board, m))
+        }
+        Move::Pass => String::new(),
+    };
     if top1 {
-        note.comment = Some(format!("gammon-go plays the same move {}", v(our_move, our_value)));
+        note.comment = Some(format!("gammon-go plays the same move {}{}", v(our_move, our_value), why(our_move)));
     } else {
-        note.comment =
-            Some(format!("gammon-go plays {} - game move {}", v(our_move, our_value), v(game_move, game_value)));
+        note.comment = Some(format!(
+            "gammon-go plays {} - game move {}{}{}",
+            v(our_move, our_value),
+            v(game_move, game_value),
+            why(our_move),
+            why(game_move)
+        ));
         if let Move::Play(p) = our_move {
             note.circled.push(p);
         }

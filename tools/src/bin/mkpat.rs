@@ -49,7 +49,8 @@ moves marked good, TE on the move's node unless BM, TR and LB points on it) (Cou
 over the legal moves, fitted by minorization-maximization with a prior centred on the current values:
 `patterns::tune`), holding out a fraction of
 the files, and writes DB back (or OUT.db) with only the `shape(...)` values changed: shape = ln(gamma) /
-ln(1.05), rounded, within +-15 (the engine multiplies a move's value by 1.05^shape). Prints the training
+ln(1.05), rounded, within +-15 (--max-shape N: +-N; --centre: ln(gamma) less the mean ln(gamma) of the
+patterns' matches in training) (the engine multiplies a move's value by 1.05^shape). Prints the training
 log-likelihood and the held-out top-1/top-5 prediction of the played moves before and after, and with
 --engine-sample N the classic engine's agreement on N held-out positions with the database as it was and
 as tuned. Features are cached (--cache). Exit status 1 when a file cannot be read or written, 2 when DB
@@ -113,6 +114,15 @@ struct Cli {
     /// database as it was and as tuned, and report its top-1/top-5 agreement with the records.
     #[arg(long, default_value_t = 0, value_name = "N")]
     engine_sample: usize,
+    /// With --tune: divide out the strength of a typical matched candidate before writing (the mean
+    /// log-strength of the patterns over their matches in training), so that a shape value says how
+    /// much better or worse than the usual matched shape a move is, not how much better than a move
+    /// no shape matches (the engine only ranks moves that already have reasons, nearly all near stones).
+    #[arg(long)]
+    centre: bool,
+    /// With --tune: the largest shape value written (either sign).
+    #[arg(long, default_value_t = patterns::tune::MAX_SHAPE, value_name = "N")]
+    max_shape: f64,
     /// With --tune --engine-sample: the engine's level.
     #[arg(long, default_value_t = 10)]
     level: u32,
@@ -454,16 +464,29 @@ fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
         bar.set_message(format!("{lp:.3}"));
     });
     bar.finish_and_clear();
+    let centre_by = if cli.centre { model::matched_log_mean(&train_pos, &gamma, names.len() as u32) } else { 0.0 };
+    if cli.centre {
+        println!(
+            "centred: values relative to a typical matched candidate (strength {:.3}, shape {:.2})",
+            centre_by.exp(),
+            centre_by / model::SHAPE_BASE.ln()
+        );
+    }
+    let max_shape = if cli.max_shape.is_finite() { cli.max_shape.abs() } else { model::MAX_SHAPE };
     let mut new_shapes = std::collections::BTreeMap::new();
     for (n, g) in names.iter().zip(&gamma) {
-        new_shapes.insert(n.clone(), model::shape_for_gamma(*g));
+        new_shapes.insert(n.clone(), model::shape_within(*g / centre_by.exp(), max_shape));
     }
-    // as written: the patterns' rounded, clamped values, the locality features as fitted with them
-    let written: Vec<f64> = features
+    // as written: the patterns' rounded, clamped (and centred) values, the locality features refitted
+    // with the patterns fixed at them
+    let written_centre: Vec<f64> = features
         .iter()
         .zip(&gamma)
         .map(|(n, g)| new_shapes.get(n).map_or(*g, |&s| model::gamma_for_shape(s)))
         .collect();
+    let written = model::fit_mm(&train_pos, &written_centre, &patterns_fixed, cli.sweeps, &mut |_, _| {});
+    let clamped = new_shapes.values().filter(|&&s| s.abs() >= max_shape).count();
+    println!("{clamped} of {} values at the clamp ±{max_shape}", new_shapes.len());
     let mut wins = vec![0usize; features.len()];
     let mut seen = vec![0usize; features.len()];
     for p in &train_pos {
