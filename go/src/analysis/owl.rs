@@ -250,6 +250,10 @@
 //! G2, gained: net nothing): the reader's answers depend on the stone asked (its liberties are walked from that stone), so
 //! keying its cache by string is no free saving either.
 //!
+//! Measured 2026-11-28 (owl.tst at 203), the same recheck for `owl_attack` (`Owl::recheck_attack`,
+//! `owl_tuning::Recheck::attack`, off): a failed attack rereads its first root moves as
+//! `owl_does_attack` reads them; 204 (+173 197, −158) at +4% CPU, but endgame.tst −810; figures there.
+//!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
 //! the query's buffers and the atari test of a candidate is played on the reader's board, not a copy.
@@ -514,6 +518,11 @@ struct Owl<'a> {
     shift: usize,
     /// The reader's node counter when the query began (`owl_tuning::Recheck::reads`).
     reads_at_start: u64,
+    /// Whether this is an `owl_attack` query (its root may reread its moves: `owl_tuning::Recheck::attack`).
+    attack_query: bool,
+    /// Whether the rereads under [`Self::salt`] are an attack's ([`Self::recheck_attack`]): their
+    /// leaves count for the defender, as a defence's rereads' count for the attacker.
+    reread_attack: bool,
 }
 
 /// Which owl database a pattern comes from (by its file name: ours `owl_attack.db`, `owl_defend.db`,
@@ -1261,6 +1270,18 @@ impl Owl<'_> {
         }
     }
 
+    /// The verdict at a leaf of the depth or node limit (true: the dragon dies): a defence's reread
+    /// ([`Self::recheck`]) must be read out, so its leaves count for the attacker; an attack's
+    /// ([`Self::recheck_attack`]) and the main read take [`Self::leaf_dies`] (with the defender's
+    /// leaves, the attack's rereads found none of owl.tst 173 197 212 248's kills).
+    fn leaf_kills(&self, max: u8) -> bool {
+        if self.salt != 0 && !self.reread_attack {
+            true
+        } else {
+            self.leaf_dies(max)
+        }
+    }
+
     /// Plays `p` for `c`: an ordinary move, or a forbidden ko capture made as after a ko threat (once per
     /// line, within [`KO_DEPTH`]). `None` when it cannot be played; otherwise whether it was such a capture.
     fn play(&mut self, p: Point, c: Color, depth: usize) -> Option<bool> {
@@ -1593,6 +1614,63 @@ impl Owl<'_> {
         found
     }
 
+    /// The root of `owl_attack` when no move killed, ko included (`owl_tuning::Recheck::attack`): the
+    /// first root moves read again, each as `owl_does_attack` reads its move — the defender's first node
+    /// after it at the root's width, one ply more in all — as [`Self::recheck`] does for a defence. The
+    /// rereads' leaves at the depth limit take the main read's rule ([`Self::leaf_kills`]), and one
+    /// that ran out of nodes answers nothing. The first move that kills is the answer. Off by default
+    /// (`owl_tuning::Recheck::attack`, figures there).
+    fn recheck_attack(
+        &mut self,
+        cands: &[(i32, Point)],
+        mut found: (ReadResult, Option<Point>),
+    ) -> (ReadResult, Option<Point>) {
+        let k = tuning().recheck;
+        let mover = self.color.opponent();
+        let (tried, n) = self.order(cands, 0, mover);
+        let mut moves = [0; MAX_WIDTH + 12];
+        let mut m_n = 0;
+        for p in tried[..n].iter().copied().chain(cands.iter().map(|c| c.1)) {
+            if m_n < k.attack.min(moves.len()) && !moves[..m_n].contains(&p) {
+                moves[m_n] = p;
+                m_n += 1;
+            }
+        }
+        let (limits, nodes) = (self.limits, self.nodes);
+        self.limits.depth += 1;
+        if k.nodes > 0 {
+            self.limits.node_limit = self.limits.node_limit.min(k.nodes);
+        }
+        self.salt = 0x2545_f491_4f6c_dd1d;
+        self.shift = 1;
+        self.reread_attack = true;
+        let mut left = if k.total > 0 { k.total } else { u64::MAX };
+        let cap = if k.reads > 0 { k.reads.saturating_mul(1000) } else { u64::MAX };
+        for &m in &moves[..m_n] {
+            if left == 0 || self.r.nodes.saturating_sub(self.reads_at_start) > cap {
+                break;
+            }
+            self.nodes = self.limits.node_limit.saturating_sub(left.min(self.limits.node_limit));
+            let start = self.nodes;
+            let Some(ko) = self.play(m, mover, 0) else { continue };
+            let (c, _) = self.defend(1);
+            self.undo(ko);
+            left = left.saturating_sub(self.nodes - start);
+            if self.nodes > self.limits.node_limit {
+                continue;
+            }
+            if keep_better(&mut found, c, ko, m) {
+                break;
+            }
+        }
+        self.limits = limits;
+        self.nodes = nodes;
+        self.salt = 0;
+        self.shift = 0;
+        self.reread_attack = false;
+        found
+    }
+
     /// Whether a node at `depth` reads on when the reader captures the queried string
     /// (`owl_tuning::Doom`).
     fn reads_on(&self, depth: usize) -> bool {
@@ -1665,9 +1743,14 @@ impl Owl<'_> {
             self.retake_against_life(depth)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             // A reread's defence must be read out: its leaves count for the attacker.
-            (if self.salt != 0 || self.leaf_dies(a.max) { Win } else { Lose }, None)
+            (if self.leaf_kills(a.max) { Win } else { Lose }, None)
         } else {
-            self.try_moves(true, &a.cands, depth, a.capture)
+            let found = self.try_moves(true, &a.cands, depth, a.capture);
+            if depth == 0 && self.attack_query && self.salt == 0 && found.0 == Lose && tuning().recheck.attack > 0 {
+                self.recheck_attack(&a.cands, found)
+            } else {
+                found
+            }
         };
         self.note("owl_attack", result.0, result.1);
         self.store(key, result.0, result.1, depth);
@@ -1721,7 +1804,7 @@ impl Owl<'_> {
         } else if a.alive && (depth > 0 || self.attack(0).0 == Lose) {
             (Win, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
-            (if self.salt != 0 || self.leaf_dies(a.max) { Lose } else { Win }, None)
+            (if self.leaf_kills(a.max) { Lose } else { Win }, None)
         } else {
             let found = self.try_moves(false, &a.cands, depth, (Lose, None));
             if depth == 0 && tuning().recheck.moves > 0 {
@@ -2055,6 +2138,8 @@ fn run<T>(
         salt: 0,
         shift: 0,
         reads_at_start: 0,
+        attack_query: false,
+        reread_attack: false,
     };
     owl.reads_at_start = owl.r.nodes;
     let out = f(&mut owl);
@@ -2066,7 +2151,12 @@ fn run<T>(
 /// Can the dragon with stones `goal` be killed, the attacker moving first? Code and move. The first
 /// stone of `goal` is the one whose capture counts.
 pub fn owl_attack(r: &mut Reader, board: &Board, goal: &[Point], limits: OwlLimits) -> (ReadResult, Option<Point>) {
-    remembered(Question::Attack, r, board, goal, limits, |r| run(r, board, goal, limits, |o| o.attack(0)))
+    remembered(Question::Attack, r, board, goal, limits, |r| {
+        run(r, board, goal, limits, |o| {
+            o.attack_query = true;
+            o.attack(0)
+        })
+    })
 }
 
 /// The answer of an owl query from the per-position store ([`crate::analysis::owl_memo`]), read when

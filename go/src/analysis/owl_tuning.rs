@@ -29,7 +29,7 @@
 //! | `GO_OWL_PESSIMISTIC` | `mode,scope,depth,short` (mode 0–7, scope 0–2) | `0,2,1,2` | [`OwlTuning::pessimistic`] |
 //! | `GO_OWL_REACH` | `defend,attack` (0–1 each) | `0,0` | [`OwlTuning::reach`] |
 //! | `GO_OWL_DOOM` | `mode` (0–3) | `0` | [`OwlTuning::doom`] |
-//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0) | `6,0,600,1200,250` | [`OwlTuning::recheck`] |
+//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads,attack` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0, 0–12) | `6,0,600,1200,250,0` | [`OwlTuning::recheck`] |
 //!
 //! Negative values are taken as 0 where a count or a depth is meant. `GO_OWL_TRACE` (printing the tree,
 //! for debugging) is no tuning setting and stays with the owl.
@@ -57,6 +57,8 @@ pub(crate) const PATTERN_DEDUPE: u8 = 0;
 pub(crate) const RECHECK_MOVES: usize = 6;
 /// Default of [`Recheck::total`].
 pub(crate) const RECHECK_TOTAL: u64 = 1200;
+/// Default of [`Recheck::attack`].
+pub(crate) const RECHECK_ATTACK: usize = 0;
 /// Default of [`Recheck::reads`].
 pub(crate) const RECHECK_READS: u64 = 250;
 /// Base score of a defender's atari on an opponent string next to the goal that the reader cannot
@@ -158,7 +160,8 @@ pub(crate) struct OwlTuning {
     pub reach: Reach,
     /// `GO_OWL_DOOM`: whether the tactical fate of the queried string ends a node below the root.
     pub doom: Doom,
-    /// `GO_OWL_RECHECK`: the root moves of a failed `owl_defend` read again as `owl_does_defend` reads them.
+    /// `GO_OWL_RECHECK`: the root moves of a failed `owl_defend` (and, as an option, `owl_attack`) read
+    /// again as `owl_does_defend` (`owl_does_attack`) reads them.
     pub recheck: Recheck,
 }
 
@@ -621,6 +624,20 @@ pub(crate) struct Recheck {
     /// whole query may have spent before a reread starts (0: no cap): the recheck is skipped after an
     /// expensive main read and stops once the rereads reach the cap.
     pub reads: u64,
+    /// How many root moves of an `owl_attack` that found no kill, ko included, are read again, each as
+    /// `owl_does_attack` reads its move (`Owl::recheck_attack`: the defender's first node at the root's
+    /// width, one ply more; the same `nodes`, `total` and `reads` caps; 0: off, at most 12). Our
+    /// `owl_does_attack` accepts GNU Go's move in owl.tst 173 197 212 (and answers 3 for 248's J1) where
+    /// `owl_attack` answered 0. Measured 2026-11-28 (owl.tst 203/261 without, GNU Go 236 at 18.6 s CPU
+    /// in the same hour): `,,,,,6` 204 (+173 197, −158: a false kill P19, GNU Go's and our own
+    /// `owl_does_attack P19` answer 0, GNU Go defends S17) at 26.4 s against 24.4 s; `,,0,0,0,6` (no caps)
+    /// 205 (+173 197 212, −158) at 32.5 s (+33%); `,,,,,4` 204 (the same tests) at 24.8 s against
+    /// 23.8 s back to back (+4%); semeai.tst the same 126 tests; endgame.tst (classic) −810 (`F5`
+    /// becomes `E2`, with one reread as with four). The rereads' leaves counted for the defender (as a
+    /// defence's count for the attacker) gained nothing (none of 173 197 212 248 killed); the late
+    /// moves at the reread's first defender node did not save 158 either. Off: a net +1 on owl.tst for
+    /// a loss in endgame.tst.
+    pub attack: usize,
 }
 
 /// How far from the goal an owl pattern's move may lie (`GO_OWL_REACH` = `defend,attack`, 0 or 1 each):
@@ -679,6 +696,7 @@ impl Default for OwlTuning {
                 nodes: 600,
                 total: RECHECK_TOTAL,
                 reads: RECHECK_READS,
+                attack: RECHECK_ATTACK,
             },
         }
     }
@@ -834,6 +852,7 @@ impl OwlTuning {
         t.recheck.nodes = at(&f, 2).map_or(t.recheck.nodes, |x| x.max(0) as u64);
         t.recheck.total = at(&f, 3).map_or(t.recheck.total, |x| x.max(0) as u64);
         t.recheck.reads = at(&f, 4).map_or(t.recheck.reads, |x| x.max(0) as u64);
+        t.recheck.attack = at(&f, 5).map_or(t.recheck.attack, |x| x.clamp(0, 12) as usize);
 
         let f = var("GO_OWL_PESSIMISTIC").unwrap_or_default();
         let d = t.pessimistic;
@@ -958,9 +977,12 @@ mod tests {
             ("GO_OWL_ANSWER", "5,-7"),
             ("GO_OWL_SETTLED", "-1,3"),
             ("GO_OWL_PESSIMISTIC", "9,5,-1,"),
-            ("GO_OWL_RECHECK", "99,1,,-4"),
+            ("GO_OWL_RECHECK", "99,1,,-4,,40"),
         ]);
-        assert_eq!(t.recheck, Recheck { moves: 12, joins: true, nodes: 600, total: 0, reads: RECHECK_READS });
+        assert_eq!(
+            t.recheck,
+            Recheck { moves: 12, joins: true, nodes: 600, total: 0, reads: RECHECK_READS, attack: 12 }
+        );
         assert_eq!(t.ko.komaster, 2);
         assert_eq!(t.pessimistic, Pessimistic { mode: 7, scope: 2, depth: 0, short: 2 });
         assert_eq!(t.escape, Escape { mode: 0, threshold: 0 });
