@@ -3,7 +3,7 @@
 //! registry: unknown names fail at compile time, helpers registered at runtime are called
 //! with their arguments bound through the match's transformation.
 
-mod common;
+use crate::common;
 
 use patterns::eval::{compile_expr, Evaluator, Node};
 use patterns::*;

@@ -2,7 +2,7 @@
 //! eye graphs without a single error, every shape matching itself (read at run time for comparison only;
 //! none of it is copied into the project). Skipped when the directory is absent outside CI.
 
-mod common;
+use crate::common;
 
 use patterns::eye_db::{Content, EyeDb, QueryGraph, QueryVertex};
 

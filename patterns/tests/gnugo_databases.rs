@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-mod common;
+use crate::common;
 
 fn databases() -> Option<Vec<PathBuf>> {
     common::gnugo_database_files()

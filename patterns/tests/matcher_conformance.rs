@@ -11,7 +11,7 @@ use proptest::test_runner::{Config, TestRunner};
 use std::cell::RefCell;
 use std::collections::HashSet;
 
-mod common;
+use crate::common;
 
 fn databases() -> Option<Vec<DbFile>> {
     let files = common::gnugo_database_files()?;

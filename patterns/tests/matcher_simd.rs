@@ -8,7 +8,7 @@ use patterns::*;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
-mod common;
+use crate::common;
 
 /// A random position (size, density, side) and a few random moves on it.
 fn case() -> impl Strategy<Value = (Grid, bool, Vec<(usize, usize, u8)>)> {

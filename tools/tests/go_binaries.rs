@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 
-mod go_support;
+use crate::go_support;
 use go_support::{run, GO_GTP};
 const GTP_MATCH: &str = env!("CARGO_BIN_EXE_gtp-match");
 

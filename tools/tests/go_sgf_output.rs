@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
 
-mod go_support;
+use crate::go_support;
 use go_support::run;
 
 fn temp(name: &str) -> PathBuf {

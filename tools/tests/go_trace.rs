@@ -2,7 +2,7 @@
 //! GNU Go's endgame2.sgf after two moves, Black to play (endgame.tst 202), where our databases match
 //! shape, endgame and connection patterns, some rejected by class checks, safety or constraints.
 
-mod go_support;
+use crate::go_support;
 use go_support::run_full;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
