@@ -17,6 +17,13 @@
 //! for the side to move on every test position); both answer as before (900 Q15 passes, 1220 R14
 //! fails), so nngs stays 41/157; endgame.tst and 9x9.tst have no match at all.
 //!
+//! The low knight's approach to a lone four-four stone is `jF` (2026-11-28): a fuseki move, its value
+//! held at the lesser joseki's 24 (scaled), as GNU Go 3.8 holds its approaches in strategy1 (F3, F17,
+//! C14 and the rest at 24.1–24.9 by its own fuseki patterns). strategy1's F3 (61.2) and F17 (45.5)
+//! fall to 24 and out of `top_moves`; C6 (54.0) and C14 (48.3) are not matched, since a stone lies
+//! inside the pattern's area on that side, and the first choice becomes C6 (GNU Go's Q13: a failure
+//! either way). nngs.tst's two matches answer as before (900 Q15, 1220 R14).
+//!
 //! This module owns which database the joseki gatherer reads; it values nothing.
 
 use crate::genmove::analysed::Analysed;

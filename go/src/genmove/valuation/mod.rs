@@ -58,12 +58,21 @@
 //!   owl defence and pattern strategic effects we do not find, our Q11 only territory: 20.3 → 15.4,
 //!   GNU Go's change 14.9), endgame.tst 40/65 (+850, −941, a GNU Go known failure), 9x9.tst 26/73
 //!   (the same tests); CPU 120 s, 44 s, 160 s on a loaded machine (main: 102, 50, 160).
-//! * The strategic effect of an `a`/`d` reason on 19x19: GNU Go's trace gives 0.44–0.46 times
-//!   `1.8·soft_cap(strategic_size, 15)·weakness` of its own `dragon_data` (strategy1: D4 5.53 with
-//!   size 19, weakness 0.37; D16 6.08, 21.47, 0.38; O16 6.25, 21.90, 0.39; R6 4.14, 27.77, 0.24),
-//!   where its 9x9 opening trace (G5 on G7, `tests.rs`) fits the full formula; ours gives the full
-//!   formula (F3 11.44). The factor is not constant (R6 0.44, D4 0.46 beyond the rounding), so it is
-//!   not taken up without GNU Go's rule.
+//! * The strategic effect of an `a`/`d` reason: GNU Go's traces (strategy1: D4 5.53 with strategic
+//!   size 19, weakness 0.37; D16 6.08, 21.47, 0.38; O16 6.25, 21.90, 0.39; R6 4.14, 27.77, 0.24; the
+//!   9x9 opening of `tests.rs`: G7 8.56, 12.73, 0.69) all fit `1.8·soft_cap(size, 15)·weakness` with
+//!   `soft_cap(x, c) = x/(1 + x/c)` within the weaknesses' rounding (8.55, 5.58, 6.04, 6.25, 4.21),
+//!   and so does its connection value of merlenoir move 233's J10 (K14's dragon, 27.92 and 0.37,
+//!   joining a strongly alive one: 7.14 by that form if the joint weakness is 0.04, which GNU Go
+//!   does not print; GNU Go 7.16). Our [`formulas::soft_cap`] (`x`
+//!   up to `c`, then `c·(2 − c/x)`) gives 15.8, 12.1, 13.4, 13.9, 9.5: 2.2 times GNU Go's on 19x19,
+//!   and on 9x9 about GNU Go's only because our G7 is half as weak (0.35 against 0.69). Taken up
+//!   (helper strat, 2026-11-28, gtp-regress classic against main 9949a24's grades on this machine):
+//!   strategy.tst 15 → 13 (−39 −50), endgame.tst 44 → 43 (−960: our K11 belongs to a strongly alive
+//!   dragon of weakness 0.05 where GNU Go's K14 dragon has 0.37, so only the inflated form gave J10
+//!   enough), 9x9.tst 27 → 26 (−420), nngs.tst 900 (Q15 → R6), no gain anywhere: the larger values
+//!   stand in for our dragons' lower weakness and different amalgamation, so the form stays until
+//!   those match GNU Go's. CPU 94.8 / 23.0 / 119.0 s (main's grades 96.0 / 22.6 / 119.4).
 //! * Cost: one copy of the board, the influence after the move and the followup influence (both
 //!   with their pattern matching) per candidate with a blocking reason: 0.65 ms per candidate on
 //!   9x9, 14 ms on a 19x19 opening (112 candidates in 1.6 s), release build.
