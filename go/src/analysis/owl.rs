@@ -494,6 +494,8 @@ struct Owl<'a> {
     /// Scratch marks of [`Owl::analyse`] (goal stones, dead stones, points near the goal), kept
     /// between nodes so that a node allocates none.
     marks: [Vec<bool>; 3],
+    /// Scratch list of [`Owl::analyse`]'s pattern matches, kept between nodes.
+    found: Vec<patterns::Match>,
     /// Per ply, the last move that won there on a sibling line (tried first: a refutation often
     /// refutes the neighbouring lines too).
     killers: [Point; KILLER_DEPTH],
@@ -960,7 +962,10 @@ impl Owl<'_> {
         // Safety of a pattern's move per point at this node (0 unknown, 1 safe, 2 not): several
         // patterns often propose the same point.
         let mut safe = [[0u8; 2]; ARRAY];
-        let mut found = pats.lib.matches(&BoardView { board: &b, own: mover }, false);
+        // The whole board's matches, unsorted: most lie away from the goal, so they are filtered
+        // before the one sort below.
+        let mut found = std::mem::take(&mut self.found);
+        pats.lib.scan_into(&BoardView { board: &b, own: mover }, false, &mut found);
         found.retain(|m| {
             let Some(v) = m.move_vertex else { return false };
             let p = b.point(v.col, v.row);
@@ -975,16 +980,18 @@ impl Owl<'_> {
             let q = usize::from(p);
             fits && (near[q] || knight[q]) && b.is_empty(p)
         });
-        // Best value first (vital-point patterns before the others), stable: database order breaks ties.
-        found.sort_by_key(|m| {
+        // Best value first (vital-point patterns before the others); database order (`Match`'s own
+        // order, that of `PatternLibrary::matches`) breaks ties. Equal keys are equal matches, so
+        // the unstable sort is deterministic.
+        found.sort_unstable_by_key(|m| {
             let (role, value) = pats.roles[m.pattern as usize];
-            (role != Role::Vital, -value)
+            (role != Role::Vital, -value, *m)
         });
         let mut held = 0;
         // (pattern, point, weight added) of the matches kept, only for `owl_tuning::Patterns::dedupe`
         // (off by default: nothing recorded, nothing allocated per node).
         let mut kept: smallvec::SmallVec<[(usize, Point, i32); 16]> = smallvec::SmallVec::new();
-        for m in found {
+        for &m in &found {
             let Some(v) = m.move_vertex else { continue };
             let p = b.point(v.col, v.row);
             let k = m.pattern as usize;
@@ -1044,6 +1051,7 @@ impl Owl<'_> {
                 _ => add(&mut cands, p, weight),
             }
         }
+        self.found = found;
         // Static life is trusted below the root unless a vital-point pattern says the eyes are unsound.
         let alive = alive && !(vital && attacker);
         let settled = attacker
@@ -2048,6 +2056,7 @@ fn run<T>(
         trace,
         line: Vec::new(),
         marks: Default::default(),
+        found: Vec::new(),
         killers: [0; KILLER_DEPTH],
         settings: tuning().search,
         escape_values: escape_vals,
