@@ -263,6 +263,14 @@
 //! `trymove`+`popgo` 12%, the matcher's scan 4%, the eye graphs' solver 4%. Seen, not yet used: the
 //! reader's cache is keyed by the queried point, not its string, so `attack(target)` and the same
 //! string's `attack(head)` at one node are two cache entries when the target is not the head.
+//! Profile of 2026-11-28 afternoon (perf with DWARF call graphs, main 9949a24): the reader 65% (under
+//! `Owl::analyse`), the eye spaces 16% of which the eye graphs' solver 7% (a third of it the
+//! `HashMap` memo), pattern matching 10% of which 4.8% was sorting every match on the board before
+//! the few near the goal were kept; malloc and free together under 3%. Now the matches are filtered
+//! first and the kept ones sorted once (a reused list), the solver's memo is an open-addressed table
+//! emptied by a generation tag, and the eye-space flood remembers each point's eye-point test:
+//! answers and owl/reading node counts byte-identical on owl.tst and semeai.tst, owl.tst 25.01 →
+//! 22.66 user s by gtp-regress -j 2 (GNU Go 18.72 s in the same hour: 1.34× → 1.21×).
 //!
 //! Measured 2026-11-28 (owl.tst at 201 on main 2d4bb84, gtp-regress), leads 162 and 216 of issue 24:
 //! * 162 (`owl_attack F19`, GNU Go D18): after D18 D17 B18 our defender's D19 reads static life at
