@@ -227,6 +227,14 @@ impl PatternLibrary {
         out
     }
 
+    /// The geometric matches in the matcher's scan order, unsorted, into `out` (cleared first; its
+    /// capacity is kept): for a caller that keeps a few of them and sorts only those, once per node.
+    /// Sorting what it keeps gives the order of [`Self::matches`].
+    pub fn scan_into(&self, board: &impl MatchBoard, swap: bool, out: &mut Vec<Match>) {
+        let packed = PackedBoard::from_board(board, swap);
+        self.matcher.scan(&packed, out);
+    }
+
     /// Matches with their constraints evaluated in `ctx` (which must describe the same
     /// position and side).
     pub fn evaluate(&self, ctx: &mut dyn PatternContext, matches: &[Match]) -> Vec<Evaluated> {

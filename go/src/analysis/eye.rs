@@ -471,6 +471,16 @@ impl Eyes {
             b.on_board(p) && b.is_empty(p) && Board::neighbors(p).iter().filter(|&&q| strict(q)).count() >= 2
         };
         let eye_point = |p: Point| if doms.is_some() { dom_point(p) } else { strict(p) || bridge(p) };
+        // The flood below asks about each point once per neighbour, and every answer looks at up to
+        // sixteen points around it: each point's answer is remembered (0 unknown, 1 yes, 2 no).
+        let mut known = [0u8; ARRAY];
+        let mut eye_point = |p: Point| {
+            let i = usize::from(p);
+            if known[i] == 0 {
+                known[i] = if eye_point(p) { 1 } else { 2 };
+            }
+            known[i] == 1
+        };
         let mut seen = vec![false; ARRAY];
         let mut region: Vec<Point> = Vec::new();
         for start in b.points() {

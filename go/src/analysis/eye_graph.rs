@@ -181,12 +181,103 @@ struct Game<'a> {
 
 struct Solver<'a> {
     game: Game<'a>,
-    memo: FastMap<u64, u8>,
+    memo: Memo,
 }
 
 thread_local! {
-    /// The search's memo, kept between graphs for its allocation (cleared for each graph).
-    static MEMO: RefCell<FastMap<u64, u8>> = RefCell::new(FastMap::default());
+    /// The search's memo, kept between graphs for its allocation (emptied for each graph).
+    static MEMO: RefCell<Memo> = RefCell::new(Memo::new());
+}
+
+/// The search's memo: an open-addressed table (linear probing) of the states' keys, each slot
+/// `generation << GEN_SHIFT | key << 1 | value`. A new graph starts a new generation, so emptying the
+/// memo touches no slot (a slot of an older generation is an empty one); a hash map's clear and
+/// probes cost more than the search they serve (the memo was a third of the search's time).
+struct Memo {
+    slots: Vec<u64>,
+    len: usize,
+    gen: u64,
+}
+
+/// Keys take 54 bits ([`State::key`] and the goal's 2 above it), the value 1.
+const GEN_SHIFT: u32 = 55;
+/// Generations run `1..GEN_END`; then every slot is zeroed.
+const GEN_END: u64 = 1 << (64 - GEN_SHIFT);
+const PAYLOAD: u64 = (1 << GEN_SHIFT) - 1;
+/// Slots of a fresh memo, and most kept between graphs (a larger one is dropped after its graph).
+const MEMO_START: usize = 1 << 12;
+const MEMO_KEEP: usize = 1 << 17;
+
+impl Memo {
+    fn new() -> Self {
+        Memo { slots: vec![0; MEMO_START], len: 0, gen: 1 }
+    }
+
+    /// Forgets every entry.
+    fn reset(&mut self) {
+        self.len = 0;
+        self.gen += 1;
+        if self.gen == GEN_END {
+            self.slots.iter_mut().for_each(|e| *e = 0);
+            self.gen = 1;
+        }
+    }
+
+    #[inline]
+    fn slot(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & (self.slots.len() - 1)
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> Option<bool> {
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let e = self.slots[i];
+            if e >> GEN_SHIFT != self.gen {
+                return None;
+            }
+            if (e & PAYLOAD) >> 1 == key {
+                return Some(e & 1 != 0);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn insert(&mut self, key: u64, value: bool) {
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        let entry = self.gen << GEN_SHIFT | key << 1 | u64::from(value);
+        loop {
+            let e = self.slots[i];
+            if e >> GEN_SHIFT != self.gen {
+                self.slots[i] = entry;
+                self.len += 1;
+                return;
+            }
+            if (e & PAYLOAD) >> 1 == key {
+                self.slots[i] = entry;
+                return;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Doubles the table, keeping this generation's entries.
+    fn grow(&mut self) {
+        let size = 2 * self.slots.len();
+        let old = std::mem::replace(&mut self.slots, vec![0; size]);
+        let gen = self.gen;
+        self.len = 0;
+        for e in old {
+            if e >> GEN_SHIFT == gen {
+                self.insert((e & PAYLOAD) >> 1, e & 1 != 0);
+            }
+        }
+    }
 }
 
 const X_TO_MOVE: u8 = 1;
@@ -343,8 +434,8 @@ impl Solver<'_> {
     /// Whether the game from `s` is worth at least `k` eyes.
     fn at_least(&mut self, s: State, k: u8) -> bool {
         let key = s.key() | u64::from(k) << 52;
-        if let Some(&v) = self.memo.get(&key) {
-            return v != 0;
+        if let Some(v) = self.memo.get(key) {
+            return v;
         }
         // Every move leaves the space or the attacker's stones changed for good (no position repeats:
         // a string without liberties cannot be rebuilt without suicide), so the recursion ends.
@@ -363,7 +454,7 @@ impl Solver<'_> {
                 reached == attacker
             });
         }
-        self.memo.insert(key, u8::from(reached));
+        self.memo.insert(key, reached);
         reached
     }
 }
@@ -373,8 +464,11 @@ pub fn solve(g: &Graph) -> GraphValue {
     if g.adj.len() > MAX_SOLVE || g.adj.is_empty() {
         return GraphValue { digits: [2; 4], ..GraphValue::default() };
     }
-    let mut memo = MEMO.with(|m| std::mem::take(&mut *m.borrow_mut()));
-    memo.clear();
+    let mut memo = MEMO.with(|m| std::mem::replace(&mut *m.borrow_mut(), Memo { slots: Vec::new(), len: 0, gen: 1 }));
+    if memo.slots.is_empty() {
+        memo = Memo::new();
+    }
+    memo.reset();
     let mut solver = Solver { game: Game { g }, memo };
     let start = |turn: u8| State { removed: 0, filled: 0, x: g.stones, marginal: g.marginal, turn };
     // Every first move of each side with the value of the game after it: alternating, and again by
@@ -396,8 +490,10 @@ pub fn solve(g: &Graph) -> GraphValue {
     let o_moves = firsts(0);
     let b = solver.solve(start(X_TO_MOVE));
     let c = solver.solve(start(0));
-    if solver.memo.capacity() <= 1 << 16 {
-        MEMO.with(|m| *m.borrow_mut() = std::mem::take(&mut solver.memo));
+    if solver.memo.slots.len() <= MEMO_KEEP {
+        MEMO.with(|m| {
+            *m.borrow_mut() = std::mem::replace(&mut solver.memo, Memo { slots: Vec::new(), len: 0, gen: 1 })
+        });
     }
     let a = x_moves.iter().map(|m| m.2).min().unwrap_or(b).min(b);
     let d = o_moves.iter().map(|m| m.2).max().unwrap_or(c).max(c);
@@ -664,7 +760,7 @@ mod tests {
                 let anchored = all & !(next() & next() & next());
                 let g = Graph { adj: grid_adjacency(&cells), marginal, stones, anchored };
                 let game = Game { g: &g };
-                let mut solver = Solver { game, memo: FastMap::default() };
+                let mut solver = Solver { game, memo: Memo::new() };
                 let mut memo = HashMap::new();
                 for turn in [0, X_TO_MOVE] {
                     let s = State { removed: 0, filled: 0, x: stones, marginal, turn };

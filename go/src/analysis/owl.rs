@@ -267,6 +267,14 @@
 //! `trymove`+`popgo` 12%, the matcher's scan 4%, the eye graphs' solver 4%. Seen, not yet used: the
 //! reader's cache is keyed by the queried point, not its string, so `attack(target)` and the same
 //! string's `attack(head)` at one node are two cache entries when the target is not the head.
+//! Profile of 2026-11-28 afternoon (perf with DWARF call graphs, main 9949a24): the reader 65% (under
+//! `Owl::analyse`), the eye spaces 16% of which the eye graphs' solver 7% (a third of it the
+//! `HashMap` memo), pattern matching 10% of which 4.8% was sorting every match on the board before
+//! the few near the goal were kept; malloc and free together under 3%. Now the matches are filtered
+//! first and the kept ones sorted once (a reused list), the solver's memo is an open-addressed table
+//! emptied by a generation tag, and the eye-space flood remembers each point's eye-point test:
+//! answers and owl/reading node counts byte-identical on owl.tst and semeai.tst, owl.tst 25.01 →
+//! 22.66 user s by gtp-regress -j 2 (GNU Go 18.72 s in the same hour: 1.34× → 1.21×).
 //!
 //! Measured 2026-11-28 (owl.tst at 201 on main 2d4bb84, gtp-regress), leads 162 and 216 of issue 24:
 //! * 162 (`owl_attack F19`, GNU Go D18): after D18 D17 B18 our defender's D19 reads static life at
@@ -498,6 +506,8 @@ struct Owl<'a> {
     /// Scratch marks of [`Owl::analyse`] (goal stones, dead stones, points near the goal), kept
     /// between nodes so that a node allocates none.
     marks: [Vec<bool>; 3],
+    /// Scratch list of [`Owl::analyse`]'s pattern matches, kept between nodes.
+    found: Vec<patterns::Match>,
     /// Per ply, the last move that won there on a sibling line (tried first: a refutation often
     /// refutes the neighbouring lines too).
     killers: [Point; KILLER_DEPTH],
@@ -969,7 +979,10 @@ impl Owl<'_> {
         // Safety of a pattern's move per point at this node (0 unknown, 1 safe, 2 not): several
         // patterns often propose the same point.
         let mut safe = [[0u8; 2]; ARRAY];
-        let mut found = pats.lib.matches(&BoardView { board: &b, own: mover }, false);
+        // The whole board's matches, unsorted: most lie away from the goal, so they are filtered
+        // before the one sort below.
+        let mut found = std::mem::take(&mut self.found);
+        pats.lib.scan_into(&BoardView { board: &b, own: mover }, false, &mut found);
         found.retain(|m| {
             let Some(v) = m.move_vertex else { return false };
             let p = b.point(v.col, v.row);
@@ -984,16 +997,18 @@ impl Owl<'_> {
             let q = usize::from(p);
             fits && (near[q] || knight[q]) && b.is_empty(p)
         });
-        // Best value first (vital-point patterns before the others), stable: database order breaks ties.
-        found.sort_by_key(|m| {
+        // Best value first (vital-point patterns before the others); database order (`Match`'s own
+        // order, that of `PatternLibrary::matches`) breaks ties. Equal keys are equal matches, so
+        // the unstable sort is deterministic.
+        found.sort_unstable_by_key(|m| {
             let (role, value) = pats.roles[m.pattern as usize];
-            (role != Role::Vital, -value)
+            (role != Role::Vital, -value, *m)
         });
         let mut held = 0;
         // (pattern, point, weight added) of the matches kept, only for `owl_tuning::Patterns::dedupe`
         // (off by default: nothing recorded, nothing allocated per node).
         let mut kept: smallvec::SmallVec<[(usize, Point, i32); 16]> = smallvec::SmallVec::new();
-        for m in found {
+        for &m in &found {
             let Some(v) = m.move_vertex else { continue };
             let p = b.point(v.col, v.row);
             let k = m.pattern as usize;
@@ -1053,6 +1068,7 @@ impl Owl<'_> {
                 _ => add(&mut cands, p, weight),
             }
         }
+        self.found = found;
         // Static life is trusted below the root unless a vital-point pattern says the eyes are unsound.
         let alive = alive && !(vital && attacker);
         let settled = attacker
@@ -2131,6 +2147,7 @@ fn run<T>(
         trace,
         line: Vec::new(),
         marks: Default::default(),
+        found: Vec::new(),
         killers: [0; KILLER_DEPTH],
         settings: tuning().search,
         escape_values: escape_vals,
