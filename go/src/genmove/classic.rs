@@ -27,8 +27,9 @@
 //! 27.9 → 21.7 s (main's binary and this one, the same hour).
 //!
 //! Against GNU Go 3.8 level 10 on 9x9 (2026-11-27, issue 25, `gtp-match`, 5 pairs, GNU Go's seed
-//! varied; our seed changes none of our moves: 4 of the 5 games as black are the same game up to
-//! GNU Go's answers): with the small-board escape rule `2,12,10,9` and critical dragons counted dead
+//! varied; our seed then changed none of our moves: 4 of the 5 games as black are the same game up to
+//! GNU Go's answers; since 2026-11-28 GTP `genmove` breaks ties between equal values by the seed,
+//! `selection::Options::tie_seed`): with the small-board escape rule `2,12,10,9` and critical dragons counted dead
 //! in the valuation's influence (both left out, see `owl_tuning::SmallEscape` and
 //! `valuation::territorial::dragon_strengths`) 0/10 (95% interval 0–31%): as black W+88.5 four
 //! times and W+46.5, as white B+35.5, 47.5, 73.5, 29.5 (main: W+88.5 and B+73.5). In the lost games

@@ -430,7 +430,10 @@ impl GtpState {
         if self.options.engine == EngineKind::Classic && !cleanup {
             crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
             let game = self.game.clone();
-            let options = crate::genmove::selection::Options { allow_resign: self.options.allow_resign };
+            let options = crate::genmove::selection::Options {
+                allow_resign: self.options.allow_resign,
+                tie_seed: Some(self.options.seed),
+            };
             trace_begin();
             let g = classic::generate_with(&game, color, self.reader(), None, options);
             trace_generation(game.board(), &g);

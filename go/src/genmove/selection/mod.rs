@@ -69,6 +69,12 @@ pub fn playable(game: &GoGame, color: Color, p: Point, reasons: &MoveReasons) ->
 pub struct Options {
     /// Whether a hopeless game may be resigned (GNU Go's `--resign`... off by default).
     pub allow_resign: bool,
+    /// Breaks ties (within [`TIE_TOLERANCE`]) between the best valued moves by this seed (GTP `genmove`), as GNU Go
+    /// chooses randomly between moves of identical minimum value in the fuseki
+    /// (`move_generation.texi`): two games between seeded engines then differ. `None` (the
+    /// regression commands `reg_genmove`, `restricted_genmove`) keeps board order, so their
+    /// answers do not depend on the seed.
+    pub tie_seed: Option<u64>,
 }
 
 /// What the selection read.
@@ -155,14 +161,16 @@ pub fn choose(input: &Input, r: &mut Reader, options: Options) -> Choice {
     let source_of = |p: Point, sources: &[(Point, Source)]| {
         sources.iter().find(|(q, _)| *q == p).map_or(Source::Valued, |(_, s)| *s)
     };
-    let mut chosen = checked_best(input, r, &mut values, MAX_BLUNDER_CHECKS).map(|c| (c, source_of(c.0, &sources)));
+    let tie = options.tie_seed.map(|seed| TieBreak { seed, move_number: game.move_count() as u64 });
+    let mut chosen =
+        checked_best(input, r, &mut values, MAX_BLUNDER_CHECKS, tie).map(|c| (c, source_of(c.0, &sources)));
     // 4. Revise semeai, then dame.
     if chosen.is_none() {
         let mut semeai: Vec<(Point, f32)> = endgame::semeai_moves(analysed, reasons, color)
             .into_iter()
             .filter(|&(p, _)| allowed_p(p) && playable(game, color, p, reasons))
             .collect();
-        chosen = checked_best(input, r, &mut semeai, 3).map(|c| (c, Source::Semeai));
+        chosen = checked_best(input, r, &mut semeai, 3, None).map(|c| (c, Source::Semeai));
     }
     if chosen.is_none() && endgame::settled_share(&analysed.board) >= DAME_SETTLED_SHARE {
         let mut dame: Vec<(Point, f32)> = endgame::dame(analysed, game, color, allowed)
@@ -173,7 +181,7 @@ pub fn choose(input: &Input, r: &mut Reader, options: Options) -> Choice {
         for (i, d) in dame.iter_mut().enumerate() {
             d.1 = 1.0 - i as f32 * 1e-4;
         }
-        chosen = checked_best(input, r, &mut dame, 4).map(|c| (c, Source::Dame));
+        chosen = checked_best(input, r, &mut dame, 4, None).map(|c| (c, Source::Dame));
     }
     // 5. Resign.
     let small = chosen.is_none_or(|((_, v), _)| v < RESIGN_BELOW);
@@ -181,10 +189,38 @@ pub fn choose(input: &Input, r: &mut Reader, options: Options) -> Choice {
     Choice { chosen: chosen.map(|(c, _)| c), source: chosen.map(|(_, s)| s), resign }
 }
 
+/// Values this close are equal for [`TieBreak`]: symmetric moves sum the same contributions in
+/// different orders, so their values can differ in the last bits.
+const TIE_TOLERANCE: f32 = 1e-3;
+
+/// A seeded order among moves of equal value: each point gets a key mixed from the seed,
+/// the move number and the point, so the choice changes from seed to seed and from move to move.
+#[derive(Debug, Clone, Copy)]
+struct TieBreak {
+    seed: u64,
+    move_number: u64,
+}
+
+impl TieBreak {
+    fn key(&self, p: Point) -> u64 {
+        // splitmix64's finaliser: every input bit reaches every output bit.
+        let mut z = self.seed ^ self.move_number.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ u64::from(p).rotate_left(32);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
 /// The best of `values` that survives the blunder check: a blunder's value is lowered by its loss
 /// and the best picked again; after `max_checks` reads, the best of the moves read. Ties go to the
-/// first in the list.
-fn checked_best(input: &Input, r: &mut Reader, values: &mut [(Point, f32)], max_checks: usize) -> Option<(Point, f32)> {
+/// first in the list, or by `tie`'s keys when given.
+fn checked_best(
+    input: &Input,
+    r: &mut Reader,
+    values: &mut [(Point, f32)],
+    max_checks: usize,
+    tie: Option<TieBreak>,
+) -> Option<(Point, f32)> {
     let mut checked: Vec<Point> = Vec::new();
     loop {
         let mut best: Option<(usize, f32)> = None;
@@ -192,7 +228,13 @@ fn checked_best(input: &Input, r: &mut Reader, values: &mut [(Point, f32)], max_
             if v <= 0.0 || (checked.len() >= max_checks && !checked.contains(&p)) {
                 continue;
             }
-            if best.is_none_or(|(_, bv)| v > bv) {
+            let better = match (best, tie) {
+                (None, _) => true,
+                (Some((_, bv)), None) => v > bv,
+                (Some((_, bv)), Some(_)) if (v - bv).abs() > TIE_TOLERANCE => v > bv,
+                (Some((bi, _)), Some(t)) => t.key(p) < t.key(values[bi].0),
+            };
+            if better {
                 best = Some((i, v));
             }
         }

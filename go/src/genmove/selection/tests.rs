@@ -135,3 +135,47 @@ fn backfills_a_dame_that_would_be_a_self_atari() {
     assert!(!dame.iter().any(|&(p, _)| p == j6), "{dame:?}");
     assert_eq!(endgame::dame(&a, &g, Color::White, Some(&[h7])), vec![(h7, 1.0)]);
 }
+
+/// GTP `genmove` breaks ties between equally valued moves by the seed (as GNU Go chooses randomly
+/// between moves of identical minimum value), so seeded engines play different games; without a
+/// seed (`reg_genmove`) the first in board order is chosen, and a larger value always wins.
+#[test]
+fn ties_are_broken_by_the_seed_and_only_ties() {
+    let g = game(&[". . . . .", ". . . . .", ". . . . .", ". . . . .", ". . . . ."]);
+    let b = g.board();
+    let mut r = Reader::new(b);
+    let a = analyse(b, &mut r, OwlLimits::default());
+    let reasons = MoveReasons::new(Color::Black);
+    let value = |total: f32| MoveValue { total, ..Default::default() };
+    let tied = [b.point(1, 1), b.point(1, 3), b.point(3, 1), b.point(3, 3)];
+    // The last differs from the others in its last bits only, as symmetric sums do.
+    let mut parts: Vec<(Point, MoveValue)> = tied.iter().map(|&p| (p, value(24.0))).collect();
+    parts[3].1.total = 24.0 + 1e-5;
+    parts.push((b.point(2, 2), value(23.9)));
+    let input = Input {
+        game: &g,
+        color: Color::Black,
+        analysed: &a,
+        reasons: &reasons,
+        parts: &parts,
+        allowed: None,
+        our_score: 0.0,
+    };
+    let pick = |r: &mut Reader, tie_seed: Option<u64>| {
+        choose(&input, r, Options { allow_resign: false, tie_seed }).chosen.map(|(p, _)| p).unwrap()
+    };
+    assert_eq!(pick(&mut r, None), tied[3], "without a seed the larger value, by its last bits, wins");
+    let chosen: Vec<Point> = (0..16).map(|seed| pick(&mut r, Some(seed))).collect();
+    assert!(chosen.iter().all(|p| tied.contains(p)), "{chosen:?}");
+    let distinct = tied.iter().filter(|p| chosen.contains(p)).count();
+    assert!(distinct >= 3, "16 seeds chose only {distinct} of the 4 tied moves");
+    assert_eq!(chosen[5], pick(&mut r, Some(5)), "the same seed chooses the same move");
+    // A clearly larger value is never passed over.
+    let mut parts2 = parts.clone();
+    parts2[4].1.total = 24.1;
+    let input2 = Input { parts: &parts2, ..input };
+    for seed in 0..8 {
+        let c = choose(&input2, &mut r, Options { allow_resign: false, tie_seed: Some(seed) });
+        assert_eq!(c.chosen.map(|(p, _)| p), Some(b.point(2, 2)));
+    }
+}
