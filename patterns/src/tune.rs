@@ -400,6 +400,7 @@ mod tests {
         assert_eq!(shape_for_gamma(1e-9), -MAX_SHAPE);
         assert_eq!(shape_within(1e9, 6.0), 6.0);
         assert_eq!(shape_within(1.05f64.powi(-4), 6.0), -4.0);
+        assert!((gamma_for_shape(-2.0) - 1.0 / 1.1025).abs() < 1e-12);
     }
 
     #[test]
@@ -410,7 +411,6 @@ mod tests {
         let expected = (2.0 * 4.0f64.ln() + 0.5f64.ln()) / 3.0;
         assert!((matched_log_mean(&positions, &gamma, 2) - expected).abs() < 1e-12);
         assert_eq!(matched_log_mean(&[pos(5, &[], None)], &gamma, 2), 0.0);
-        assert!((gamma_for_shape(-2.0) - 1.0 / 1.1025).abs() < 1e-12);
     }
 
     #[test]

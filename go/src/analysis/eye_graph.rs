@@ -193,6 +193,8 @@ thread_local! {
 /// `generation << GEN_SHIFT | key << 1 | value`. A new graph starts a new generation, so emptying the
 /// memo touches no slot (a slot of an older generation is an empty one); a hash map's clear and
 /// probes cost more than the search they serve (the memo was a third of the search's time).
+/// `Default` is the empty table a taken memo leaves behind; [`Memo::new`] allocates one to use.
+#[derive(Default)]
 struct Memo {
     slots: Vec<u64>,
     len: usize,
@@ -464,7 +466,7 @@ pub fn solve(g: &Graph) -> GraphValue {
     if g.adj.len() > MAX_SOLVE || g.adj.is_empty() {
         return GraphValue { digits: [2; 4], ..GraphValue::default() };
     }
-    let mut memo = MEMO.with(|m| std::mem::replace(&mut *m.borrow_mut(), Memo { slots: Vec::new(), len: 0, gen: 1 }));
+    let mut memo = MEMO.with(|m| std::mem::take(&mut *m.borrow_mut()));
     if memo.slots.is_empty() {
         memo = Memo::new();
     }
@@ -491,9 +493,7 @@ pub fn solve(g: &Graph) -> GraphValue {
     let b = solver.solve(start(X_TO_MOVE));
     let c = solver.solve(start(0));
     if solver.memo.slots.len() <= MEMO_KEEP {
-        MEMO.with(|m| {
-            *m.borrow_mut() = std::mem::replace(&mut solver.memo, Memo { slots: Vec::new(), len: 0, gen: 1 })
-        });
+        MEMO.with(|m| *m.borrow_mut() = std::mem::take(&mut solver.memo));
     }
     let a = x_moves.iter().map(|m| m.2).min().unwrap_or(b).min(b);
     let d = o_moves.iter().map(|m| m.2).max().unwrap_or(c).max(c);

@@ -1580,53 +1580,10 @@ impl Owl<'_> {
     /// and a reread that ran out of nodes answers nothing. With the leaves judged statically, as in
     /// the main read, the extra ply let a lone white stone inside a black wall "live" at B3
     /// (`tests/owl_status.rs`; GNU Go: dead); read out, owl.tst keeps +120 124 and loses 107 (202).
-    fn recheck(&mut self, mut found: (ReadResult, Option<Point>)) -> (ReadResult, Option<Point>) {
-        let k = tuning().recheck;
+    fn recheck(&mut self, found: (ReadResult, Option<Point>)) -> (ReadResult, Option<Point>) {
         let moves = std::mem::take(&mut self.root_moves);
-        let (limits, nodes) = (self.limits, self.nodes);
-        self.limits.depth += 1;
-        if k.nodes > 0 {
-            self.limits.node_limit = self.limits.node_limit.min(k.nodes);
-        }
-        self.salt = 0x5bd1_e995_7f4a_7c15;
-        self.shift = 1;
-        let mut left = if k.total > 0 { k.total } else { u64::MAX };
-        let mover = self.color;
-        let cap = if k.reads > 0 { k.reads.saturating_mul(1000) } else { u64::MAX };
-        for &m in &moves {
-            if left == 0 || self.r.nodes.saturating_sub(self.reads_at_start) > cap {
-                break;
-            }
-            self.nodes = self.limits.node_limit.saturating_sub(left.min(self.limits.node_limit));
-            let start = self.nodes;
-            let Some(ko) = self.play(m, mover, 0) else { continue };
-            let joined = k.joins && !self.goal[usize::from(m)];
-            if joined {
-                self.goal[usize::from(m)] = true;
-                self.goal_hash ^= goal_key(m);
-            }
-            let (c, _) = self.attack(1);
-            if joined {
-                self.goal[usize::from(m)] = false;
-                self.goal_hash ^= goal_key(m);
-            }
-            self.undo(ko);
-            left = left.saturating_sub(self.nodes - start);
-            // A reread that ran out of nodes ended on static verdicts, which favour the defender:
-            // its "defended" is not a reading result (a lone stone inside a wall "lived" that way).
-            if self.nodes > self.limits.node_limit {
-                continue;
-            }
-            keep_better(&mut found, c, ko, m);
-            if found.0 != Lose {
-                break;
-            }
-        }
+        let found = self.reread_root_moves(&moves, true, found);
         self.root_moves = moves;
-        self.limits = limits;
-        self.nodes = nodes;
-        self.salt = 0;
-        self.shift = 0;
         found
     }
 
@@ -1639,7 +1596,7 @@ impl Owl<'_> {
     fn recheck_attack(
         &mut self,
         cands: &[(i32, Point)],
-        mut found: (ReadResult, Option<Point>),
+        found: (ReadResult, Option<Point>),
     ) -> (ReadResult, Option<Point>) {
         let k = tuning().recheck;
         let mover = self.color.opponent();
@@ -1652,30 +1609,63 @@ impl Owl<'_> {
                 m_n += 1;
             }
         }
+        self.reread_root_moves(&moves[..m_n], false, found)
+    }
+
+    /// The loop both rereads share ([`Self::recheck`] for a `defence`, [`Self::recheck_attack`]
+    /// otherwise): each of `moves` played by the side the query reads for, one ply deeper, on the
+    /// recheck's node budgets, its results kept under the reread's own [`Self::salt`]. A defence
+    /// takes its first result that is not a loss (a ko included); an attack reads on for an outright
+    /// kill.
+    fn reread_root_moves(
+        &mut self,
+        moves: &[Point],
+        defence: bool,
+        mut found: (ReadResult, Option<Point>),
+    ) -> (ReadResult, Option<Point>) {
+        let k = tuning().recheck;
+        let mover = if defence { self.color } else { self.color.opponent() };
         let (limits, nodes) = (self.limits, self.nodes);
         self.limits.depth += 1;
         if k.nodes > 0 {
             self.limits.node_limit = self.limits.node_limit.min(k.nodes);
         }
-        self.salt = 0x2545_f491_4f6c_dd1d;
+        self.salt = if defence { 0x5bd1_e995_7f4a_7c15 } else { 0x2545_f491_4f6c_dd1d };
         self.shift = 1;
-        self.reread_attack = true;
+        self.reread_attack = !defence;
         let mut left = if k.total > 0 { k.total } else { u64::MAX };
         let cap = if k.reads > 0 { k.reads.saturating_mul(1000) } else { u64::MAX };
-        for &m in &moves[..m_n] {
+        for &m in moves {
             if left == 0 || self.r.nodes.saturating_sub(self.reads_at_start) > cap {
                 break;
             }
             self.nodes = self.limits.node_limit.saturating_sub(left.min(self.limits.node_limit));
             let start = self.nodes;
             let Some(ko) = self.play(m, mover, 0) else { continue };
-            let (c, _) = self.defend(1);
+            let c = if defence {
+                let joined = k.joins && !self.goal[usize::from(m)];
+                if joined {
+                    self.goal[usize::from(m)] = true;
+                    self.goal_hash ^= goal_key(m);
+                }
+                let (c, _) = self.attack(1);
+                if joined {
+                    self.goal[usize::from(m)] = false;
+                    self.goal_hash ^= goal_key(m);
+                }
+                c
+            } else {
+                self.defend(1).0
+            };
             self.undo(ko);
             left = left.saturating_sub(self.nodes - start);
+            // A reread that ran out of nodes ended on static verdicts, which favour the defender:
+            // its "defended" is not a reading result (a lone stone inside a wall "lived" that way).
             if self.nodes > self.limits.node_limit {
                 continue;
             }
-            if keep_better(&mut found, c, ko, m) {
+            let won = keep_better(&mut found, c, ko, m);
+            if won || (defence && found.0 != Lose) {
                 break;
             }
         }
