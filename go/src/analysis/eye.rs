@@ -516,7 +516,9 @@ impl Eyes {
         let mut region: Vec<Point> = Vec::new();
         // The points of regions that touch the colour (and the goal) but were too large or too open to
         // be an eye space: segmented again by the eye domains below.
+        // (Collected only when the fallback is on: the owl computes spaces at every node.)
         let mut failed: Vec<Point> = Vec::new();
+        let fallback = doms.is_none() && (fallback_mode() == 1 || (fallback_mode() == 2 && goal.is_none()));
         for start in b.points() {
             if seen[usize::from(start)] || !eye_point(start) {
                 continue;
@@ -587,7 +589,7 @@ impl Eyes {
                 continue;
             }
             if big || !touches_own || !touches_goal {
-                if big && touches_own && touches_goal {
+                if fallback && big && touches_own && touches_goal {
                     failed.extend_from_slice(&region);
                 }
                 continue;
@@ -637,7 +639,9 @@ impl Eyes {
                 }
             }
             if openings.len() > MAX_OPENINGS {
-                failed.extend_from_slice(&region);
+                if fallback {
+                    failed.extend_from_slice(&region);
+                }
                 continue;
             }
             region.extend_from_slice(&margins);
@@ -655,7 +659,7 @@ impl Eyes {
                 .collect();
             self.finish_space(b, color, dead, safety, db, region.clone(), marginal, live_bound);
         }
-        if doms.is_none() && !failed.is_empty() && (fallback_mode() == 1 || (fallback_mode() == 2 && goal.is_none())) {
+        if fallback && !failed.is_empty() {
             self.domain_fallback(b, color, dead, safety, goal, db, &failed);
         }
     }
