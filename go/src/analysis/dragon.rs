@@ -36,8 +36,8 @@
 //!    potential dead, the rest unknown. The stones of dead dragons then count as dead for the other
 //!    colour's eye spaces, which are computed once more.
 //! 6. Weakness from status, genus and escape (0 strong … 1 dead); GNU Go's other dragon fields: safety
-//!    class ([`Safety`]), lunch (a neighbouring opponent worm the reader captures but that could also be
-//!    saved), half eye, GNU Go's surround status (the convex hull of [`crate::analysis::surround`]; the
+//!    class ([`Safety`]), lunch (one of its worms' lunches, opponent worms next to them orthogonally or
+//!    diagonally that the reader captures, that could also be saved), half eye, GNU Go's surround status (the convex hull of [`crate::analysis::surround`]; the
 //!    closed-region test [`surround`] stays for callers that want it), neighbours (the graph's edges);
 //!    GNU Go's escape route (influence.texi, "Escape": [`escape_values`] from an influence computed once
 //!    per colour, friendly dragons valued by their status, summed by [`escape_route`] at distance four;
@@ -943,34 +943,36 @@ fn safety(d: &Dragon, invincible: bool, lone_dead: bool) -> Safety {
     }
 }
 
-/// The dragon's lunch: among the opponent worms next to its worms that the reader captures and that could
-/// also be saved (GNU Go: "a dragon lunch must be able to defend itself"), the best cutting stone, then
-/// the fewest liberties, then the smallest, then the first in board order (the worms' rule).
+/// The dragon's lunch, as GNU Go derives it from its worms' lunches (`dragon.texi`: "in contrast with
+/// worm lunches, a dragon lunch must be able to defend itself"): each worm's lunch is the opponent worm
+/// next to it, orthogonally or diagonally, that the reader captures (the best cutting stone, then the
+/// fewest liberties, then the smallest, then the first in board order: the worms' rule); those that
+/// could also be saved are the dragon's candidates, and the best of them by the same rule is its lunch.
+/// A worm whose own lunch cannot be saved contributes none, even when another of its neighbours could.
 fn dragon_lunch(
     b: &Board,
     worms_of: &[Point],
     worms: &[crate::analysis::worm::Worm],
     codes: &[(ReadResult, ReadResult)],
 ) -> Option<Point> {
+    let key = |h: Point| {
+        let wq = &worms[usize::from(h)];
+        (u8::MAX - wq.cutstone, b.liberties(h), wq.size, wq.origin)
+    };
     let mut best: Option<((u8, usize, usize, Point), Point)> = None;
     for &w in worms_of {
-        let color = b.color(w);
-        for s in b.string_stones(w) {
-            for q in Board::neighbors(s) {
-                if b.color(q).is_none() || b.color(q) == color {
-                    continue;
-                }
-                let h = b.string_id(q);
-                let (a, d) = codes[usize::from(h)];
-                if a == Lose || d == Lose {
-                    continue;
-                }
-                let wq = &worms[usize::from(h)];
-                let key = (u8::MAX - wq.cutstone, b.liberties(h), wq.size, wq.origin);
-                if best.is_none_or(|(k, _)| key < k) {
-                    best = Some((key, wq.origin));
-                }
-            }
+        let Some(color) = b.color(w) else { continue };
+        let worm_lunch = crate::analysis::worm::lunch_candidates(b, b.string_id(w), color)
+            .into_iter()
+            .filter(|&h| codes[usize::from(h)].0 != Lose)
+            .min_by_key(|&h| key(h));
+        let Some(h) = worm_lunch else { continue };
+        if codes[usize::from(h)].1 == Lose {
+            continue;
+        }
+        let k = key(h);
+        if best.is_none_or(|(bk, _)| k < bk) {
+            best = Some((k, worms[usize::from(h)].origin));
         }
     }
     best.map(|(_, o)| o)
@@ -1312,6 +1314,27 @@ mod tests {
     use super::*;
     use crate::analysis::owl::OwlLimits;
     use crate::rules::board::tests::board_from;
+
+    #[test]
+    fn a_dragon_lunch_may_be_diagonal() {
+        // 9x9.tst 160 (speciman-gnugo-3.5.2-200312091734.sgf move 13): GNU Go 3.8's `dragon_data D7` has
+        // lunch E8, the black stone diagonal to D7 that can be captured (F8) and defended (D8). Ours
+        // looked at orthogonal neighbours only and had none.
+        let b = board_from(&[
+            ".........",
+            "....X....",
+            "...O.O...",
+            "..O.OX...",
+            "...OX....",
+            "...OX....",
+            ".....X...",
+            ".........",
+            ".........",
+        ]);
+        let mut r = Reader::new(&b);
+        let ds = Dragons::compute(&b, &mut r, None);
+        assert_eq!(ds.at(b.point(3, 2)).expect("a dragon").lunch, Some(b.point(4, 1)));
+    }
 
     #[test]
     fn dead_and_alive_groups() {

@@ -55,6 +55,17 @@
 //!   do find spaces the regions miss (too many openings: owl.tst 4, 7, 10, 18, 21 pass with them), and
 //!   their losses are mostly spaces over [`MAX_SEARCH`] points valued as two eyes (owl_defend answering
 //!   PASS for dragons GNU Go kills).
+//! * Domain fallback (`GO_EYE_FALLBACK=mode[,max]`, off by default, mode 2 the dragons' spaces only; 2026-11-28, issue 24): regions too
+//!   large or too open to be spaces are cut again by the eye domains ([`Eyes::domain_fallback`]). It
+//!   finds GNU Go's edge spaces with one open side: 9x9.tst 370's white C4-C6 wall with the left edge
+//!   behind it (GNU Go's `eye_data` a 19-point space, value 2222; the regions find none since the
+//!   flood leaks round the open lower side), and 160's D7 group; with it our `owl_attack` answers 0 on
+//!   both (and on 170) as GNU Go's does, where it answered C7 and C4. In every [`Eyes::compute_for`]
+//!   (owl and semeai) it loses: owl.tst 203 → 184 (+71 107 200, −3 4 9 18 19 45 76 79 84 103 106 112
+//!   113 132 153 161 164 186 192 199 229 230; CPU 21.0 → 28.8 s under load), semeai.tst 110 → 109
+//!   (+131, −31 33): large domain spaces valued two eyes by fiat give false lives on 19x19. Not yet
+//!   measured: the dragons' spaces only ([`Eyes::compute`], no owl change), or the owl with only
+//!   first-line spaces and GNU Go's large-space rule (`esize − 2·msize > 3` for two eyes).
 //! * A forbidden ko retake as a diagonal (measured 2026-11-28, dropped): an empty diagonal where the
 //!   opponent's move is illegal only because the owner has just taken a ko is worth 0 here. GNU Go
 //!   reads that ko capture anyway and values it as the ko it is (owl.tst 216 after black's G16 takes
@@ -72,6 +83,26 @@ use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point, ARRAY, STRIDE};
 use patterns::eye_db::{EyeDb, QueryGraph, QueryVertex, MAX_EYE_VERTICES};
 use std::sync::OnceLock;
+
+/// The domain fallback for regions too large or too open ([`Eyes::domain_fallback`]): 0 off, 1 on
+/// everywhere, 2 for the dragons' spaces only (no goal: [`Eyes::compute`] and the GTP reports).
+/// `GO_EYE_FALLBACK` (mode,max points) for tuning.
+fn fallback_knobs() -> (u8, usize) {
+    static K: OnceLock<(u8, usize)> = OnceLock::new();
+    *K.get_or_init(|| {
+        let v = std::env::var("GO_EYE_FALLBACK").unwrap_or_default();
+        let mut it = v.split(',');
+        let mode = it.next().and_then(|x| x.parse().ok()).unwrap_or(0);
+        let max = it.next().and_then(|x| x.parse().ok()).unwrap_or(MAX_EYE);
+        (mode, max)
+    })
+}
+fn fallback_mode() -> u8 {
+    fallback_knobs().0
+}
+fn fallback_max() -> usize {
+    fallback_knobs().1
+}
 
 /// Largest region counted as an eye space.
 pub const MAX_EYE: usize = 24;
@@ -483,6 +514,11 @@ impl Eyes {
         };
         let mut seen = vec![false; ARRAY];
         let mut region: Vec<Point> = Vec::new();
+        // The points of regions that touch the colour (and the goal) but were too large or too open to
+        // be an eye space: segmented again by the eye domains below.
+        // (Collected only when the fallback is on: the owl computes spaces at every node.)
+        let mut failed: Vec<Point> = Vec::new();
+        let fallback = doms.is_none() && (fallback_mode() == 1 || (fallback_mode() == 2 && goal.is_none()));
         for start in b.points() {
             if seen[usize::from(start)] || !eye_point(start) {
                 continue;
@@ -553,6 +589,9 @@ impl Eyes {
                 continue;
             }
             if big || !touches_own || !touches_goal {
+                if fallback && big && touches_own && touches_goal {
+                    failed.extend_from_slice(&region);
+                }
                 continue;
             }
             // False margins (an opponent stone there would be in atari) close the space; openings set
@@ -600,6 +639,9 @@ impl Eyes {
                 }
             }
             if openings.len() > MAX_OPENINGS {
+                if fallback {
+                    failed.extend_from_slice(&region);
+                }
                 continue;
             }
             region.extend_from_slice(&margins);
@@ -614,6 +656,85 @@ impl Eyes {
                         || !strict(p)
                         || (b.is_empty(p) && Board::neighbors(p).iter().any(|q| openings.contains(q)))
                 })
+                .collect();
+            self.finish_space(b, color, dead, safety, db, region.clone(), marginal, live_bound);
+        }
+        if fallback && !failed.is_empty() {
+            self.domain_fallback(b, color, dead, safety, goal, db, &failed);
+        }
+    }
+
+    /// GNU Go's eye domains ([`domains`]) cutting the regions too large or too open to be eye spaces
+    /// (`failed`): an edge region with one open side, such as 9x9.tst 370's left edge behind white's
+    /// C4-C6 wall, where GNU Go finds a 19-point space of two eyes and the regions' flood leaks round
+    /// the open side. Each piece of `failed` in the colour's domain (as [`Eyes::compute_domains`]
+    /// segments) that touches the colour's living stones (and the goal) becomes a space.
+    #[allow(clippy::too_many_arguments)]
+    fn domain_fallback(
+        &mut self,
+        b: &Board,
+        color: Color,
+        dead: &[bool],
+        safety: &mut Safety<'_>,
+        goal: Option<&[bool]>,
+        db: &EyeDb,
+        failed: &[Point],
+    ) {
+        let doms = domains(b, dead);
+        let opp = color.opponent();
+        let (ci, oi) = (color.index(), opp.index());
+        let mut in_failed = vec![false; ARRAY];
+        for &p in failed {
+            in_failed[usize::from(p)] = true;
+        }
+        let only = |p: Point, c: usize, o: usize| doms[c][usize::from(p)] && !doms[o][usize::from(p)];
+        let both = |p: Point| doms[ci][usize::from(p)] && doms[oi][usize::from(p)];
+        let point = |p: Point| {
+            b.on_board(p)
+                && in_failed[usize::from(p)]
+                && (only(p, ci, oi)
+                    || (both(p) && Board::neighbors(p).iter().any(|&q| b.on_board(q) && only(q, ci, oi))))
+        };
+        let marginal_point =
+            |p: Point| both(p) || Board::neighbors(p).iter().any(|&q| b.on_board(q) && only(q, oi, ci));
+        let mut seen = vec![false; ARRAY];
+        let mut region: Vec<Point> = Vec::new();
+        for &start in failed {
+            if seen[usize::from(start)] || !point(start) {
+                continue;
+            }
+            region.clear();
+            region.push(start);
+            seen[usize::from(start)] = true;
+            let (mut touches_own, mut touches_goal, mut live_bound) = (false, goal.is_none(), false);
+            let mut k = 0;
+            while k < region.len() {
+                let p = region[k];
+                k += 1;
+                for q in Board::neighbors(p) {
+                    if !b.on_board(q) {
+                        continue;
+                    }
+                    if point(q) {
+                        if !seen[usize::from(q)] {
+                            seen[usize::from(q)] = true;
+                            region.push(q);
+                        }
+                    } else if b.color(q) == Some(color) {
+                        touches_own = true;
+                        live_bound |= !dead[usize::from(q)];
+                        touches_goal |= goal.is_some_and(|g| g[usize::from(q)]);
+                    }
+                }
+            }
+            if !touches_own || !touches_goal || !live_bound || region.len() > fallback_max() {
+                continue;
+            }
+            region.sort_unstable();
+            let marginal: Vec<Point> = region
+                .iter()
+                .copied()
+                .filter(|&p| marginal_point(p) && !(b.is_empty(p) && false_margin(b, p, opp)))
                 .collect();
             self.finish_space(b, color, dead, safety, db, region.clone(), marginal, live_bound);
         }

@@ -16,7 +16,8 @@
 //!   no fewer; the path may pass through other strings of that colour; points at distance more than one
 //!   may not touch the other colour; a liberty flanked on opposite sides by two stones of the other colour
 //!   leads nowhere.
-//! * Lunch: a neighbouring opponent worm that the reader can capture (its own defence does not matter);
+//! * Lunch: an opponent worm next to the worm, orthogonally or diagonally, that the reader can capture (its
+//!   own defence does not matter);
 //!   with several, the best cutting stone, then the fewest liberties, then the smallest, then the first in
 //!   board order (as GNU Go 3.8's `worm_data` chooses on regression positions).
 //! * Inessential: genus 0, no capturable neighbour, no liberty on the first line, no second-order liberty,
@@ -279,6 +280,21 @@ fn nearby_moves(b: &Board, h: Point) -> Vec<Point> {
     out
 }
 
+/// The opponent strings with a stone next to the string through `h` (of `color`), orthogonally or
+/// diagonally: GNU Go's lunch candidates (its worm `lunch` looks at all eight neighbours of each stone,
+/// e.g. 9x9.tst 160's white D7 has the diagonal black E8 as its lunch).
+pub fn lunch_candidates(b: &Board, h: Point, color: Color) -> Vec<Point> {
+    let mut adj: Vec<Point> = Vec::new();
+    for s in b.string_stones(h) {
+        for q in Board::neighbors(s).into_iter().chain(Board::diagonals(s)) {
+            if b.on_board(q) && b.color(q) == Some(color.opponent()) && !adj.contains(&b.string_id(q)) {
+                adj.push(b.string_id(q));
+            }
+        }
+    }
+    adj
+}
+
 /// Every worm's data with the reading ([`worms`] plus attack and defence points, threats, lunch and
 /// inessential strings), read through `r` on `b` (the reader is set to `b` and left there).
 ///
@@ -340,14 +356,7 @@ pub fn worms_read(b: &Board, r: &mut Reader) -> Vec<Worm> {
     for i in 0..heads.len() {
         let h = heads[i];
         let color = b.color(h).expect("a stone");
-        let mut adj: Vec<Point> = Vec::new();
-        for s in b.string_stones(h) {
-            for q in Board::neighbors(s) {
-                if b.color(q) == Some(color.opponent()) && !adj.contains(&b.string_id(q)) {
-                    adj.push(b.string_id(q));
-                }
-            }
-        }
+        let adj = lunch_candidates(b, h, color);
         // GNU Go's choice among several (matching its `worm_data` on regression positions): the best cutting
         // stone, then the fewest liberties, then the smallest, then the first in board order.
         let mut best: Option<((u8, usize, usize, Point), Point)> = None;
@@ -537,6 +546,29 @@ mod tests {
         let ws = worms_read(&b, &mut r);
         let w = &ws[usize::from(b.point(2, 2))];
         assert!(w.attack_points.is_empty() && w.lunch.is_none());
+    }
+
+    #[test]
+    fn a_diagonal_neighbour_is_a_lunch() {
+        // 9x9.tst 160 (speciman-gnugo-3.5.2-200312091734.sgf move 13): GNU Go 3.8's `worm_data D7` has the
+        // black E8, diagonal to D7 and capturable, as D7's lunch, and no lunch for E6, C6 or D5.
+        let b = board_from(&[
+            ".........",
+            "....X....",
+            "...O.O...",
+            "..O.OX...",
+            "...OX....",
+            "...OX....",
+            ".....X...",
+            ".........",
+            ".........",
+        ]);
+        let mut r = Reader::new(&b);
+        let ws = worms_read(&b, &mut r);
+        assert_eq!(ws[usize::from(b.point(3, 2))].lunch, Some(b.point(4, 1)));
+        for (x, y) in [(4, 3), (2, 3), (3, 4)] {
+            assert_eq!(ws[usize::from(b.point(x, y))].lunch, None, "{x},{y}");
+        }
     }
 
     #[test]
