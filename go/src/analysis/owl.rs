@@ -254,6 +254,24 @@
 //! `owl_tuning::Recheck::attack`, off): a failed attack rereads its first root moves as
 //! `owl_does_attack` reads them; 204 (+173 197, −158) at +4% CPU, but endgame.tst −810; figures there.
 //!
+//! Measured 2026-11-28 evening (owl.tst at 203 by gtp-regress, 22.8 s CPU under load): the defence
+//! rereads' leaves counted for the attacker made the reread of 107's B2 (GNU Go's move, which our
+//! `owl_does_defend` accepts) fail at its depth limit; with the main read's leaf rule
+//! (`owl_tuning::Recheck::leaves` 1, an option) owl.tst 204 (+107, no loss, 21.7 s), semeai.tst
+//! 110, endgame.tst 42, 9x9.tst 27, strategy.tst 14 (the same tests), but a lone invader on 9x9
+//! (`owl_status.rs`'s walls, white B5) then lives: not the default. Measured and not kept: the move joining the reread's goal
+//! too (`GO_OWL_RECHECK=6,1,…,1`) 201 (−120 207); a salt per reread (`…,0,1` or `…,1,1`) 203 (107 lost
+//! again: the rereads gain from each other's results); with leaves 1, a shared budget of 1800 or eight
+//! moves: 204, the same tests, more CPU. Other switches re-measured at 203 the same hour:
+//! `GO_OWL_FIAT=1,4,1,20` 203 (no change), `GO_OWL_REACH=1,1` 201 (−161 162),
+//! `GO_OWL_PESSIMISTIC=2,2,0,2` 203 (+176 −65), depth 9 198 (+107 173 197 212, −4 124 158 161 164
+//! 182 192 199 201). Causes seen, not fixed: 46's GNU Go moves (F1 B1 D2) pass our `owl_does_defend`
+//! but their rereads still fail (a different line after B1 D5 C1 E3 F4 C2 E4); 158 under the attack
+//! recheck: our `owl_does_attack P19` answers 0 only through the defence recheck of its `owl_defend`,
+//! which the attack's reread (one ply down, no late moves, no recheck) lacks; endgame 810 under the
+//! attack recheck: our dragon C2 D2 B1 is its own (GNU Go amalgamates it with the J-column group) and
+//! the recheck reads E2 a kill there.
+//!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
 //! the query's buffers and the atari test of a candidate is played on the reader's board, not a copy.
@@ -1287,11 +1305,12 @@ impl Owl<'_> {
     }
 
     /// The verdict at a leaf of the depth or node limit (true: the dragon dies): a defence's reread
-    /// ([`Self::recheck`]) must be read out, so its leaves count for the attacker; an attack's
-    /// ([`Self::recheck_attack`]) and the main read take [`Self::leaf_dies`] (with the defender's
-    /// leaves, the attack's rereads found none of owl.tst 173 197 212 248's kills).
+    /// ([`Self::recheck`]) must be read out, so its leaves count for the attacker (unless
+    /// `owl_tuning::Recheck::leaves` is 1); an attack's ([`Self::recheck_attack`]) and the main read
+    /// take [`Self::leaf_dies`] (with the defender's leaves, the attack's rereads found none of
+    /// owl.tst 173 197 212 248's kills).
     fn leaf_kills(&self, max: u8) -> bool {
-        if self.salt != 0 && !self.reread_attack {
+        if self.salt != 0 && !self.reread_attack && tuning().recheck.leaves == 0 {
             true
         } else {
             self.leaf_dies(max)
@@ -1635,9 +1654,13 @@ impl Owl<'_> {
         self.reread_attack = !defence;
         let mut left = if k.total > 0 { k.total } else { u64::MAX };
         let cap = if k.reads > 0 { k.reads.saturating_mul(1000) } else { u64::MAX };
-        for &m in moves {
+        let base = self.salt;
+        for (i, &m) in moves.iter().enumerate() {
             if left == 0 || self.r.nodes.saturating_sub(self.reads_at_start) > cap {
                 break;
+            }
+            if k.fresh {
+                self.salt = base ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             }
             self.nodes = self.limits.node_limit.saturating_sub(left.min(self.limits.node_limit));
             let start = self.nodes;

@@ -29,7 +29,7 @@
 //! | `GO_OWL_PESSIMISTIC` | `mode,scope,depth,short` (mode 0–7, scope 0–2) | `0,2,1,2` | [`OwlTuning::pessimistic`] |
 //! | `GO_OWL_REACH` | `defend,attack` (0–1 each) | `0,0` | [`OwlTuning::reach`] |
 //! | `GO_OWL_DOOM` | `mode` (0–3) | `0` | [`OwlTuning::doom`] |
-//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads,attack` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0, 0–12) | `6,0,600,1200,250,0` | [`OwlTuning::recheck`] |
+//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads,attack,leaves,fresh` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0, 0–12, 0–1, 0–1) | `6,0,600,1200,250,0,0,0` | [`OwlTuning::recheck`] |
 //!
 //! Negative values are taken as 0 where a count or a depth is meant. `GO_OWL_TRACE` (printing the tree,
 //! for debugging) is no tuning setting and stays with the owl.
@@ -638,6 +638,20 @@ pub(crate) struct Recheck {
     /// moves at the reread's first defender node did not save 158 either. Off: a net +1 on owl.tst for
     /// a loss in endgame.tst.
     pub attack: usize,
+    /// The leaf rule of a defence's rereads: 0 (the default) counts their leaves for the attacker (a
+    /// reread's defence must be read out); 1 takes the main read's rule ([`crate::analysis::owl`]'s
+    /// `leaf_dies`), as `owl_does_defend` reads the same move. Measured 2026-11-28 (gtp-regress, under
+    /// heavy load): owl.tst 204 with 1 (+107: the reread of GNU Go's B2 failed only at its leaves; 22.8
+    /// s CPU with 0, 21.7 s and 23.3 s with 1), semeai.tst 110, endgame.tst 42, 9x9.tst 27 and
+    /// strategy.tst 14 (classic), the same tests each. Not the default: it makes a false defence that
+    /// no suite holds but `owl_status.rs` does: on the 9x9 walls of
+    /// `a_wall_with_one_invader_on_its_side_is_alive` the lone white B5 then lives (`owl_defend B5`
+    /// `1 B3`, GNU Go 0). With `joins` too: owl.tst 201 (−120 207).
+    pub leaves: u8,
+    /// Whether each reread keeps its results under a salt of its own (true) instead of one salt shared
+    /// by all the rereads of a recheck (false, the default). Measured 2026-11-28: 203 with either leaf
+    /// rule (with leaves 1 it loses 107 again: the rereads gain from each other's results).
+    pub fresh: bool,
 }
 
 /// How far from the goal an owl pattern's move may lie (`GO_OWL_REACH` = `defend,attack`, 0 or 1 each):
@@ -697,6 +711,8 @@ impl Default for OwlTuning {
                 total: RECHECK_TOTAL,
                 reads: RECHECK_READS,
                 attack: RECHECK_ATTACK,
+                leaves: 0,
+                fresh: false,
             },
         }
     }
@@ -853,6 +869,8 @@ impl OwlTuning {
         t.recheck.total = at(&f, 3).map_or(t.recheck.total, |x| x.max(0) as u64);
         t.recheck.reads = at(&f, 4).map_or(t.recheck.reads, |x| x.max(0) as u64);
         t.recheck.attack = at(&f, 5).map_or(t.recheck.attack, |x| x.clamp(0, 12) as usize);
+        t.recheck.leaves = at(&f, 6).map_or(t.recheck.leaves, |x| x.clamp(0, 1) as u8);
+        t.recheck.fresh = at(&f, 7).map_or(t.recheck.fresh, |x| x != 0);
 
         let f = var("GO_OWL_PESSIMISTIC").unwrap_or_default();
         let d = t.pessimistic;
@@ -977,11 +995,20 @@ mod tests {
             ("GO_OWL_ANSWER", "5,-7"),
             ("GO_OWL_SETTLED", "-1,3"),
             ("GO_OWL_PESSIMISTIC", "9,5,-1,"),
-            ("GO_OWL_RECHECK", "99,1,,-4,,40"),
+            ("GO_OWL_RECHECK", "99,1,,-4,,40,7,1"),
         ]);
         assert_eq!(
             t.recheck,
-            Recheck { moves: 12, joins: true, nodes: 600, total: 0, reads: RECHECK_READS, attack: 12 }
+            Recheck {
+                moves: 12,
+                joins: true,
+                nodes: 600,
+                total: 0,
+                reads: RECHECK_READS,
+                attack: 12,
+                leaves: 1,
+                fresh: true
+            }
         );
         assert_eq!(t.ko.komaster, 2);
         assert_eq!(t.pessimistic, Pessimistic { mode: 7, scope: 2, depth: 0, short: 2 });
