@@ -44,6 +44,25 @@
 //! again (95% interval 0–31%), GNU Go seeds 1–5: as black W+46.5, 88.5, 88.5, 46.5, 88.5; as white
 //! B+73.5, 73.5, 23.5, 73.5, 51.5. The lost games' turning points are still to read.
 //!
+//! The 0/14 match of 2026-11-28 (main 4a370bc's binary, GNU Go seeds 2001–2004 and 2011–2013), the first
+//! decisive mistake of five lost games read against GNU Go 3.8's `top_moves` and trace at the same
+//! position (`move_reasons`, `-t`): all five are owl statuses. Black E7 "owl-attacks C7" 40.3 (GNU Go
+//! G5 22.2, C7 and E6 alive) at move 7; black B3 "owl-attacks C7", a four-stone wall with the open left
+//! side, 64.2 (GNU Go F2 37.9), then E5 "owl-defends E6" and B2 defending the lone invader B3; white
+//! G5 "owl-attacks F7" 68.8, then white's E8 E7 read dead so every move there is worth 0–3 (GNU Go
+//! E6 46.4 saving it); black F6 and B8 "owl-attack" lone stones (our owl calls a single stone in open
+//! space critical with an attack point two lines away; GNU Go C4 44.2); white's C7 D7 D6 F7 with the
+//! whole top side read dead, so white's best move is worth 0.36 at move 10 (GNU Go G6 9.9). The
+//! history effect of 420 no longer shows (three `top_moves_black` in a row answer the same since the
+//! per-position store), and in these games the moves played equal those of a fresh `loadsgf`. Apart
+//! from the owl, GNU Go's strategic effects are missing from our values in the opening (pair 11
+//! move 5: GNU Go's C4 is 19.1 territory + 17.5 "strategic effect on F7 and F5" + 3.7 shape = 44.2;
+//! ours 14.4 territory only). With GNU Go's test before the owl on 9x9
+//! ([`crate::genmove::analysed`], on by default there since) none of these moves is an owl attack any
+//! more: pair 11's move 5 becomes GNU Go's C4 and pair 1's move 11 E2 (in GNU Go's list), the other
+//! four play F6, C6, H7, G5 (white's move 10 worth 18.0 instead of 0.36), none GNU Go's first; the
+//! 20-game match of that binary won 4 (figures there).
+//!
 //! 9x9.tst's failures by cause (2026-11-28, 13 of the 48 failing read: the chosen move's reasons,
 //! `move_reasons`, against the wanted one's): the owl's reading drives 8 (30 50 60 70: owl defences of
 //! dragons GNU Go does not read critical; 110 180: owl attacks; 160 and 170: C4 "owl-attacks D7",
