@@ -24,6 +24,9 @@ use std::path::{Path, PathBuf};
 /// are embedded as text and compiled at start-up by the same compiler as any other file.
 pub const BUILTIN: &[(&str, &str)] = &[
     ("shape.db", include_str!("../databases/shape.db")),
+    // 3x3 shapes harvested from the regression games' training files and fitted to the moves played
+    // (`mkpat --harvest`, `mkpat --tune --within --max-shape 1 --min-shape 0`: README, "Tune mode")
+    ("harvest.db", include_str!("../databases/harvest.db")),
     ("endgame.db", include_str!("../databases/endgame.db")),
     ("connect.db", include_str!("../databases/connect.db")),
     ("edge.db", include_str!("../databases/edge.db")),

@@ -27,7 +27,14 @@ fn our_databases_check_clean() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../patterns/databases");
     let (out, err, code) = mkpat(&[dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    for (file, n) in [("connect.db", 5), ("edge.db", 4), ("endgame.db", 6), ("joseki.db", 22), ("shape.db", 13)] {
+    for (file, n) in [
+        ("connect.db", 5),
+        ("edge.db", 4),
+        ("endgame.db", 6),
+        ("joseki.db", 22),
+        ("shape.db", 13),
+        ("harvest.db", 1004),
+    ] {
         assert!(out.contains(&format!("{file}: {n} patterns, 0 errors")), "{out}");
     }
     // connect.db by hand: four `C` patterns and one `B`; symmetries `+`, `8`, `\` twice, `|`.
@@ -302,9 +309,44 @@ fn harvest_takes_the_training_files_and_tunes() {
         tmp.join("cache.json").to_str().unwrap(),
         "--dry-run",
     ]);
-    std::fs::remove_dir_all(&tmp).ok();
     assert_eq!(code, 0, "{err}");
     let line = stdout.lines().find(|l| l.starts_with("training log-likelihood")).expect("likelihood line");
     let numbers: Vec<f64> = line.split([' ', ',']).filter_map(|w| w.parse().ok()).collect();
     assert!(numbers.len() == 3 && numbers[1] > numbers[0], "{line}");
+    // --within --max-shape 2 (the cache reused): every value written within ±2, the level feature
+    // reported, the likelihood raised; one training file is too few to validate the prior's weight
+    let (stdout, err, code) = mkpat(&[
+        "--tune",
+        tmp.join("both.db").to_str().unwrap(),
+        "--games",
+        files[0].to_str().unwrap(),
+        files[1].to_str().unwrap(),
+        "--holdout",
+        "0.5",
+        "--seed",
+        "3",
+        "--cache",
+        tmp.join("cache.json").to_str().unwrap(),
+        "--within",
+        "--max-shape",
+        "2",
+        "--prior-games",
+        "1",
+        "4",
+        "-o",
+        tmp.join("within.db").to_str().unwrap(),
+    ]);
+    let within = std::fs::read_to_string(tmp.join("within.db")).unwrap_or_default();
+    std::fs::remove_dir_all(&tmp).ok();
+    assert_eq!(code, 0, "{err}");
+    assert!(stdout.contains("~matched: gamma 1.000 untuned"), "{stdout}");
+    assert!(stdout.contains("too few training files to validate the prior's weight: 1 used"), "{stdout}");
+    let tuned = patterns::parse_db("within.db", &within);
+    assert!(tuned.errors.is_empty() && tuned.patterns.len() == db.patterns.len(), "{:?}", tuned.errors);
+    let values: Vec<f64> = patterns::tune::shapes(&tuned).into_values().collect();
+    assert!(values.iter().all(|v| v.abs() <= 2.0), "{values:?}");
+    assert!(values.iter().any(|&v| v != 0.0), "{values:?}");
+    let line = stdout.lines().find(|l| l.starts_with("training log-likelihood")).expect("likelihood line");
+    let numbers: Vec<f64> = line.split([' ', ',']).filter_map(|w| w.parse().ok()).collect();
+    assert!(numbers.len() == 3 && numbers[2] > numbers[0], "{line}");
 }

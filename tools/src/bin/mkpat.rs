@@ -50,7 +50,10 @@ over the legal moves, fitted by minorization-maximization with a prior centred o
 `patterns::tune`), holding out a fraction of
 the files, and writes DB back (or OUT.db) with only the `shape(...)` values changed: shape = ln(gamma) /
 ln(1.05), rounded, within +-15 (--max-shape N: +-N; --centre: ln(gamma) less the mean ln(gamma) of the
-patterns' matches in training) (the engine multiplies a move's value by 1.05^shape). Prints the training
+patterns' matches in training; --within: fitted within 1.05^+-N beside a level feature on every matched
+candidate, not written) (the engine multiplies a move's value by 1.05^shape). --prior-games K...: the
+prior's weight (several: chosen on a validation fifth of the training files); --min-games G: patterns that
+match the labelled move in fewer than G training files keep their values. Prints the training
 log-likelihood and the held-out top-1/top-5 prediction of the played moves before and after, and with
 --engine-sample N the classic engine's agreement on N held-out positions with the database as it was and
 as tuned. Features are cached (--cache). Exit status 1 when a file cannot be read or written, 2 when DB
@@ -123,6 +126,26 @@ struct Cli {
     /// With --tune: the largest shape value written (either sign).
     #[arg(long, default_value_t = patterns::tune::MAX_SHAPE, value_name = "N")]
     max_shape: f64,
+    /// With --tune: the least shape value written (default -N of --max-shape): 0 writes rewards only,
+    /// the milder for the engine (a shape value multiplies a move's value, and one move's reward
+    /// against another's penalty is twice the change).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    min_shape: Option<f64>,
+    /// With --tune: fit under the written bounds (the strengths of the patterns within 1.05^±N of
+    /// --max-shape) with a fitted level feature `~matched` on every candidate some pattern matches
+    /// (never written), so that a value says how much better or worse than a typical matched move a
+    /// move is, and the patterns that are not at a bound make up for those that are.
+    #[arg(long, conflicts_with = "centre")]
+    within: bool,
+    /// With --tune: the weight of the prior (virtual wins and losses of each pattern against its
+    /// untuned value); several values: each is fitted on the training files less a validation fifth
+    /// of them and the one with the best validation likelihood as written is used.
+    #[arg(long, num_args = 1.., default_values_t = [1.0], value_name = "K")]
+    prior_games: Vec<f64>,
+    /// With --tune: patterns that match the labelled move in fewer than G distinct training files
+    /// keep their untuned values.
+    #[arg(long, default_value_t = 0, value_name = "G")]
+    min_games: usize,
     /// With --tune --engine-sample: the engine's level.
     #[arg(long, default_value_t = 10)]
     level: u32,
@@ -433,8 +456,26 @@ fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
     };
     let train_set = gather(&train);
     let test_set = gather(&test);
-    let train_pos: Vec<model::Position> = train_set.iter().map(|t| t.2.clone()).collect();
-    let test_pos: Vec<model::Position> = test_set.iter().map(|t| t.2.clone()).collect();
+    // with --within, the level feature `~matched` (after the locality features) on every candidate a
+    // pattern matches
+    let n_patterns = names.len() as u32;
+    let mut features = features;
+    if cli.within {
+        features.push("~matched".to_string());
+    }
+    let level = features.len() as u32 - 1;
+    let with_level = |mut p: model::Position| {
+        if cli.within {
+            for c in &mut p.featured {
+                if c.iter().any(|&f| f < n_patterns) {
+                    c.push(level);
+                }
+            }
+        }
+        p
+    };
+    let train_pos: Vec<model::Position> = train_set.iter().map(|t| with_level(t.2.clone())).collect();
+    let test_pos: Vec<model::Position> = test_set.iter().map(|t| with_level(t.2.clone())).collect();
     println!(
         "{}: {} patterns; {} files ({} training, {} held out, seed {}), {} and {} labelled positions",
         db_path.display(),
@@ -449,22 +490,102 @@ fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
     let old_shapes = model::shapes(&db);
     let shape_of = |n: &String| old_shapes.get(n).copied().unwrap_or(0.0);
     // the untuned model: the patterns at their values, the locality features fitted (with the patterns
-    // fixed) so that "before" and "after" differ only by the patterns' values
+    // fixed) so that "before" and "after" differ only by the patterns' values; the level feature is
+    // left at 1 (the database as it was has no such value), and fitted in a second "untuned" model
     let centre: Vec<f64> =
         features.iter().map(|n| if n.starts_with('~') { 1.0 } else { model::gamma_for_shape(shape_of(n)) }).collect();
     let patterns_fixed: Vec<bool> = features.iter().map(|n| !n.starts_with('~')).collect();
-    let gamma0 = model::fit_mm(&train_pos, &centre, &patterns_fixed, cli.sweeps, &mut |_, _| {});
+    let level_fixed: Vec<bool> = features.iter().map(|n| !n.starts_with('~') || n == "~matched").collect();
+    let gamma0 = model::fit_mm(&train_pos, &centre, &level_fixed, cli.sweeps, &mut |_, _| {});
+    let gamma0_level =
+        cli.within.then(|| model::fit_mm(&train_pos, &centre, &patterns_fixed, cli.sweeps, &mut |_, _| {}));
+    // --min-games: the distinct training files where each pattern matches the labelled move
+    let mut games_won: Vec<std::collections::BTreeSet<&PathBuf>> = vec![Default::default(); names.len()];
+    for (f, _, p) in &train_set {
+        if let Some(k) = p.chosen {
+            for &i in p.featured[k as usize].iter().filter(|&&i| i < n_patterns) {
+                games_won[i as usize].insert(f);
+            }
+        }
+    }
+    let mut free = 0;
+    let fixed: Vec<bool> = (0..features.len())
+        .map(|i| {
+            let keep = i < names.len() && games_won[i].len() < cli.min_games;
+            free += usize::from(i < names.len() && !keep);
+            keep
+        })
+        .collect();
+    if cli.min_games > 0 {
+        println!("{free} of {} patterns won in at least {} training files: fitted", names.len(), cli.min_games);
+    }
+    let max_shape = if cli.max_shape.is_finite() { cli.max_shape.abs() } else { model::MAX_SHAPE };
+    let min_shape = cli.min_shape.filter(|m| m.is_finite()).map_or(-max_shape, |m| m.clamp(-max_shape, max_shape));
+    let bounds: Vec<(f64, f64)> = if cli.within {
+        let (lo, hi) = (model::gamma_for_shape(min_shape), model::gamma_for_shape(max_shape));
+        (0..names.len()).map(|_| (lo, hi)).collect()
+    } else {
+        Vec::new()
+    };
+    // one fit with prior weight `k` on `positions`: (fitted strengths, written shapes, as written with
+    // the locality and level features refitted to them)
+    let fit = |positions: &[model::Position], k: f64, progress: &mut dyn FnMut(usize, f64)| {
+        let limits = model::Limits { prior_games: k, bounds: bounds.clone() };
+        let gamma = model::fit_mm_within(positions, &centre, &fixed, &limits, cli.sweeps, progress);
+        let centre_by = if cli.centre { model::matched_log_mean(positions, &gamma, n_patterns) } else { 0.0 };
+        let mut new_shapes = std::collections::BTreeMap::new();
+        for (n, g) in names.iter().zip(&gamma) {
+            let v = model::shape_within(*g / centre_by.exp(), max_shape).max(min_shape.round());
+            new_shapes.insert(n.clone(), v + 0.0);
+        }
+        let written_centre: Vec<f64> = features
+            .iter()
+            .zip(&gamma)
+            .map(|(n, g)| new_shapes.get(n).map_or(*g, |&s| model::gamma_for_shape(s)))
+            .collect();
+        let written = model::fit_mm(positions, &written_centre, &patterns_fixed, cli.sweeps, &mut |_, _| {});
+        (gamma, new_shapes, written, centre_by)
+    };
+    let mut prior_games = cli.prior_games.first().copied().unwrap_or(1.0);
+    if cli.prior_games.len() > 1 {
+        // a validation fifth of the training files, split as the hold-out is (another seed)
+        let (fit_files, validation) = go::gtp::tune::split_files(&train, 0.2, cli.seed ^ 0x5eed);
+        let pick = |set: &[PathBuf]| -> Vec<model::Position> {
+            let set: std::collections::BTreeSet<&PathBuf> = set.iter().collect();
+            train_set.iter().filter(|t| set.contains(&t.0)).map(|t| with_level(t.2.clone())).collect()
+        };
+        let (fit_pos, val_pos) = (pick(&fit_files), pick(&validation));
+        if fit_pos.is_empty() || val_pos.is_empty() {
+            println!("too few training files to validate the prior's weight: {prior_games} used");
+        }
+        let candidates: &[f64] = if fit_pos.is_empty() || val_pos.is_empty() { &[] } else { &cli.prior_games };
+        let mut best = (f64::NEG_INFINITY, prior_games);
+        for &k in candidates {
+            let (_, _, written, _) = fit(&fit_pos, k, &mut |_, _| {});
+            let ll = model::log_likelihood(&val_pos, &written) / val_pos.len().max(1) as f64;
+            let (t1, _) = model::agreement(&val_pos, &written);
+            println!("prior weight {k}: validation log-likelihood per position {ll:.4}, top-1 {:.2}%", 100.0 * t1);
+            if ll > best.0 {
+                best = (ll, k);
+            }
+        }
+        prior_games = best.1;
+        println!(
+            "prior weight {prior_games} chosen ({} fitting files, {} validation)",
+            fit_files.len(),
+            validation.len()
+        );
+    }
     let bar = ProgressBar::new(cli.sweeps as u64);
     bar.set_style(
         ProgressStyle::with_template("fit {bar:40} {pos}/{len} sweeps, log posterior {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let gamma = model::fit_mm(&train_pos, &centre, &[], cli.sweeps, &mut |sweep, lp| {
+    let (gamma, new_shapes, written, centre_by) = fit(&train_pos, prior_games, &mut |sweep, lp| {
         bar.set_position(sweep as u64);
         bar.set_message(format!("{lp:.3}"));
     });
     bar.finish_and_clear();
-    let centre_by = if cli.centre { model::matched_log_mean(&train_pos, &gamma, names.len() as u32) } else { 0.0 };
     if cli.centre {
         println!(
             "centred: values relative to a typical matched candidate (strength {:.3}, shape {:.2})",
@@ -472,21 +593,8 @@ fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
             centre_by / model::SHAPE_BASE.ln()
         );
     }
-    let max_shape = if cli.max_shape.is_finite() { cli.max_shape.abs() } else { model::MAX_SHAPE };
-    let mut new_shapes = std::collections::BTreeMap::new();
-    for (n, g) in names.iter().zip(&gamma) {
-        new_shapes.insert(n.clone(), model::shape_within(*g / centre_by.exp(), max_shape));
-    }
-    // as written: the patterns' rounded, clamped (and centred) values, the locality features refitted
-    // with the patterns fixed at them
-    let written_centre: Vec<f64> = features
-        .iter()
-        .zip(&gamma)
-        .map(|(n, g)| new_shapes.get(n).map_or(*g, |&s| model::gamma_for_shape(s)))
-        .collect();
-    let written = model::fit_mm(&train_pos, &written_centre, &patterns_fixed, cli.sweeps, &mut |_, _| {});
-    let clamped = new_shapes.values().filter(|&&s| s.abs() >= max_shape).count();
-    println!("{clamped} of {} values at the clamp ±{max_shape}", new_shapes.len());
+    let clamped = new_shapes.values().filter(|&&s| s >= max_shape || s <= min_shape).count();
+    println!("{clamped} of {} values at the clamp [{min_shape}, {max_shape}]", new_shapes.len());
     let mut wins = vec![0usize; features.len()];
     let mut seen = vec![0usize; features.len()];
     for p in &train_pos {
@@ -515,6 +623,17 @@ fn tune_mode(cli: &Cli, db_path: &Path) -> ExitCode {
         ll(&gamma),
         ll(&written)
     );
+    if let Some(g) = &gamma0_level {
+        println!("training log-likelihood per position, untuned with the level feature fitted: {:.4}", ll(g));
+        for (label, set) in [("training", &train_pos), ("held-out", &test_pos)] {
+            let (a1, a5) = model::agreement(set, g);
+            println!(
+                "{label}: untuned with the level feature fitted: top-1 {:.2}%, top-5 {:.2}%",
+                100.0 * a1,
+                100.0 * a5
+            );
+        }
+    }
     for (label, set) in [("training", &train_pos), ("held-out", &test_pos)] {
         let (a1, a5) = model::agreement(set, &gamma0);
         let (b1, b5) = model::agreement(set, &written);

@@ -4,8 +4,9 @@
 //! safety test and constraint pass adds to its move what its class letters, value attributes and action
 //! say.
 //!
-//! Which databases ([`shape_library`]): ours, built in (`patterns/databases/shape.db`, `endgame.db`,
-//! `connect.db`, `edge.db`: [`patterns::library::BUILTIN`]); with `go-gtp --patterns DIR`
+//! Which databases ([`shape_library`]): ours, built in (`patterns/databases/shape.db`, `harvest.db`,
+//! `endgame.db`, `connect.db`, `edge.db`: [`patterns::library::BUILTIN`]; `harvest.db` the tuned 3×3
+//! shapes of `mkpat --harvest`/`--tune`, rewards of 0 or 1 only); with `go-gtp --patterns DIR`
 //! ([`set_pattern_dir`]) the `patterns.db`, `patterns2.db` and `fuseki.db` of that directory instead
 //! (GNU Go's, for comparison); with `go-gtp --shape-db FILE` ([`set_shape_db`]) the built-in ones with FILE
 //! in place of `shape.db` (a tuned copy: `mkpat --tune`).
