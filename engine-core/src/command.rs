@@ -179,6 +179,7 @@ pub type Handler<C> = fn(&mut C, &Args) -> Result<String, CommandError>;
 #[derive(Clone, Copy)]
 enum Action<C> {
     Call(Handler<C>),
+    Live(LiveHandler<C>),
     KnownCommand,
     ListCommands,
     Help,
@@ -187,6 +188,47 @@ enum Action<C> {
 struct Entry<C> {
     help: String,
     action: Action<C>,
+}
+
+/// Where a live command ([`Registry::register_live`]: live analysis) writes the lines of its answer while
+/// it runs, and how it learns that it should stop. The protocol frames the lines (GTP: [`crate::gtp`]).
+pub trait Live {
+    /// Opens the answer now, before any line (a command that reports later says at once that it runs).
+    ///
+    /// # Errors
+    /// The output is gone: the command should stop.
+    fn begin(&mut self) -> std::io::Result<()>;
+    /// Writes one line of the answer now (an empty line is skipped: it would end the answer).
+    ///
+    /// # Errors
+    /// The output is gone: the command should stop.
+    fn line(&mut self, text: &str) -> std::io::Result<()>;
+    /// Whether the command should stop now: more input has arrived (or the session cannot tell, as with
+    /// [`Registry::dispatch`]: then at the first look).
+    fn interrupted(&mut self) -> bool;
+}
+
+/// A live command: writes lines through [`Live`] while it runs; what it returns ends the answer.
+pub type LiveHandler<C> = fn(&mut C, &Args, &mut dyn Live) -> Result<String, CommandError>;
+
+/// The [`Live`] of [`Registry::dispatch`]: lines are collected into the answer, and the command is
+/// interrupted at its first look, so that it reports once and ends.
+#[derive(Debug, Default)]
+struct Collected(Vec<String>);
+
+impl Live for Collected {
+    fn begin(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn line(&mut self, text: &str) -> std::io::Result<()> {
+        if !text.is_empty() {
+            self.0.push(text.to_string());
+        }
+        Ok(())
+    }
+    fn interrupted(&mut self) -> bool {
+        true
+    }
 }
 
 /// A table of named commands over a context `C`.
@@ -215,6 +257,12 @@ impl<C> Registry<C> {
     /// Adds (or replaces) a command.
     pub fn register(&mut self, name: &str, help: &str, handler: Handler<C>) {
         self.insert(name, help, Action::Call(handler));
+    }
+
+    /// Adds (or replaces) a live command: one that writes its answer line by line as it runs, until it
+    /// is done or interrupted ([`Live`]).
+    pub fn register_live(&mut self, name: &str, help: &str, handler: LiveHandler<C>) {
+        self.insert(name, help, Action::Live(handler));
     }
 
     /// Adds `known_command NAME` (answers `true`/`false`), `list_commands` (one name per line, sorted) and
@@ -298,11 +346,29 @@ impl<C> Registry<C> {
         out
     }
 
-    /// Runs command `name`.
+    /// Runs command `name`. A live command's lines come first in the answer, and it is interrupted at
+    /// its first look ([`Registry::dispatch_live`] lets it run).
     pub fn dispatch(&self, ctx: &mut C, name: &str, args: &Args) -> Result<String, CommandError> {
+        let mut lines = Collected::default();
+        let result = self.dispatch_live(ctx, name, args, &mut lines)?;
+        if !result.is_empty() {
+            lines.0.push(result);
+        }
+        Ok(lines.0.join("\n"))
+    }
+
+    /// Runs command `name`, a live one writing through `live` as it goes.
+    pub fn dispatch_live(
+        &self,
+        ctx: &mut C,
+        name: &str,
+        args: &Args,
+        live: &mut dyn Live,
+    ) -> Result<String, CommandError> {
         let entry = self.commands.get(name).ok_or(CommandError::Unknown)?;
         match entry.action {
             Action::Call(handler) => handler(ctx, args),
+            Action::Live(handler) => handler(ctx, args, live),
             Action::KnownCommand => Ok(args.get(0).is_some_and(|n| self.is_known(n)).to_string()),
             Action::ListCommands | Action::Help => Ok(self.names().collect::<Vec<_>>().join("\n")),
         }

@@ -5,8 +5,13 @@
 //! Sessions read bounded lines ([`crate::limits::MAX_LINE_BYTES`]; a longer one is answered `? line too
 //! long`). A network session ([`Engine::run_connection`]) drops a last line cut off by a disconnect and
 //! answers a panicking command `? internal error`; a local one ([`Engine::run`]) does neither.
+//!
+//! Live commands ([`Registry::register_live`], live analysis such as `lz-analyze`) answer `=id` on a
+//! line of its own, then their lines as they come, and end with the empty line once done — or once the
+//! next command arrives in a session that reads its input while commands run ([`Engine::run_live`]; in
+//! the others, they stop at their first look).
 
-use crate::command::{Args, CommandError, Registry};
+use crate::command::{Args, CommandError, Live, Registry};
 use crate::limits::{read_line_limited, read_line_or_stop, LineRead, MAX_LINE_BYTES};
 use std::io::{self, BufRead, Write};
 
@@ -93,12 +98,51 @@ impl<C> Engine<C> {
 
     /// Handles one input line: `None` when no answer is due (a blank or comment line).
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
-        let cmd = parse_line(line)?;
-        let result = self.registry.dispatch(&mut self.context, &cmd.name, &cmd.args);
+        self.answer_to_string(line, false)
+    }
+
+    fn answer_to_string(&mut self, line: &str, guarded: bool) -> Option<String> {
+        let mut out = Vec::new();
+        let answered = self.answer(line, &mut out, &mut || true, guarded).expect("writing to memory");
+        answered.then(|| String::from_utf8_lossy(&out).into_owned())
+    }
+
+    /// Answers one input line on `output` (false when no answer is due): a live command writes as it
+    /// goes and stops when `interrupted` says so; `guarded` answers a panic `? internal error`.
+    fn answer(
+        &mut self,
+        line: &str,
+        output: &mut dyn Write,
+        interrupted: &mut dyn FnMut() -> bool,
+        guarded: bool,
+    ) -> io::Result<bool> {
+        let Some(cmd) = parse_line(line) else { return Ok(false) };
+        let mut live = GtpLive { out: output, id: cmd.id, started: false, interrupted };
+        let result = if guarded {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.registry.dispatch_live(&mut self.context, &cmd.name, &cmd.args, &mut live)
+            }))
+            .unwrap_or_else(|_| Err(CommandError::failed("internal error")))
+        } else {
+            self.registry.dispatch_live(&mut self.context, &cmd.name, &cmd.args, &mut live)
+        };
         if cmd.name == "quit" && result.is_ok() {
             self.quit = true;
         }
-        Some(format_answer(cmd.id, &result))
+        if live.started {
+            // The answer is open: its last words (a live `genmove`'s move), then the empty line.
+            if let Ok(text) = &result {
+                let text = clean_answer(text);
+                if !text.is_empty() {
+                    writeln!(live.out, "{text}")?;
+                }
+            }
+            writeln!(live.out)?;
+        } else {
+            live.out.write_all(format_answer(cmd.id, &result).as_bytes())?;
+        }
+        live.out.flush()?;
+        Ok(true)
     }
 
     /// Reads commands from `input` until `quit` or end of input, writing and flushing each answer: the
@@ -141,10 +185,8 @@ impl<C> Engine<C> {
                 LineRead::Line | LineRead::Unterminated => {
                     // Invalid UTF-8 must not end the session; it just cannot name a command.
                     let line = String::from_utf8_lossy(&buf).into_owned();
-                    match session {
-                        Session::Local => self.handle_line(&line),
-                        Session::Network => self.handle_line_guarded(&line),
-                    }
+                    self.answer(&line, &mut output, &mut || true, session == Session::Network)?;
+                    None
                 }
             };
             if let Some(answer) = answer {
@@ -163,15 +205,94 @@ impl<C> Engine<C> {
     /// server, so that one bad command cannot end every other client's session. (Panics are bugs, and tests
     /// find them through [`Engine::handle_line`], which has no net.)
     pub fn handle_line_guarded(&mut self, line: &str) -> Option<String> {
-        let cmd = parse_line(line)?;
-        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            self.registry.dispatch(&mut self.context, &cmd.name, &cmd.args)
-        }))
-        .unwrap_or_else(|_| Err(CommandError::failed("internal error")));
-        if cmd.name == "quit" && result.is_ok() {
-            self.quit = true;
+        self.answer_to_string(line, true)
+    }
+
+    /// As [`Engine::run`], with the input read on a thread of its own, so that a live command (live
+    /// analysis) runs until the next command arrives: the session of an analysis client (Sabaki, Lizzie)
+    /// on standard input. The reader stays at most [`LIVE_QUEUE`] lines ahead.
+    ///
+    /// # Errors
+    /// Input or output failures.
+    pub fn run_live<R: BufRead + Send + 'static, W: Write>(&mut self, input: R, mut output: W) -> io::Result<()> {
+        let (send, lines) = std::sync::mpsc::sync_channel::<io::Result<(LineRead, Vec<u8>)>>(LIVE_QUEUE);
+        std::thread::spawn(move || {
+            let mut input = input;
+            loop {
+                let mut buf = Vec::new();
+                let read = read_line_limited(&mut input, &mut buf, MAX_LINE_BYTES);
+                let last = !matches!(read, Ok(LineRead::Line | LineRead::TooLong));
+                if send.send(read.map(|r| (r, buf))).is_err() || last {
+                    return;
+                }
+            }
+        });
+        let mut pending = None;
+        loop {
+            let next = match pending.take() {
+                Some(n) => n,
+                // The reader ended: end of input.
+                None => lines.recv().unwrap_or(Ok((LineRead::Eof, Vec::new()))),
+            };
+            let (read, buf) = next?;
+            let line = match read {
+                LineRead::Eof => return Ok(()),
+                LineRead::TooLong => {
+                    output.write_all(format_answer(None, &Err(CommandError::failed("line too long"))).as_bytes())?;
+                    output.flush()?;
+                    continue;
+                }
+                LineRead::Line | LineRead::Unterminated => String::from_utf8_lossy(&buf).into_owned(),
+            };
+            let mut interrupted = || {
+                if pending.is_none() {
+                    pending = lines.try_recv().ok();
+                }
+                pending.is_some()
+            };
+            self.answer(&line, &mut output, &mut interrupted, false)?;
+            if self.quit {
+                return Ok(());
+            }
         }
-        Some(format_answer(cmd.id, &result))
+    }
+}
+
+/// Lines [`Engine::run_live`]'s reader may read ahead of the commands.
+pub const LIVE_QUEUE: usize = 64;
+
+/// A live command's answer in GTP: `=id` on its own line at the first line or [`Live::begin`], then the
+/// lines, flushed one by one.
+struct GtpLive<'a> {
+    out: &'a mut dyn Write,
+    id: Option<u64>,
+    started: bool,
+    interrupted: &'a mut dyn FnMut() -> bool,
+}
+
+impl Live for GtpLive<'_> {
+    fn begin(&mut self) -> io::Result<()> {
+        if !self.started {
+            self.started = true;
+            let id = self.id.map(|i| i.to_string()).unwrap_or_default();
+            writeln!(self.out, "={id}")?;
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    fn line(&mut self, text: &str) -> io::Result<()> {
+        let text = clean_answer(text);
+        if text.is_empty() {
+            return Ok(());
+        }
+        self.begin()?;
+        writeln!(self.out, "{text}")?;
+        self.out.flush()
+    }
+
+    fn interrupted(&mut self) -> bool {
+        (self.interrupted)()
     }
 }
 
@@ -196,12 +317,50 @@ mod tests {
         Ok(String::new())
     }
 
+    /// A live command: a `tick N` line per look until interrupted (at most 100,000 looks, so that a
+    /// broken interruption fails the test instead of hanging it), then `done`.
+    fn ticks(_: &mut (), args: &Args, live: &mut dyn Live) -> Result<String, CommandError> {
+        if !args.is_empty() {
+            return Err(CommandError::syntax());
+        }
+        for n in 0..100_000 {
+            live.line(&format!("tick {n}")).map_err(|e| CommandError::failed(e.to_string()))?;
+            if live.interrupted() {
+                return Ok("done".into());
+            }
+        }
+        Ok("never interrupted".into())
+    }
+
     fn engine() -> Engine<()> {
         let mut r = Registry::new();
+        r.register_live("ticks", "", ticks);
         r.register("echo", "", echo);
         r.register("quit", "", quit);
         r.register_introspection();
         Engine::new(r, ())
+    }
+
+    #[test]
+    fn live_commands_run_until_the_next_command_arrives() {
+        // Without a reader thread a live command stops at its first look: one line, then its result.
+        let mut e = engine();
+        assert_eq!(e.handle_line("3 ticks"), Some("=3\ntick 0\ndone\n\n".into()));
+        assert_eq!(e.handle_line("ticks x"), Some("? syntax error\n\n".into()));
+        assert_eq!(e.registry.dispatch(&mut (), "ticks", &Args::default()), Ok("tick 0\ndone".into()));
+        // With one, it runs until the next line has been read, which is then answered as usual.
+        let mut out = Vec::new();
+        let input = io::Cursor::new(b"ticks\necho after\nticks\n".to_vec());
+        engine().run_live(input, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let answers: Vec<&str> = out.split("\n\n").collect();
+        assert_eq!(answers.len(), 4, "{out}");
+        assert!(answers[0].starts_with("=\ntick 0\n") && answers[0].ends_with("\ndone"), "{out}");
+        assert!(!answers[0].contains("never"), "{out}");
+        assert_eq!(answers[1], "= after");
+        // The end of input interrupts the last one too (the controller has gone).
+        assert!(answers[2].starts_with("=\ntick 0\n") && answers[2].ends_with("\ndone"), "{out}");
+        assert_eq!(answers[3], "");
     }
 
     #[test]

@@ -403,6 +403,8 @@ pub struct GameRecord {
     pub sgf: PathBuf,
     /// Wall-clock seconds used by each engine (by engine index).
     pub seconds: [f64; 2],
+    /// Each engine's slowest move, in wall-clock seconds.
+    pub longest: [f64; 2],
     /// Processor seconds each engine spent in the game, by its `cputime` at the start and the end
     /// (`None` when it does not answer `cputime`).
     pub cpu: [Option<f64>; 2],
@@ -421,6 +423,14 @@ impl GameRecord {
             _ => self.our_margin > 0.0,
         };
         Some(if black_wins { self.black } else { 1 - self.black })
+    }
+
+    /// The engine (by index) that lost this game on time, if one did.
+    pub fn lost_on_time(&self) -> Option<usize> {
+        match self.ending {
+            Ending::Time(c) => Some(if c == Color::Black { self.black } else { 1 - self.black }),
+            _ => None,
+        }
     }
 
     /// Whether the game ended normally and every engine that answered `final_score` agrees with our count.
@@ -492,6 +502,10 @@ pub struct MoveTimes {
     pub moves: usize,
     /// Wall-clock seconds per move.
     pub wall: f64,
+    /// The slowest move's wall-clock seconds.
+    pub longest: f64,
+    /// Games lost on time.
+    pub time_losses: usize,
     /// Processor seconds per move, over the games where the engine answered `cputime` (`None`: none).
     pub cpu: Option<f64>,
 }
@@ -513,7 +527,9 @@ impl MatchReport {
             self.games.iter().filter_map(|g| g.cpu[engine].map(|c| (c, g.generated[engine]))).collect();
         let timed_moves: usize = timed.iter().map(|t| t.1).sum();
         let cpu = (timed_moves > 0).then(|| timed.iter().map(|t| t.0).sum::<f64>() / timed_moves as f64);
-        MoveTimes { moves, wall: wall / moves as f64, cpu }
+        let longest = self.games.iter().map(|g| g.longest[engine]).fold(0.0, f64::max);
+        let time_losses = self.games.iter().filter(|g| g.lost_on_time() == Some(engine)).count();
+        MoveTimes { moves, wall: wall / moves as f64, longest, time_losses, cpu }
     }
 
     /// The results table: one line per game, then win rates with 95% Wilson intervals.
@@ -556,8 +572,8 @@ impl MatchReport {
             let t = self.move_times(i);
             let cpu = t.cpu.map_or("-".to_string(), |c| format!("{c:.3}"));
             out.push_str(&format!(
-                "{name}: {} moves, {:.3} s/move wall clock, {cpu} s/move processor (cputime)\n",
-                t.moves, t.wall
+                "{name}: {} moves, {:.3} s/move wall clock (slowest {:.2} s), {cpu} s/move processor (cputime), {} lost on time\n",
+                t.moves, t.wall, t.longest, t.time_losses
             ));
         }
         out
@@ -652,6 +668,7 @@ pub fn play_game(
     let engine_of = |color: Color| if color == Color::Black { black } else { 1 - black };
     let mut clocks = cfg.clock.map(|c| [TimeLeft::new(&c), TimeLeft::new(&c)]);
     let mut seconds = [0f64; 2];
+    let mut longest = [0f64; 2];
     let mut generated = [0usize; 2];
     let mut ending = Ending::MoveLimit;
     while game.move_count() < cfg.max_moves {
@@ -677,6 +694,7 @@ pub fn play_game(
         };
         let used = start.elapsed().as_secs_f64();
         seconds[e] += used;
+        longest[e] = longest[e].max(used);
         generated[e] += 1;
         if let (Some(clocks), Some(c)) = (&mut clocks, cfg.clock) {
             if !clocks[e].charge(used, &c) {
@@ -763,6 +781,7 @@ pub fn play_game(
         engine_scores,
         sgf: sgf_path,
         seconds,
+        longest,
         cpu,
         generated,
     })
@@ -909,6 +928,44 @@ mod tests {
         assert_eq!(t.moves, 7);
         assert!(t.wall >= 0.0 && t.cpu.is_some(), "{t:?}");
         assert!(report.table().contains("a: 7 moves, "), "{}", report.table());
+    }
+
+    #[test]
+    fn losses_on_time_and_the_slowest_move_are_tallied_per_engine() {
+        let game = |black: usize, ending: Ending, longest: [f64; 2]| GameRecord {
+            black,
+            ending,
+            moves: 10,
+            our_margin: 1.0,
+            result: String::new(),
+            engine_scores: [None, None],
+            sgf: PathBuf::new(),
+            seconds: [2.0, 3.0],
+            longest,
+            cpu: [None, None],
+            generated: [5, 5],
+        };
+        let report = MatchReport {
+            // Engine 1 plays black in game 1 and runs out; engine 0 plays black in game 2 and runs out.
+            games: vec![
+                game(1, Ending::Time(Color::Black), [0.5, 1.5]),
+                game(0, Ending::Time(Color::Black), [0.7, 0.2]),
+                game(0, Ending::TwoPasses, [0.1, 0.1]),
+            ],
+            stats: MatchStats::default(),
+            names: ["a".into(), "b".into()],
+        };
+        let lost: Vec<Option<usize>> = report.games.iter().map(GameRecord::lost_on_time).collect();
+        assert_eq!(lost, [Some(1), Some(0), None]);
+        let (a, b) = (report.move_times(0), report.move_times(1));
+        assert_eq!((a.time_losses, a.longest, b.time_losses, b.longest), (1, 0.7, 1, 1.5));
+        assert!(
+            report.table().contains(
+                "a: 15 moves, 0.400 s/move wall clock (slowest 0.70 s), - s/move processor (cputime), 1 lost on time"
+            ),
+            "{}",
+            report.table()
+        );
     }
 
     #[test]

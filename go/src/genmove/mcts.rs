@@ -7,7 +7,7 @@
 //! board once, descends the tree, plays one playout and backs the result up. The tree ignores superko (the
 //! caller checks the chosen move against the game's rules) and passes (the caller decides when to pass).
 
-use crate::playout::{area_margin, is_eyelike, playout_recording};
+use crate::playout::{area_margin, is_eyelike, owner, playout_recording};
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point, ARRAY};
 use rand::Rng;
@@ -34,11 +34,32 @@ pub struct Candidate {
 }
 
 /// How long to search.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Budget {
     pub simulations: usize,
+    /// Where the search stops once its best move is clear ([`Search::unclear`]), checked every few
+    /// simulations: a clock's nominal share of time for the move.
+    pub soft_deadline: Option<Instant>,
     /// Wall-clock limit, checked every few simulations.
     pub deadline: Option<Instant>,
+}
+
+/// Simulations between two looks at the clock.
+pub const CLOCK_CHECK: usize = 64;
+
+/// The best root move is unclear while the second most visited has at least this share of its visits:
+/// the search then goes on past its soft deadline, up to the hard one.
+pub const UNCLEAR_SHARE: f32 = 0.6;
+
+/// A root move's figures for analysis ([`Search::root_moves`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RootMove {
+    pub point: Point,
+    pub visits: u32,
+    /// Win rate for the player to move at the root over the move's own simulations (0 without any).
+    pub win_rate: f32,
+    /// The caller's prior win rate for the move.
+    pub prior: f32,
 }
 
 /// The outcome of a search at the root.
@@ -99,13 +120,20 @@ impl Node {
     }
 }
 
-/// A reusable search tree.
+/// A reusable search tree. [`Search::run`] searches within a budget; analysis drives the same search in
+/// steps ([`Search::start`], [`Search::step`]) and reads the root's moves, their principal variations and
+/// the playouts' ownership between steps.
 pub struct Search {
     nodes: Vec<Node>,
     path: Vec<u32>,
     moves: Vec<(Point, Color)>,
     first: Vec<u8>,
     seen: Vec<u8>,
+    /// With [`Search::track_ownership`]: per point, the playouts black owned it at the end minus those
+    /// white did, and the playouts counted.
+    owned: Vec<i32>,
+    owned_playouts: u32,
+    track_ownership: bool,
 }
 
 impl Default for Search {
@@ -116,7 +144,22 @@ impl Default for Search {
 
 impl Search {
     pub fn new() -> Search {
-        Search { nodes: Vec::new(), path: Vec::new(), moves: Vec::new(), first: vec![0; ARRAY], seen: vec![0; ARRAY] }
+        Search {
+            nodes: Vec::new(),
+            path: Vec::new(),
+            moves: Vec::new(),
+            first: vec![0; ARRAY],
+            seen: vec![0; ARRAY],
+            owned: Vec::new(),
+            owned_playouts: 0,
+            track_ownership: false,
+        }
+    }
+
+    /// Whether the playouts' final owners are counted from the next [`Search::start`] on (for
+    /// [`Search::ownership`]; off by default, as it costs a pass over the board per simulation).
+    pub fn track_ownership(&mut self, on: bool) {
+        self.track_ownership = on;
     }
 
     /// Searches from `board` with `to_move` to play among `candidates`; `komi` decides who won a
@@ -130,10 +173,51 @@ impl Search {
         budget: Budget,
         rng: &mut R,
     ) -> Option<SearchResult> {
-        if candidates.is_empty() {
+        self.run_observed(board, to_move, komi, candidates, budget, rng, &mut |_| {})
+    }
+
+    /// [`Search::run`], showing the search to `observe` every [`CLOCK_CHECK`] simulations (live analysis).
+    #[allow(clippy::too_many_arguments)]
+    pub fn run_observed<R: Rng + ?Sized>(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        komi: f64,
+        candidates: &[Candidate],
+        budget: Budget,
+        rng: &mut R,
+        observe: &mut dyn FnMut(&Search),
+    ) -> Option<SearchResult> {
+        if !self.start(candidates) {
             return None;
         }
+        let timed = budget.deadline.is_some() || budget.soft_deadline.is_some();
+        let mut done = 0;
+        while done < budget.simulations.max(1) {
+            if done % CLOCK_CHECK == CLOCK_CHECK - 1 {
+                observe(self);
+            }
+            if timed && done % CLOCK_CHECK == CLOCK_CHECK - 1 {
+                let now = Instant::now();
+                if budget.deadline.is_some_and(|d| now >= d)
+                    || (budget.soft_deadline.is_some_and(|d| now >= d) && !self.unclear())
+                {
+                    break;
+                }
+            }
+            self.step(board, to_move, komi, 1, rng);
+            done += 1;
+        }
+        self.result()
+    }
+
+    /// Starts a search among `candidates` (the root's moves, in the caller's order), forgetting the
+    /// last one; false without candidates.
+    pub fn start(&mut self, candidates: &[Candidate]) -> bool {
         self.nodes.clear();
+        if candidates.is_empty() {
+            return false;
+        }
         let mut root = Node::new(0, 0.5);
         root.expanded = true;
         root.first_child = 1;
@@ -142,17 +226,96 @@ impl Search {
         for c in candidates.iter().take(usize::from(root.children)) {
             self.nodes.push(Node::new(c.point, c.prior.clamp(0.01, 0.99)));
         }
-        let size = board.size();
-        let max_moves = 3 * size * size + 20;
-        let mut done = 0;
-        while done < budget.simulations.max(1) {
-            if done % 64 == 63 && budget.deadline.is_some_and(|d| Instant::now() >= d) {
+        self.owned_playouts = 0;
+        if self.track_ownership {
+            self.owned.clear();
+            self.owned.resize(ARRAY, 0);
+        }
+        true
+    }
+
+    /// Runs `n` more simulations of the search started last, from `board` with `to_move` to play (the
+    /// position it was started on). Nothing without a started search.
+    pub fn step<R: Rng + ?Sized>(&mut self, board: &Board, to_move: Color, komi: f64, n: usize, rng: &mut R) {
+        if self.nodes.is_empty() {
+            return;
+        }
+        let max_moves = 3 * board.size() * board.size() + 20;
+        for _ in 0..n {
+            self.simulate(board, to_move, komi, max_moves, rng);
+        }
+    }
+
+    /// Simulations run since [`Search::start`].
+    pub fn simulations(&self) -> usize {
+        self.nodes.first().map_or(0, |r| r.visits as usize)
+    }
+
+    /// Whether the best root move is still unclear: the second most visited has at least
+    /// [`UNCLEAR_SHARE`] of the first's visits.
+    pub fn unclear(&self) -> bool {
+        let Some(root) = self.nodes.first() else { return false };
+        let (mut first, mut second) = (0u32, 0u32);
+        for n in &self.nodes[root.first_child as usize..][..usize::from(root.children)] {
+            if n.visits > first {
+                second = first;
+                first = n.visits;
+            } else if n.visits > second {
+                second = n.visits;
+            }
+        }
+        second as f32 >= UNCLEAR_SHARE * first as f32
+    }
+
+    /// The root's moves with their figures, in the caller's order (empty without a started search).
+    pub fn root_moves(&self) -> impl Iterator<Item = RootMove> + '_ {
+        let children = self
+            .nodes
+            .first()
+            .map_or(&[][..], |root| &self.nodes[root.first_child as usize..][..usize::from(root.children)]);
+        children.iter().map(|n| RootMove {
+            point: n.point,
+            visits: n.visits,
+            win_rate: if n.visits > 0 { n.wins / n.visits as f32 } else { 0.0 },
+            prior: n.prior_wins / n.prior_visits,
+        })
+    }
+
+    /// The principal variation from root move `point`: the move, then each node's most visited child, up
+    /// to `max_len` moves, written into `pv` (cleared first).
+    pub fn principal_variation(&self, point: Point, max_len: usize, pv: &mut Vec<Point>) {
+        pv.clear();
+        let Some(root) = self.nodes.first() else { return };
+        let first = root.first_child as usize;
+        let Some(mut node) = (first..first + usize::from(root.children)).find(|&i| self.nodes[i].point == point) else {
+            return;
+        };
+        pv.push(point);
+        while pv.len() < max_len {
+            let n = self.nodes[node];
+            if !n.expanded || n.children == 0 {
                 break;
             }
-            self.simulate(board, to_move, komi, max_moves, rng);
-            done += 1;
+            let kids = n.first_child as usize..n.first_child as usize + usize::from(n.children);
+            let Some(best) = kids.max_by_key(|&i| self.nodes[i].visits).filter(|&i| self.nodes[i].visits > 0) else {
+                break;
+            };
+            pv.push(self.nodes[best].point);
+            node = best;
         }
-        let root = self.nodes[0];
+    }
+
+    /// Per point (indexed by [`Point`]), how surely black owns it at the end of the playouts since
+    /// [`Search::start`]: from 1 (always black's) to -1 (always white's); `None` unless ownership is
+    /// tracked and a playout ran.
+    pub fn ownership(&self, p: Point) -> Option<f32> {
+        (self.track_ownership && self.owned_playouts > 0)
+            .then(|| self.owned.get(usize::from(p)).map_or(0.0, |&o| o as f32 / self.owned_playouts as f32))
+    }
+
+    /// The search's outcome at the root (`None` without a started search).
+    pub fn result(&self) -> Option<SearchResult> {
+        let root = *self.nodes.first()?;
         let mut moves: Vec<(Point, u32, f32)> = (0..usize::from(root.children))
             .map(|i| {
                 let n = &self.nodes[root.first_child as usize + i];
@@ -161,7 +324,7 @@ impl Search {
             .collect();
         moves.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
         let (best, _, win_rate) = moves[0];
-        Some(SearchResult { best, win_rate, simulations: done, moves })
+        Some(SearchResult { best, win_rate, simulations: root.visits as usize, moves })
     }
 
     fn simulate<R: Rng + ?Sized>(&mut self, root: &Board, to_move: Color, komi: f64, max_moves: usize, rng: &mut R) {
@@ -205,6 +368,16 @@ impl Search {
         }
         self.first.iter_mut().for_each(|f| *f = 0);
         playout_recording(&mut board, color, rng, max_moves, Some(&mut self.first));
+        if self.track_ownership {
+            for p in board.points() {
+                match owner(&board, p) {
+                    Some(Color::Black) => self.owned[usize::from(p)] += 1,
+                    Some(Color::White) => self.owned[usize::from(p)] -= 1,
+                    None => {}
+                }
+            }
+            self.owned_playouts += 1;
+        }
         let black_wins = f64::from(area_margin(&board)) > komi;
         self.backup(to_move, black_wins);
     }
@@ -344,7 +517,7 @@ mod tests {
     fn black_takes_the_vital_point_to_live() {
         let b = board_from(&EYE_SPACE);
         let cands = all_moves(&b, Color::Black);
-        let budget = Budget { simulations: 3000, deadline: None };
+        let budget = Budget { simulations: 3000, ..Budget::default() };
         let r = Search::new().run(&b, Color::Black, -40.0, &cands, budget, &mut seeded_rng(5)).unwrap();
         assert_eq!(r.best, b.point(1, 0), "{:?}", &r.moves[..4]);
         assert!(r.win_rate > 0.6, "{r:?}");
@@ -354,7 +527,7 @@ mod tests {
     fn white_takes_the_vital_point_to_kill() {
         let b = board_from(&EYE_SPACE);
         let cands = all_moves(&b, Color::White);
-        let budget = Budget { simulations: 3000, deadline: None };
+        let budget = Budget { simulations: 3000, ..Budget::default() };
         let r = Search::new().run(&b, Color::White, -40.0, &cands, budget, &mut seeded_rng(7)).unwrap();
         assert_eq!(r.best, b.point(1, 0), "{:?}", &r.moves[..4]);
         // Random playouts often let black live after the kill, so the win rate stays modest; the visits
@@ -366,7 +539,7 @@ mod tests {
     fn deterministic_for_a_seed_and_empty_without_candidates() {
         let b = Board::new(9);
         let cands = all_moves(&b, Color::Black);
-        let budget = Budget { simulations: 500, deadline: None };
+        let budget = Budget { simulations: 500, ..Budget::default() };
         let a = Search::new().run(&b, Color::Black, 7.5, &cands, budget, &mut seeded_rng(1)).unwrap();
         let c = Search::new().run(&b, Color::Black, 7.5, &cands, budget, &mut seeded_rng(1)).unwrap();
         assert_eq!(a, c);

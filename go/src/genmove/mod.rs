@@ -22,6 +22,7 @@
 
 pub mod analysed;
 pub mod classic;
+pub mod clock;
 pub mod gather;
 pub mod mcts;
 pub mod reasons;
@@ -55,8 +56,10 @@ pub struct Config {
     pub mc_candidates: usize,
     pub mc_playouts: usize,
     /// Monte-Carlo tree search over the candidates ([`crate::genmove::mcts`]): simulations per move (0: no tree
-    /// search) and an optional wall-clock limit.
+    /// search) and optional wall-clock limits: the search stops at `soft_deadline` when its best move
+    /// is clear ([`crate::genmove::mcts::Budget`]) and at `deadline` in any case.
     pub mcts_simulations: usize,
+    pub soft_deadline: Option<std::time::Instant>,
     pub deadline: Option<std::time::Instant>,
     /// Clean-up mode (`kgs-genmove_cleanup`): liberties of opponent stones judged dead are useful moves,
     /// so that dead stones get captured before the game ends.
@@ -72,6 +75,7 @@ impl Default for Config {
             mc_candidates: 24,
             mc_playouts: 0,
             mcts_simulations: 0,
+            soft_deadline: None,
             deadline: None,
             cleanup: false,
         }
@@ -99,6 +103,18 @@ impl Decision {
 
 /// Chooses a move for `color`.
 pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config: &Config) -> Decision {
+    genmove_observed(game, color, rng, config, &mut |_| {})
+}
+
+/// [`genmove`], showing the tree search to `observe` every [`mcts::CLOCK_CHECK`] simulations while it
+/// runs (live analysis: `lz-genmove_analyze`).
+pub fn genmove_observed<R: Rng + ?Sized>(
+    game: &GoGame,
+    color: Color,
+    rng: &mut R,
+    config: &Config,
+    observe: &mut dyn FnMut(&Search),
+) -> Decision {
     let board = game.board();
     let size = board.size();
     if config.allow_resign && game.move_count() > size * size / 2 {
@@ -107,6 +123,41 @@ pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config
             return Decision::Resign;
         }
     }
+    let mut scored = scored_moves(game, color, rng, config);
+    if config.mcts_simulations > 0 && scored.len() >= 2 {
+        let candidates = tree_candidates(board, &scored);
+        let budget = Budget {
+            simulations: config.mcts_simulations,
+            soft_deadline: config.soft_deadline,
+            deadline: config.deadline,
+        };
+        if let Some(r) = Search::new().run_observed(board, color, game.komi(), &candidates, budget, rng, observe) {
+            return Decision::Play(r.best);
+        }
+    }
+    match refine(board, color, game.komi(), &mut scored, rng, config) {
+        Some(p) => Decision::Play(p),
+        None => Decision::Pass,
+    }
+}
+
+/// The tree search's root moves from [`scored_moves`]: the heuristic value becomes the prior, so that
+/// captures and rescues start far ahead.
+pub fn tree_candidates(board: &Board, scored: &[(f64, Point)]) -> Vec<Candidate> {
+    scored
+        .iter()
+        .map(|&(value, point)| Candidate {
+            point,
+            prior: 0.5 + 0.4 * (value / 150.0).tanh() as f32 + crate::genmove::mcts::open_area_bias(board, point),
+        })
+        .collect()
+}
+
+/// The one-ply heuristics' useful moves for `color` with their values, best first (the ownership
+/// estimate behind them takes `config.playouts` playouts).
+pub fn scored_moves<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config: &Config) -> Vec<(f64, Point)> {
+    let board = game.board();
+    let size = board.size();
     // Who owns what if both sides played on at random: points settled for either side are not worth a
     // move unless there is a tactical reason.
     let estimate = crate::game::status::estimate(board, color, config.playouts.max(1), rng.random(), game.komi());
@@ -211,24 +262,7 @@ pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config
         scored.push((value, p));
     }
     scored.sort_by(|a, b| b.0.total_cmp(&a.0));
-    if config.mcts_simulations > 0 && scored.len() >= 2 {
-        // The heuristic value becomes the tree's prior: captures and rescues start far ahead.
-        let candidates: Vec<Candidate> = scored
-            .iter()
-            .map(|&(value, point)| Candidate {
-                point,
-                prior: 0.5 + 0.4 * (value / 150.0).tanh() as f32 + crate::genmove::mcts::open_area_bias(board, point),
-            })
-            .collect();
-        let budget = Budget { simulations: config.mcts_simulations, deadline: config.deadline };
-        if let Some(r) = Search::new().run(board, color, game.komi(), &candidates, budget, rng) {
-            return Decision::Play(r.best);
-        }
-    }
-    match refine(board, color, game.komi(), &mut scored, rng, config) {
-        Some(p) => Decision::Play(p),
-        None => Decision::Pass,
-    }
+    scored
 }
 
 /// Flat Monte-Carlo over the best candidates: each of the first `mc_candidates` moves is followed by

@@ -305,10 +305,10 @@ fn move_values(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
         .filter(|&p| b.is_empty(p) && !b.is_true_eye(p, color) && game.check_move(color, Move::Play(p)).is_ok())
         .map(|point| Candidate { point, prior: 0.5 })
         .collect();
-    let simulations = s.mcts_simulations_for(color).max(MIN_SIMULATIONS);
+    let simulations = s.level_simulations().max(MIN_SIMULATIONS);
     // Seeded from the engine's seed, so that the same position gives the same values.
     let mut rng = engine_core::rng::seeded_rng(s.options().seed);
-    let budget = Budget { simulations, deadline: None };
+    let budget = Budget { simulations, ..Budget::default() };
     let Some(result) = Search::new().run(b, color, game.komi(), &candidates, budget, &mut rng) else {
         return Ok(String::new());
     };

@@ -8,7 +8,8 @@
 //! score estimates, `final_status`), [`pattern_commands`] (`list_pattern_matches`), [`query_commands`] (GNU
 //! Go's setup and query commands: `black`, `white`, `color`, `list_stones`, counters, ...) and
 //! [`genmove_commands`] (GNU Go's move generation commands: `gg_genmove`, `restricted_genmove`,
-//! `move_reasons`, `top_moves`, …) and [`kgs_commands`] (kgsGtp's `kgs-rules`, `kgs-game_over`, `kgs-chat`) and [`gogui_commands`] (GoGui's
+//! `move_reasons`, `top_moves`, …) and [`kgs_commands`] (kgsGtp's `kgs-rules`, `kgs-game_over`, `kgs-chat`), [`live_commands`] (live analysis for clients:
+//! `lz-analyze`, `kata-analyze`, `lz-genmove_analyze`) and [`gogui_commands`] (GoGui's
 //! `gogui-analyze_commands` and the board-shaped answers it draws); [`args`] reads their arguments
 //! and words their answers. [`serve`] serves the engine on standard input or TCP; [`replay`] replays a game
 //! record against it (`go-gtp --replay`); [`sgf_notes`] turns GNU Go's `--output-flags` into the notes
@@ -31,6 +32,7 @@ pub mod gogui_commands;
 pub mod harvest;
 pub mod influence_commands;
 pub mod kgs_commands;
+pub mod live_commands;
 pub mod owl_commands;
 pub mod pattern_commands;
 pub mod query_commands;
@@ -72,6 +74,7 @@ pub fn registry() -> Registry<GtpState> {
     gogui_commands::register(&mut r);
     genmove_commands::register(&mut r);
     decide::register(&mut r);
+    live_commands::register(&mut r);
     r
 }
 

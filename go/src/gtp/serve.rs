@@ -1,4 +1,5 @@
-//! Serving the engine: on standard input and output ([`serve_stdio`], any file may be named) and on the
+//! Serving the engine: on standard input and output ([`serve_stdio`], any file may be named; live analysis
+//! runs until the next command) and on the
 //! network ([`serve_tcp`]: loopback unless allowed otherwise, idle controllers dropped, one connection at a
 //! time, file commands confined to the `--files-dir` directory or refused). It owns the transport only:
 //! the commands and their answers are the command groups'.
@@ -12,11 +13,12 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Serves GTP on standard input and output until `quit` or end of input.
+/// Serves GTP on standard input and output until `quit` or end of input. The input is read while
+/// commands run ([`Engine::run_live`]), so that live analysis (`lz-analyze`) runs until the next command.
 pub fn serve_stdio(engine: &mut Engine<GtpState>) -> std::io::Result<()> {
-    let stdin = std::io::stdin();
+    let stdin = std::io::BufReader::new(std::io::stdin());
     let stdout = std::io::stdout();
-    engine.run(stdin.lock(), stdout.lock())
+    engine.run_live(stdin, stdout.lock())
 }
 
 /// How [`serve_tcp`] listens and whom it serves (`go-gtp --gtp-listen ...`).

@@ -13,6 +13,8 @@
 use crate::analysis::reading::{Limits, Reader};
 use crate::game::{GoGame, Rules};
 use crate::genmove::classic::{self, Generation};
+pub use crate::genmove::clock::TimeSettings;
+use crate::genmove::clock::{Clock, MoveBudget};
 use crate::genmove::{self, Decision};
 use crate::gtp::sgf_notes::{self, OutputFlags};
 use crate::rules::board::Board;
@@ -27,6 +29,18 @@ use patterns::PatternLibrary;
 /// level (400 tree-search simulations per level), so an unbounded level would make `genmove` run for ever;
 /// GNU Go's own levels stop well below this.
 pub const MAX_LEVEL: u32 = 50;
+
+/// With a clock, the tree search may run up to this many times the level's simulations: the budget
+/// decides, and the cap bounds the tree's memory.
+pub const CLOCK_SIMULATIONS: usize = 4;
+
+/// A hard limit per move under which the engine is short of time ([`GtpState::short_of_time`]).
+pub const SHORT_OF_TIME: std::time::Duration = std::time::Duration::from_millis(150);
+
+/// A hard limit per move under which the classic engine's generation (about a second on an empty 19x19
+/// board, a few tenths on 9x9, scaled by the board's points) gives way to the tree search's quicker
+/// one-ply candidates: the classic engine's optional work capped by the clock.
+pub const CLASSIC_SECONDS_PER_POINT: f64 = 0.004;
 
 /// Start-up options (the `go-gtp` command line).
 #[derive(Debug, Clone, PartialEq)]
@@ -76,23 +90,14 @@ impl Default for Options {
 /// A generated move's note: the key of the line before it, the move, the annotation.
 type MoveNote = (u64, (Color, Move), Annotation);
 
-/// Time settings: main time, then `byo_stones` moves per `byo_time` seconds (`byo_stones == 0` with
-/// `byo_time > 0` means no time limit, as GTP defines).
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-pub struct TimeSettings {
-    pub main: f64,
-    pub byo_time: f64,
-    pub byo_stones: u32,
-}
-
 /// The engine state behind the protocol.
 pub struct GtpState {
     game: GoGame,
     options: Options,
     rng: GameRng,
-    time: TimeSettings,
-    /// Last `time_left` per colour: seconds and stones.
-    time_left: [Option<(f64, u32)>; 2],
+    /// The clock: settings, the time each side has left (reported by `time_left`, or counted by us
+    /// between reports), and the per-move budget.
+    clock: Clock,
     /// GNU Go's analysis commands' state (trymove stack, tactical reader), read by the commands of
     /// [`crate::gtp::analysis_commands`].
     analysis: Analysis,
@@ -135,8 +140,7 @@ impl GtpState {
             eye_db: load_eye_db(options.patterns.as_deref()),
             rng: seeded_rng(options.seed),
             options,
-            time: TimeSettings::default(),
-            time_left: [None, None],
+            clock: Clock::default(),
             files: FileAccess::Any,
             last_generation: None,
             limit_search: false,
@@ -188,8 +192,7 @@ impl GtpState {
         self.set_level(level);
         self.analysis = Analysis::default();
         self.analysis.set_level(level);
-        self.time = TimeSettings::default();
-        self.time_left = [None, None];
+        self.clock = Clock::default();
     }
 
     /// The start-up options, with the level and seed as commands last set them.
@@ -211,17 +214,17 @@ impl GtpState {
 
     /// Sets the clock (`time_settings`, `kgs-time_settings`).
     pub fn set_time_settings(&mut self, time: TimeSettings) {
-        self.time = time;
+        self.clock.set_settings(time);
     }
 
     /// The clock as last set.
     pub fn time_settings(&self) -> TimeSettings {
-        self.time
+        self.clock.settings()
     }
 
     /// Records the time left for `color` (`time_left`): seconds and stones.
     pub fn set_time_left(&mut self, color: Color, seconds: f64, stones: u32) {
-        self.time_left[color.index()] = Some((seconds, stones));
+        self.clock.set_time_left(color.index(), seconds, stones);
     }
 
     /// The pattern databases, with the errors met loading them.
@@ -275,10 +278,10 @@ impl GtpState {
         &mut a.reader
     }
 
-    /// Whether the last `time_left` for `color` leaves under ten seconds (or under one per stone).
+    /// Whether the clock leaves `color` almost nothing for its next move (a hard limit under
+    /// [`SHORT_OF_TIME`]): the extra playouts before the search are cut then.
     pub fn short_of_time(&self, color: Color) -> bool {
-        matches!(self.time_left[color.index()],
-            Some((seconds, stones)) if seconds < 10.0 || (stones > 0 && seconds / f64::from(stones) < 1.0))
+        self.move_budget(color).is_some_and(|b| b.hard < SHORT_OF_TIME)
     }
 
     /// Ownership playouts per move: 8 plus 8 per level (GNU Go's levels run 0 to 10 and beyond), cut to 8
@@ -300,26 +303,37 @@ impl GtpState {
         }
     }
 
-    /// Tree-search simulations per move: 400 per level (GNU Go's default level 10 gives 4,000).
+    /// Tree-search simulations per move: 400 per level (GNU Go's default level 10 gives 4,000) without a
+    /// clock; with one, the clock's budget stops the search, up to [`CLOCK_SIMULATIONS`] times the
+    /// level's simulations (which bounds the tree's memory).
     pub fn mcts_simulations_for(&self, color: Color) -> usize {
-        if self.short_of_time(color) {
-            0
+        let level = self.level_simulations();
+        if self.move_budget(color).is_some() {
+            level * CLOCK_SIMULATIONS
         } else {
-            400 * self.options.level as usize
+            level
         }
     }
 
-    /// When the search must stop: a share of the remaining time per move (the byo-yomi period split over
-    /// its stones, or main time over the moves likely left), so the engine never loses on time.
-    pub fn move_deadline(&self, color: Color) -> Option<std::time::Instant> {
-        let (seconds, stones) = self.time_left[color.index()]?;
+    /// Tree-search simulations the level asks for: 400 per level.
+    pub fn level_simulations(&self) -> usize {
+        400 * self.options.level as usize
+    }
+
+    /// The time `color` may spend on its next move by the clock ([`Clock::budget`]); `None` without one.
+    pub fn move_budget(&self, color: Color) -> Option<MoveBudget> {
         let empty = self.board().points().filter(|&p| self.board().is_empty(p)).count();
-        let moves_left = if stones > 0 { f64::from(stones) } else { (empty as f64 / 2.0).max(20.0) };
-        let share = (seconds / moves_left * 0.7 - 0.2).max(0.05);
-        // `time_left` may be any finite number: a share too large for a `Duration` or an `Instant` is no
-        // deadline at all (the level still bounds the search).
-        let share = std::time::Duration::try_from_secs_f64(share).ok()?;
-        std::time::Instant::now().checked_add(share)
+        self.clock.budget(color.index(), empty)
+    }
+
+    /// When the search must stop at the latest (the budget's hard limit from now); `None` without a clock.
+    pub fn move_deadline(&self, color: Color) -> Option<std::time::Instant> {
+        std::time::Instant::now().checked_add(self.move_budget(color)?.hard)
+    }
+
+    /// The clock: settings and the time each side has left.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
     }
 
     /// Runs the classic move generator for `color` (among `allowed` points when given) and keeps the
@@ -421,13 +435,45 @@ impl GtpState {
     /// With a limited search (GNU Go's `limit_search`), the classic generator chooses among the
     /// masked points, whichever engine is set, and passes when none is worth a move.
     pub(crate) fn generate(&mut self, color: Color, cleanup: bool) -> Decision {
+        self.generate_observed(color, cleanup, &mut |_| {})
+    }
+
+    /// [`GtpState::generate`], showing the tree search (when it runs) to `observe` as it goes
+    /// ([`genmove::genmove_observed`]: `lz-genmove_analyze`).
+    pub(crate) fn generate_observed(
+        &mut self,
+        color: Color,
+        cleanup: bool,
+        observe: &mut dyn FnMut(&crate::genmove::mcts::Search),
+    ) -> Decision {
+        let start = std::time::Instant::now();
+        let decision = self.generate_timed(color, cleanup, observe);
+        // Our own count of the clock, for controllers that send no `time_left` (a report replaces it).
+        self.clock.charge(color.index(), start.elapsed().as_secs_f64());
+        decision
+    }
+
+    fn generate_timed(
+        &mut self,
+        color: Color,
+        cleanup: bool,
+        observe: &mut dyn FnMut(&crate::genmove::mcts::Search),
+    ) -> Decision {
+        let budget = self.move_budget(color);
+        let now = std::time::Instant::now();
+        let soft_deadline = budget.and_then(|b| now.checked_add(b.soft));
+        let deadline = budget.and_then(|b| now.checked_add(b.hard));
         if let Some(area) = self.search_area().filter(|_| !cleanup) {
             return match self.generate_classic(color, Some(&area)).chosen {
                 Some((p, _)) => Decision::Play(p),
                 None => Decision::Pass,
             };
         }
-        if self.options.engine == EngineKind::Classic && !cleanup {
+        let points = self.board().size() * self.board().size();
+        // The classic generation cannot be stopped midway: under a clock too short for it, the tree
+        // search's candidates (which the deadline does stop) play instead.
+        let classic_fits = budget.is_none_or(|b| b.hard.as_secs_f64() >= CLASSIC_SECONDS_PER_POINT * points as f64);
+        if self.options.engine == EngineKind::Classic && !cleanup && classic_fits {
             crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
             let game = self.game.clone();
             let options = crate::genmove::selection::Options {
@@ -458,10 +504,11 @@ impl GtpState {
             playouts: self.playouts_for(color),
             mc_playouts: self.mc_playouts_for(color),
             mcts_simulations: self.mcts_simulations_for(color),
-            deadline: self.move_deadline(color),
+            soft_deadline,
+            deadline,
             ..Default::default()
         };
-        genmove::genmove(&self.game, color, &mut self.rng, &config)
+        genmove::genmove_observed(&self.game, color, &mut self.rng, &config, observe)
     }
 }
 
