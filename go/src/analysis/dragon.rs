@@ -197,12 +197,6 @@ pub struct Dragon {
     pub safety: Safety,
     /// A neighbouring opponent worm (its origin) the reader captures and that could also be saved.
     pub lunch: Option<Point>,
-    /// GNU Go's `moyo_territorial_value`: the territory of the influence regions holding the dragon,
-    /// set by the classic move generator's analyse phase (`genmove::analysed`), else 0.
-    pub moyo_value: f32,
-    /// The status-based [`weakness`] when [`Dragon::weakness`] holds GNU Go's crude weakness (set
-    /// with it by `genmove::analysed`), else 0.
-    pub status_weakness: f32,
     /// A half eye of the dragon's eye spaces.
     pub heye: Option<Point>,
     /// GNU Go's `surround_status` from [`crate::analysis::surround::surround`]: 0 not surrounded, 1
@@ -784,23 +778,12 @@ impl Dragons {
     /// weakness goes to its hostile neighbours in proportion to theirs). Called again when the owl
     /// revises a weakness.
     pub fn strategic_sizes(&mut self) {
-        self.strategic_sizes_gated(true);
-    }
-
-    /// [`Dragons::strategic_sizes`] with every dragon's effective size times weakness at stake, the
-    /// living ones too (GNU Go's rule, for weaknesses on its scale: strategy2 move 5's D3 is 35.03 =
-    /// 18.83 + 19.17·0.845 from its living neighbour E7).
-    pub fn strategic_sizes_ungated(&mut self) {
-        self.strategic_sizes_gated(false);
-    }
-
-    fn strategic_sizes_gated(&mut self, gate_alive: bool) {
         let idx: Vec<NodeIndex> = self.graph.node_indices().collect();
         // Our weakness of a living dragon (0.05 … 0.35) is coarser than GNU Go's (mostly near 0): a
         // living dragon puts nothing at stake here (strategic_size equal to GNU Go's on 2 of 78 dragons
         // of owl.tst's first ten positions with it, 46 without; 49 printing the effective size).
         let stake = |d: &Dragon| match d.status {
-            DragonStatus::Alive if gate_alive => 0.0,
+            DragonStatus::Alive => 0.0,
             _ => d.effective_size * f64::from(d.weakness),
         };
         let mut extra = vec![0f64; idx.len()];

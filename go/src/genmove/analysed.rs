@@ -78,31 +78,29 @@
 //! dragon (analyse), per weak pair (the semeai gatherer's race search itself, not its owl checks) and
 //! per candidate move (`more_owl_moves`' `owl_does_*`), none of them asked twice.
 //!
-//! GNU Go's weakness after the owl ([`crude_weakness`], 2026-11-28, issue 25, helper strat): its
-//! formula, fitted to GNU Go 3.8's `dragon_data` on strategy.tst's 45 positions from GNU Go's own
-//! inputs, gives its figure within 0.01 for 609 of 632 dragons (the rest: owl attacks GNU Go calls
-//! uncertain, about +0.05 each, which our owl does not report; the genus counts as half its `b` plus
-//! `c` values, not `a` and `d`). On our dragons (`GO_CRUDE_WEAKNESS=1`, the moyo values of
-//! [`moyo_values`] after the owl, every dragon's effective size times weakness at stake in the
-//! strategic size) it measured, gtp-regress classic -j 2 against main e468a88's grades: strategy.tst
-//! 14 → 15 (+18 +47 −50; 50 is a GNU Go known failure), endgame.tst 42 → 40 (−870 −960), 9x9.tst 27 →
-//! 25 (−80 −220), the same with either soft cap (`GO_SOFTCAP` 0, 1 or 2; strategy CPU 88–92 s against
-//! 83 s). Both endgame losses are connection values that our larger dragons bring to 0: 960's J10
-//! "connects T18 and E10", where our T18 dragon is GNU Go's P15 (weakness 0.00) and K14 (0.37)
-//! amalgamated into one strongly alive dragon of weakness 0.00 (moyo 48.8); 870's H1 "cuts E19 and
-//! S18", both strongly alive with weakness 0 in GNU Go as in ours, so GNU Go values H1 1.07 from its
-//! other parts where ours come to less than N7's 0.67 and only the status weakness (0.05 with the
-//! piecewise soft cap) put H1 first. So the formula waits for our dragons' amalgamation (and owl
-//! verdicts: incident290 move 30's E17 is dead in ours, alive with genus 2222 in GNU Go, which gives
-//! our F17 a moyo of 21.9 where GNU Go's has 1.0); `GO_CONN_WEAKNESS=1` keeps the status weakness
-//! for connection values (with it endgame.tst is 42 again, the same tests as main; strategy.tst and
-//! 9x9.tst not measured) and `GO_JOINT_WEAKNESS=1` values the joined dragon by the crude weakness of
-//! the two summed (not measured).
+//! GNU Go's weakness after the owl (its crude weakness: the smallest of three weaknesses, from the
+//! moyo territorial value, the escape route and half the genus' `b` plus `c` values with half an eye
+//! for a lunch, weighing 0.7 and the middle one 0.3, at most 1.3 times the smallest; fitted to GNU Go
+//! 3.8's `dragon_data` on strategy.tst's 45 positions within 0.01 for 609 of 632 dragons) was tried on
+//! our dragons and removed (issue 25, 2026-11-28), with its variants, because none grades even with
+//! the status weakness: gtp-regress classic -j 2 against main's grades (strategy 14, endgame 42, 9x9
+//! 28): the crude weakness alone strategy.tst 15 (+18 +47 −50), endgame.tst 40 (−870 −960), 9x9.tst 25
+//! (−80 −220; against e468a88's 27); with the status weakness kept for connection values
+//! (`GO_CONN_WEAKNESS=1`) strategy.tst 14 (+18 −50), endgame.tst 42 (same tests), 9x9.tst 27 (+470
+//! +640 −40 −220 −310); with the joined dragon of a connection valued by the crude weakness of the two
+//! summed (`GO_JOINT_WEAKNESS=1`) strategy.tst 14 (+18 −50), endgame.tst 40 (−870 −960), 9x9.tst 26
+//! (+470 +640 −40 −220 −310 −420). The endgame losses are connection values our larger dragons bring
+//! to 0 (960's J10 "connects T18 and E10": our T18 dragon is GNU Go's P15 and K14 dragons joined,
+//! first by the cave rule of `analysis::dragon` through the region round black's N12 string, which
+//! GNU Go's `worm_data` calls tactically dead but not inessential; a cave rule refusing spaces that
+//! hold a dead string with second-order liberties did not separate them, another rule joins them too;
+//! 870's H1 "cuts E19 and S18"). So the formula waits for our amalgamation and owl verdicts to match
+//! GNU Go's (incident290 move 30's E17 is dead in ours, alive with genus 2222 in GNU Go).
 //!
 //! This module owns that record and the order it is computed in; the reading is the analysis
 //! layer's. It must not propose, value or choose moves.
 
-use crate::analysis::dragon::{Dragon, DragonStatus, Dragons, Safety};
+use crate::analysis::dragon::{DragonStatus, Dragons};
 use crate::analysis::influence::Influence;
 use crate::analysis::owl::OwlLimits;
 use crate::analysis::read_result::ReadResult;
@@ -255,33 +253,7 @@ pub fn analyse(board: &Board, r: &mut Reader, limits: OwlLimits) -> Analysed {
             eprintln!("  owl {o:?} {t:.2?} attack {a}");
         }
     }
-    if crude_weakness_on() {
-        // GNU Go recomputes the moyo values from the influence with the owl's statuses before the
-        // weakness it values moves with (the `moyo_territorial_value` that `dragon_data` prints).
-        let moyo = moyo_values(board, &dragons);
-        let idx: Vec<_> = dragons.graph.node_indices().collect();
-        for i in idx {
-            let w = crude_weakness(&dragons.graph[i], moyo[i.index()]);
-            if std::env::var_os("GO_WEAKNESS_TRACE").is_some() {
-                let d = &dragons.graph[i];
-                eprintln!(
-                    "weakness {:?} {:?} genus {:?} lunch {} moyo {:.2} escape {} -> {w:.2} (was {:.2})",
-                    d.origin,
-                    d.status,
-                    d.genus,
-                    d.lunch.is_some(),
-                    moyo[i.index()],
-                    d.escape_route,
-                    d.weakness
-                );
-            }
-            let d = &mut dragons.graph[i];
-            d.status_weakness = d.weakness;
-            d.weakness = w;
-            d.moyo_value = moyo[i.index()];
-        }
-        dragons.strategic_sizes_ungated();
-    } else if owl_weakness() {
+    if owl_weakness() {
         dragons.strategic_sizes();
     }
     r.set_board(board);
@@ -319,9 +291,6 @@ const MOYO_VALUE_WEAKNESS: [f32; 6] = [1.0, 0.65, 0.3, 0.15, 0.05, 0.0];
 /// GNU Go's weakness from the escape route (0, 5, …, 25).
 const ESCAPE_ROUTE_WEAKNESS: [f32; 6] = [1.0, 0.6, 0.3, 0.1, 0.05, 0.0];
 
-/// GNU Go's weakness from the number of eyes (0, 0.5, …, 3 eyes).
-const GENUS_WEAKNESS: [f32; 7] = [1.0, 0.95, 0.8, 0.5, 0.2, 0.1, 0.0];
-
 /// Linear interpolation in `table`, whose entries sit at 0, `step`, 2·`step`, …; clamped at both ends.
 fn interpolate<const N: usize>(table: &[f32; N], step: f32, x: f32) -> f32 {
     let last = (N - 1) as f32;
@@ -329,40 +298,6 @@ fn interpolate<const N: usize>(table: &[f32; N], step: f32, x: f32) -> f32 {
     let k = (t.floor() as usize).min(N - 2);
     let f = t - k as f32;
     table[k] + (table[k + 1] - table[k]) * f
-}
-
-/// GNU Go 3.8's dragon weakness after the owl (the crude weakness of `dragon_data`'s `weakness`):
-/// 0 for an invincible dragon, 1 for a dead, tactically dead or critical one; otherwise three
-/// weaknesses, from the moyo territorial value (table at 0, 3, …, 15 points), the escape route (0, 5,
-/// …, 25) and the eyes (half the genus' minimum and maximum, GNU Go's `b` and `c`, plus half an eye
-/// for a lunch; table at 0, 0.5, …, 3), of which the smallest weighs 0.7 and the middle one 0.3, at
-/// most 1.3 times the smallest. Fitted to GNU Go's `dragon_data` on strategy.tst's 45 positions: 609
-/// of 632 dragons within 0.01; the others are dragons whose owl attack GNU Go calls uncertain (its
-/// node limit; +min(0.25·w, 0.25·(1 − w)) each), which our owl does not report.
-pub fn crude_weakness(d: &Dragon, moyo_value: f32) -> f32 {
-    if d.safety == Safety::Invincible {
-        return 0.0;
-    }
-    if d.safety == Safety::TacticallyDead || matches!(d.status, DragonStatus::Dead | DragonStatus::Critical) {
-        return 1.0;
-    }
-    let eyes = 0.5 * (f32::from(d.genus[1]) + f32::from(d.genus[2]) + if d.lunch.is_some() { 1.0 } else { 0.0 });
-    let mut w = [
-        interpolate(&MOYO_VALUE_WEAKNESS, 3.0, moyo_value),
-        interpolate(&ESCAPE_ROUTE_WEAKNESS, 5.0, d.escape_route as f32),
-        interpolate(&GENUS_WEAKNESS, 0.5, eyes),
-    ];
-    w.sort_by(f32::total_cmp);
-    (0.7 * w[0] + 0.3 * w[1]).min(1.3 * w[0])
-}
-
-/// Whether the dragons take GNU Go's weakness after the owl ([`crude_weakness`] over the moyo values
-/// of the influence with the owl's statuses, strategic sizes with every dragon's stake; experiment
-/// knob `GO_CRUDE_WEAKNESS=1`, off by default: see the module documentation for what it measured).
-fn crude_weakness_on() -> bool {
-    use std::sync::OnceLock;
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var("GO_CRUDE_WEAKNESS").is_ok_and(|v| v == "1"))
 }
 
 /// GNU Go 3.8's test before the owl (`make_dragons`, "Some dragons can be ignored"): the crude
@@ -462,41 +397,6 @@ mod tests {
         assert!(!skips_owl(10.0, 1, 18.75));
         assert!(!skips_owl(0.0, 21, 2.83));
         assert!(!skips_owl(4.49, 4, 14.42));
-    }
-
-    /// GNU Go 3.8's `dragon_data` weakness from its own genus, lunch, moyo territorial value and
-    /// escape route (strategy.tst positions; every one is a living dragon whose owl result is certain).
-    #[test]
-    fn crude_weakness_follows_gnu_go() {
-        let dragon = |genus: [u8; 4], lunch: bool, escape_route: usize| Dragon {
-            status: DragonStatus::Alive,
-            safety: Safety::Alive,
-            genus,
-            lunch: lunch.then_some(0),
-            escape_route,
-            ..Dragon::default()
-        };
-        // (genus, lunch, moyo value, escape route, GNU Go's weakness)
-        let cases = [
-            ([2, 2, 2, 2], false, 14.10, 0, 0.02), // strategy2 move 5, D3
-            ([0, 0, 0, 1], false, 2.36, 7, 0.55),  // incident121 move 24, C6
-            ([0, 0, 0, 0], false, 0.00, 7, 0.62),  // incident290 move 30, Q14
-            ([1, 2, 2, 3], false, 2.00, 0, 0.26),  // strategy9 move 232, M5: genus b and c count
-            ([1, 1, 1, 2], false, 2.00, 0, 0.78),  // nicklas8 move 98, O14: not a and d
-            ([0, 0, 1, 1], true, 22.42, 10, 0.00), // incident165 move 142, J14 with a lunch
-            ([2, 2, 2, 2], false, 9.00, 0, 0.17),  // incident104 move 215, B16
-            ([0, 0, 0, 0], false, 0.00, 1, 0.94),  // incident290 move 30, Q10
-        ];
-        for (genus, lunch, moyo, escape, want) in cases {
-            let w = crude_weakness(&dragon(genus, lunch, escape), moyo);
-            assert!((w - want).abs() < 0.006, "{genus:?} {lunch} {moyo} {escape}: {w} against {want}");
-        }
-        let mut d = dragon([0, 0, 0, 0], false, 0);
-        d.status = DragonStatus::Critical;
-        assert_eq!(crude_weakness(&d, 30.0), 1.0);
-        d.safety = Safety::Invincible;
-        d.status = DragonStatus::Alive;
-        assert_eq!(crude_weakness(&d, 0.0), 0.0);
     }
 
     /// Two 9x9 positions from games against GNU Go 3.8 level 10 (2026-11-28, issue 25) where GNU Go's

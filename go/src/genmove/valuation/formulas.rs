@@ -4,28 +4,8 @@
 use super::weights::*;
 use crate::analysis::read_result::ReadResult;
 
-/// Which soft cap the valuation uses (experiment knob `GO_SOFTCAP`: 0 the piecewise form everywhere,
-/// 1 GNU Go's fitted `x/(1 + x/c)` everywhere, 2 the fitted one for strategic dragon values only).
-pub fn soft_cap_mode() -> u8 {
-    use std::sync::OnceLock;
-    static M: OnceLock<u8> = OnceLock::new();
-    *M.get_or_init(|| std::env::var("GO_SOFTCAP").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
-}
-
-/// The soft cap GNU Go's strategic values fit: `x/(1 + x/cap)` (rising towards `cap`).
-pub fn soft_cap_fitted(x: f32, cap: f32) -> f32 {
-    if x <= 0.0 {
-        x
-    } else {
-        x / (1.0 + x / cap)
-    }
-}
-
 /// GNU Go's `soft_cap`: `x` up to `cap`, then `cap·(2 − cap/x)` (rising towards `2·cap`).
 pub fn soft_cap(x: f32, cap: f32) -> f32 {
-    if soft_cap_mode() == 1 {
-        return soft_cap_fitted(x, cap);
-    }
     if x > cap {
         cap * (2.0 - cap / x)
     } else {
@@ -168,9 +148,7 @@ pub fn cutstone_ko_factor(result: ReadResult) -> f32 {
 /// The value of strategically attacking or defending (or capturing the lunch of) a dragon of
 /// strategic size `size` and weakness `weakness`: `1.8·soft_cap(size, 15)·weakness`.
 pub fn strategic_dragon_value(size: f32, weakness: f32) -> f32 {
-    let capped =
-        if soft_cap_mode() == 2 { soft_cap_fitted(size, STRATEGIC_CAP) } else { soft_cap(size, STRATEGIC_CAP) };
-    STRATEGIC_FACTOR * capped * weakness
+    STRATEGIC_FACTOR * soft_cap(size, STRATEGIC_CAP) * weakness
 }
 
 /// GNU Go's connection value on dragon `a` of joining it to `b` (asymmetric): `size_a`, `size_b`

@@ -73,10 +73,10 @@
 //!   enough), 9x9.tst 27 → 26 (−420), nngs.tst 900 (Q15 → R6), no gain anywhere: the larger values
 //!   stand in for our dragons' lower weakness and different amalgamation, so the form stays until
 //!   those match GNU Go's. CPU 94.8 / 23.0 / 119.0 s (main's grades 96.0 / 22.6 / 119.4).
-//!   Again with GNU Go's crude weakness on our dragons (2026-11-28, `GO_CRUDE_WEAKNESS=1`, see
-//!   [`crate::genmove::analysed`]): the fitted cap everywhere (`GO_SOFTCAP=1`) or for strategic
-//!   dragon values only (`GO_SOFTCAP=2`) grades exactly as the piecewise one (strategy.tst 15,
-//!   endgame.tst 40, 9x9.tst 25, the same tests), so the default stays `GO_SOFTCAP=0`.
+//!   The experiment knob for the fitted cap (`GO_SOFTCAP`: 1 everywhere, 2 for strategic dragon
+//!   values only) was removed (issue 25, 2026-11-28): with GNU Go's crude weakness on our dragons it
+//!   graded exactly as the piecewise form (strategy.tst 15, endgame.tst 40, 9x9.tst 25, the same
+//!   tests), without it as above (lower on all three).
 //! * Cost: one copy of the board, the influence after the move and the followup influence (both
 //!   with their pattern matching) per candidate with a blocking reason: 0.65 ms per candidate on
 //!   9x9, 14 ms on a 19x19 opening (112 candidates in 1.6 s), release build.

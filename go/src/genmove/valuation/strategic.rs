@@ -35,8 +35,7 @@ use super::context::ValuationContext;
 use super::formulas::{connection_value, cutstone_ko_factor, strategic_dragon_value};
 use super::territorial::own_critical_neighbour;
 use super::weights::*;
-use crate::analysis::dragon::{Dragon, DragonStatus, Safety};
-use crate::genmove::analysed::crude_weakness;
+use crate::analysis::dragon::{Dragon, DragonStatus};
 use crate::genmove::reasons::{MoveData, MoveReason};
 use crate::rules::stone::Point;
 use std::collections::BTreeMap;
@@ -226,54 +225,14 @@ fn connection(a: &Dragon, b: &Dragon, margin: f32) -> f32 {
     if a.status == DragonStatus::Dead {
         return 0.0;
     }
-    let (wa, wb) = match conn_weakness_mode() {
-        1 if a.moyo_value >= 0.0 && a.status_weakness > 0.0 => (a.status_weakness, b.status_weakness),
-        _ => (a.weakness, b.weakness),
-    };
-    let joint = if joint_weakness_on() { joint_weakness(a, b) } else { wa.min(wb) };
     connection_value(
         a.strategic_size as f32,
         b.strategic_size as f32,
-        wa,
-        joint,
+        a.weakness,
+        a.weakness.min(b.weakness),
         a.status == DragonStatus::Critical,
         margin,
     )
-}
-
-/// Which weakness the connection value reads (experiment knob `GO_CONN_WEAKNESS`: 0 the dragons'
-/// weakness, 1 the status-based one kept beside GNU Go's crude weakness).
-fn conn_weakness_mode() -> u8 {
-    use std::sync::OnceLock;
-    static M: OnceLock<u8> = OnceLock::new();
-    *M.get_or_init(|| std::env::var("GO_CONN_WEAKNESS").ok().and_then(|v| v.parse().ok()).unwrap_or(0))
-}
-
-/// Whether a connection's joined dragon takes the crude weakness of the two together
-/// ([`joint_weakness`]; experiment knob `GO_JOINT_WEAKNESS=1`) instead of the smaller weakness.
-fn joint_weakness_on() -> bool {
-    use std::sync::OnceLock;
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var("GO_JOINT_WEAKNESS").is_ok_and(|v| v == "1"))
-}
-
-/// The weakness of `a` and `b` joined: the crude weakness of a dragon with their genera, moyo values
-/// and escape routes summed and either's lunch (invincible when either is).
-fn joint_weakness(a: &Dragon, b: &Dragon) -> f32 {
-    let mut genus = [0u8; 4];
-    for (k, g) in genus.iter_mut().enumerate() {
-        *g = a.genus[k].saturating_add(b.genus[k]);
-    }
-    let invincible = a.safety == Safety::Invincible || b.safety == Safety::Invincible;
-    let joined = Dragon {
-        status: DragonStatus::Alive,
-        safety: if invincible { Safety::Invincible } else { Safety::Alive },
-        genus,
-        lunch: a.lunch.or(b.lunch),
-        escape_route: a.escape_route + b.escape_route,
-        ..Dragon::default()
-    };
-    crude_weakness(&joined, a.moyo_value + b.moyo_value)
 }
 
 /// GNU Go's adjusted attack value of a worm (for `Either`): twice its effective size, plus twice the
