@@ -257,12 +257,25 @@
 //! Measured 2026-11-28 evening (owl.tst at 203 by gtp-regress, 22.8 s CPU under load): the defence
 //! rereads' leaves counted for the attacker made the reread of 107's B2 (GNU Go's move, which our
 //! `owl_does_defend` accepts) fail at its depth limit; with the main read's leaf rule
-//! (`owl_tuning::Recheck::leaves` 1, an option) owl.tst 204 (+107, no loss, 21.7 s), semeai.tst
+//! (`Recheck::leaves` 1, then an option) owl.tst 204 (+107, no loss, 21.7 s), semeai.tst
 //! 110, endgame.tst 42, 9x9.tst 27, strategy.tst 14 (the same tests), but a lone invader on 9x9
-//! (`owl_status.rs`'s walls, white B5) then lives: not the default. Measured and not kept: the move joining the reread's goal
-//! too (`GO_OWL_RECHECK=6,1,…,1`) 201 (−120 207); a salt per reread (`…,0,1` or `…,1,1`) 203 (107 lost
+//! (`owl_status.rs`'s walls, white B5) then lives. Measured and not kept: the move joining the reread's goal
+//! too (`joins` with leaves 1) 201 (−120 207); a salt per reread (`Recheck::fresh`) 203 (107 lost
 //! again: the rereads gain from each other's results); with leaves 1, a shared budget of 1800 or eight
-//! moves: 204, the same tests, more CPU. Other switches re-measured at 203 the same hour:
+//! moves: 204, the same tests, more CPU. Why the walls' B5 lived (2026-11-28, fd122a0): the reread of
+//! B3 keeps the goal the dragon (B5 alone), so after B3 B4 C4 the attacker's candidates (C5 B6 A5)
+//! lack C3, a liberty of the played stone that `owl_does_defend B3` (B3 in its goal) reads and wins
+//! with; the line runs on to the depth limit, where a leaf with the attacker to move (min 1, max 2 in
+//! the corner) counted as life. A leaf rule by the side to move for the rereads (the attacker to move
+//! kills unless the minimum is two, the defender to move lives if the maximum is two) keeps the walls
+//! dead but loses 107 again (owl.tst 203, the same tests as leaves 0; 107's reread ends at leaves like
+//! B2 F1 G1 J1 H1 C3 B1 A2 A3, attacker to move, min 1 max 2, vital point B3). 107 also passes with
+//! leaves 1 only after 106's `owl_attack F6` on the same position (the reader's cache): alone, `owl_defend
+//! F6` answers 0 with either rule. Both fields (`leaves`, `fresh`) were deleted. Also measured and
+//! dropped: an `owl_attack` root that checks each kill it finds as `owl_does_attack` reads it (the move
+//! played, a fresh `owl_defend` on the goal) and reads on for another when the dragon lives (at most two
+//! rejections): owl.tst 200 (+81, −76 162 192 235; 62 becomes `0`, 187 `N7`) at 42.4 s CPU against
+//! 26.7 s: our `owl_defend` after the move finds false defences as often as it refutes false kills. Other switches re-measured at 203 the same hour:
 //! `GO_OWL_FIAT=1,4,1,20` 203 (no change), `GO_OWL_REACH=1,1` 201 (−161 162),
 //! `GO_OWL_PESSIMISTIC=2,2,0,2` 203 (+176 −65), depth 9 198 (+107 173 197 212, −4 124 158 161 164
 //! 182 192 199 201). Causes seen, not fixed: 46's GNU Go moves (F1 B1 D2) pass our `owl_does_defend`
@@ -471,6 +484,8 @@ struct Analysis {
     capture: (ReadResult, Option<Point>),
     /// The queried stone's string is captured whatever the defender does.
     doomed: bool,
+    /// The goal's eye count (minimum, maximum) as it stands.
+    min: u8,
     max: u8,
     /// The goal's two eyes rest on an eye space too large for the eye graphs, counted two eyes by fiat
     /// (read instead of trusted one ply below the root and, in attack queries, down to `owl_tuning::Fiat::max`):
@@ -1098,7 +1113,7 @@ impl Owl<'_> {
             && settled_dead(&b, color, &heads, &around, &lively, &eyes);
         if alive && !full {
             self.marks = [cur, dead, near];
-            return Analysis { alive, capture, doomed, max, fiat, cands, settled, late: Vec::new() };
+            return Analysis { alive, capture, doomed, min, max, fiat, cands, settled, late: Vec::new() };
         }
         for s in &eyes.spaces {
             let vital = if attacker { s.attack } else { s.defend };
@@ -1244,7 +1259,7 @@ impl Owl<'_> {
             eprintln!("  cands {} {}", if attacker { "att" } else { "def" }, c.join(" "));
         }
         self.marks = [cur, dead, near];
-        Analysis { alive, capture, doomed, max, fiat, cands, settled, late }
+        Analysis { alive, capture, doomed, min, max, fiat, cands, settled, late }
     }
 
     fn width(&self, depth: usize) -> usize {
@@ -1295,25 +1310,28 @@ impl Owl<'_> {
     }
 
     /// The leaf's verdict (true: the dragon dies) at the depth or node limit.
-    fn leaf_dies(&self, max: u8) -> bool {
+    fn leaf_dies(&self, attacker: bool, min: u8, max: u8) -> bool {
         match self.settings.leaf {
             // GNU Go's rule: reading that runs out is the defender's (deep reading may be an escape).
             1 => false,
+            // The side to move gets one move: the attacker kills unless two eyes are sure.
+            2 if attacker => min < 2,
             // The side to move gets the benefit of the doubt: one more move than the position shows.
             _ => max < 2,
         }
     }
 
     /// The verdict at a leaf of the depth or node limit (true: the dragon dies): a defence's reread
-    /// ([`Self::recheck`]) must be read out, so its leaves count for the attacker (unless
-    /// `owl_tuning::Recheck::leaves` is 1); an attack's ([`Self::recheck_attack`]) and the main read
-    /// take [`Self::leaf_dies`] (with the defender's leaves, the attack's rereads found none of
-    /// owl.tst 173 197 212 248's kills).
-    fn leaf_kills(&self, max: u8) -> bool {
-        if self.salt != 0 && !self.reread_attack && tuning().recheck.leaves == 0 {
+    /// ([`Self::recheck`]) must be read out, so its leaves count for the attacker; an attack's
+    /// ([`Self::recheck_attack`]) and the main read take [`Self::leaf_dies`] (with the defender's
+    /// leaves, the attack's rereads found none of owl.tst 173 197 212 248's kills). The main read's
+    /// rule for a defence's rereads too gained owl.tst 107 and made a lone invader live (see the
+    /// module doc, 2026-11-28 evening).
+    fn leaf_kills(&self, attacker: bool, min: u8, max: u8) -> bool {
+        if self.salt != 0 && !self.reread_attack {
             true
         } else {
-            self.leaf_dies(max)
+            self.leaf_dies(attacker, min, max)
         }
     }
 
@@ -1654,13 +1672,9 @@ impl Owl<'_> {
         self.reread_attack = !defence;
         let mut left = if k.total > 0 { k.total } else { u64::MAX };
         let cap = if k.reads > 0 { k.reads.saturating_mul(1000) } else { u64::MAX };
-        let base = self.salt;
-        for (i, &m) in moves.iter().enumerate() {
+        for &m in moves {
             if left == 0 || self.r.nodes.saturating_sub(self.reads_at_start) > cap {
                 break;
-            }
-            if k.fresh {
-                self.salt = base ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
             }
             self.nodes = self.limits.node_limit.saturating_sub(left.min(self.limits.node_limit));
             let start = self.nodes;
@@ -1772,7 +1786,7 @@ impl Owl<'_> {
             self.retake_against_life(depth)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
             // A reread's defence must be read out: its leaves count for the attacker.
-            (if self.leaf_kills(a.max) { Win } else { Lose }, None)
+            (if self.leaf_kills(true, a.min, a.max) { Win } else { Lose }, None)
         } else {
             let found = self.try_moves(true, &a.cands, depth, a.capture);
             if depth == 0 && self.attack_query && self.salt == 0 && found.0 == Lose && tuning().recheck.attack > 0 {
@@ -1833,7 +1847,7 @@ impl Owl<'_> {
         } else if a.alive && (depth > 0 || self.attack(0).0 == Lose) {
             (Win, None)
         } else if depth >= self.limits.depth || self.nodes > self.limits.node_limit {
-            (if self.leaf_kills(a.max) { Lose } else { Win }, None)
+            (if self.leaf_kills(false, a.min, a.max) { Lose } else { Win }, None)
         } else {
             let found = self.try_moves(false, &a.cands, depth, (Lose, None));
             if depth == 0 && tuning().recheck.moves > 0 {

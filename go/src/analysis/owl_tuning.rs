@@ -29,7 +29,7 @@
 //! | `GO_OWL_PESSIMISTIC` | `mode,scope,depth,short` (mode 0–7, scope 0–2) | `0,2,1,2` | [`OwlTuning::pessimistic`] |
 //! | `GO_OWL_REACH` | `defend,attack` (0–1 each) | `0,0` | [`OwlTuning::reach`] |
 //! | `GO_OWL_DOOM` | `mode` (0–3) | `0` | [`OwlTuning::doom`] |
-//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads,attack,leaves,fresh` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0, 0–12, 0–1, 0–1) | `6,0,600,1200,250,0,0,0` | [`OwlTuning::recheck`] |
+//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads,attack` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0, 0–12) | `6,0,600,1200,250,0` | [`OwlTuning::recheck`] |
 //!
 //! Negative values are taken as 0 where a count or a depth is meant. `GO_OWL_TRACE` (printing the tree,
 //! for debugging) is no tuning setting and stays with the owl.
@@ -168,7 +168,8 @@ pub(crate) struct OwlTuning {
 /// Search settings, overridden by `GO_OWL_SEARCH` (`root,first,leaf,killer,nodes,depth,branches`):
 /// `root`/`first` the widths at the root and the first reply, `leaf` the rule at the depth and node
 /// limits (0: the side to move gets the benefit of the doubt by the maximum eye count; 1: the defender
-/// lives, as GNU Go's owl decides), `killer` whether a move that won at the same depth on a sibling
+/// lives, as GNU Go's owl decides; 2: the side to move gets one move, so the attacker to move kills
+/// unless the minimum is two, the defender to move lives if the maximum is two), `killer` whether a move that won at the same depth on a sibling
 /// line is tried first; `nodes`, `depth`, `branches` override the `OwlLimits` defaults.
 ///
 /// The defaults are what measured best on owl.tst (2026-11-27, root 6: 156/261): GNU Go's leaf rule
@@ -176,7 +177,10 @@ pub(crate) struct OwlTuning {
 /// first reply 7 or 8 wide 152; depth 10 149; 2500 nodes unchanged. Reading every root move and
 /// ranking the winners (by refutation size: 153 for twice the time; by the static evaluation after
 /// the move: 148) was measured and removed: GNU Go refutes most of the later "winners", so the first
-/// winner is as good a pick as our reading allows.
+/// winner is as good a pick as our reading allows. Leaf rule 2 (2026-11-28, owl.tst at 203 on
+/// fd122a0, `GO_OWL_SEARCH=,,2,0,,,`): 200 (+173 197 212, −158 161 164 182 192 215, all `owl_attack`:
+/// GNU Go's kills found, but as many false kills and wrong first moves); the attacker to move killing
+/// by the minimum only where the goal has no escape potential at all: the same tests.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub(crate) struct Search {
     pub root: Option<usize>,
@@ -638,20 +642,6 @@ pub(crate) struct Recheck {
     /// moves at the reread's first defender node did not save 158 either. Off: a net +1 on owl.tst for
     /// a loss in endgame.tst.
     pub attack: usize,
-    /// The leaf rule of a defence's rereads: 0 (the default) counts their leaves for the attacker (a
-    /// reread's defence must be read out); 1 takes the main read's rule ([`crate::analysis::owl`]'s
-    /// `leaf_dies`), as `owl_does_defend` reads the same move. Measured 2026-11-28 (gtp-regress, under
-    /// heavy load): owl.tst 204 with 1 (+107: the reread of GNU Go's B2 failed only at its leaves; 22.8
-    /// s CPU with 0, 21.7 s and 23.3 s with 1), semeai.tst 110, endgame.tst 42, 9x9.tst 27 and
-    /// strategy.tst 14 (classic), the same tests each. Not the default: it makes a false defence that
-    /// no suite holds but `owl_status.rs` does: on the 9x9 walls of
-    /// `a_wall_with_one_invader_on_its_side_is_alive` the lone white B5 then lives (`owl_defend B5`
-    /// `1 B3`, GNU Go 0). With `joins` too: owl.tst 201 (−120 207).
-    pub leaves: u8,
-    /// Whether each reread keeps its results under a salt of its own (true) instead of one salt shared
-    /// by all the rereads of a recheck (false, the default). Measured 2026-11-28: 203 with either leaf
-    /// rule (with leaves 1 it loses 107 again: the rereads gain from each other's results).
-    pub fresh: bool,
 }
 
 /// How far from the goal an owl pattern's move may lie (`GO_OWL_REACH` = `defend,attack`, 0 or 1 each):
@@ -711,8 +701,6 @@ impl Default for OwlTuning {
                 total: RECHECK_TOTAL,
                 reads: RECHECK_READS,
                 attack: RECHECK_ATTACK,
-                leaves: 0,
-                fresh: false,
             },
         }
     }
@@ -738,7 +726,7 @@ impl OwlTuning {
             let s = &mut t.search;
             s.root = get(0).map(|x| x as usize);
             s.first = get(1).map(|x| x as usize);
-            s.leaf = get(2).unwrap_or(0) as u8;
+            s.leaf = get(2).unwrap_or(0).clamp(0, 2) as u8;
             s.killer = get(3).unwrap_or(0) != 0;
             s.nodes = get(4);
             s.depth = get(5).map(|x| x as usize);
@@ -869,8 +857,6 @@ impl OwlTuning {
         t.recheck.total = at(&f, 3).map_or(t.recheck.total, |x| x.max(0) as u64);
         t.recheck.reads = at(&f, 4).map_or(t.recheck.reads, |x| x.max(0) as u64);
         t.recheck.attack = at(&f, 5).map_or(t.recheck.attack, |x| x.clamp(0, 12) as usize);
-        t.recheck.leaves = at(&f, 6).map_or(t.recheck.leaves, |x| x.clamp(0, 1) as u8);
-        t.recheck.fresh = at(&f, 7).map_or(t.recheck.fresh, |x| x != 0);
 
         let f = var("GO_OWL_PESSIMISTIC").unwrap_or_default();
         let d = t.pessimistic;
@@ -999,16 +985,7 @@ mod tests {
         ]);
         assert_eq!(
             t.recheck,
-            Recheck {
-                moves: 12,
-                joins: true,
-                nodes: 600,
-                total: 0,
-                reads: RECHECK_READS,
-                attack: 12,
-                leaves: 1,
-                fresh: true
-            }
+            Recheck { moves: 12, joins: true, nodes: 600, total: 0, reads: RECHECK_READS, attack: 12 }
         );
         assert_eq!(t.ko.komaster, 2);
         assert_eq!(t.pessimistic, Pessimistic { mode: 7, scope: 2, depth: 0, short: 2 });
