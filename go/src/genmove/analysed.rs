@@ -57,8 +57,13 @@
 //! in ours, GNU Go reads it critical and kills it at E1) is skipped; so on boards larger than 9x9 a dragon
 //! the reading-free status calls dead or critical is read anyway ([`skippable`], the default): strategy.tst
 //! 14 → 14 (+6 −23; 23 wants anything but K5, the skip leaves N6 alive and K5's cut wins over N7
-//! "owl-attacks N6") 52.3 s; endgame.tst 42 → 44 (+931 +942) 13.8 s; nngs.tst and the 19x19 match: see
-//! [`crate::genmove::classic`].
+//! "owl-attacks N6") 52.3 s; endgame.tst 42 → 44 (+931 +942) 13.8 s; nngs.tst 46 → 51 (+306 310 1070 1160
+//! 1760 1810 1860 1900 1910 2020, −900 1180 1260 1310 1770) 322 → 157 s (GNU Go 3.8: strategy 37.8 s, nngs
+//! 118 s, the brief's figures, not measured again); owl.tst 203 and semeai.tst 110, the same tests. Two
+//! 19x19 games against GNU Go 3.8 level 10 cut at 80 moves (gtp-match seed 7000, `GO_OWL_SKIP=1`, which
+//! skips weak dragons too): ours 0.89 s of CPU per move (71.0 s for 80 moves), GNU Go about 1.2 s (its
+//! second game's process, 48 s for 40 moves and a stalled `final_score`); wall 11.9 against 10.6 s per
+//! move under the same load.
 //! The failing strategy tests are mostly not owl moves on skipped dragons:
 //! our owl and GNU Go's disagree on the dragons both read (strategy5 move 12: our E2 and E3 dead,
 //! GNU Go's critical), our dragons are smaller (nicklas8 move 80: GNU Go's R17 dragon of 14 stones is
