@@ -16,8 +16,9 @@
 //! territorial value and its escape route less 10, is below `max(0.12, 0.32 − 0.01·effective size)` is not
 //! read; its status is alive, or unknown where the reading-free status said dead or critical): [`skips_owl`]
 //! with [`moyo_values`] (the regions of a colour's stones, territory and moyo in the influence of the
-//! position). On by default on boards up to 9x9 ([`OWL_SKIP_MAX_SIZE`], since 2026-11-28, see the end of
-//! this paragraph), off on larger boards; `GO_OWL_SKIP=1` turns it on at every size, `GO_OWL_SKIP=0` off. The test itself agrees with GNU Go's `owl_status`
+//! position). On by default at every size (on 9x9 since 2026-11-28, see the end of this paragraph; on larger
+//! boards since 2026-11-28 evening, only for dragons the reading-free status does not call dead or critical,
+//! [`skippable`], see the next paragraph); `GO_OWL_SKIP=0` turns it off. The test itself agrees with GNU Go's `owl_status`
 //! on six hand-checked dragons (the unit test), but our influence gives less territory than GNU Go's (9x9.tst
 //! 370's white D7: GNU Go 13.31, ours 5.75 with GNU Go's rule of the smaller moyo of the two influences,
 //! 10.63 with the larger value), so it skips fewer dragons than GNU Go. Measured 2026-11-28 (classic,
@@ -47,6 +48,22 @@
 //! `dragon_data` does); as white we still lose every game: our territorial value of moves that close
 //! our own framework is several times GNU Go's (a white F4 filling its own cutting point: change in
 //! territory 10.06 against GNU Go's 1.51, where GNU Go's B6 expanding the other side is 23.57).
+//! On 19x19 (2026-11-28 evening, issue 25 speed, gtp-regress classic -j 2 under a load of 12–18 on 2 cores,
+//! against main fd122a0's grades of the same afternoon): GNU Go's test alone (`GO_OWL_SKIP=1 GO_OWL_SKIP_WEAK=1`)
+//! strategy.tst 14 → 13 (+6, −23 −46), user CPU 78.7 → 55.4 s; endgame.tst 42 → 44 (+931 +942) 22.4 → 14.0 s;
+//! nngs.tst 46 → 51 (+306 308 310 1070 1160 1300 1760 1810 1860 1900 1910 2020, −200 570 900 1180 1260 1310
+//! 1770) 322 → 167 s. GNU Go's rule of the smaller moyo (`GO_OWL_SKIP_MODE=0`, scale 2 or 1) also 13 (−46),
+//! 64.8 and 69.3 s. strategy.tst 46 is lost because its B3 (reading-free status critical, escape route 36
+//! in ours, GNU Go reads it critical and kills it at E1) is skipped; so on boards larger than 9x9 a dragon
+//! the reading-free status calls dead or critical is read anyway ([`skippable`], the default): strategy.tst
+//! 14 → 14 (+6 −23; 23 wants anything but K5, the skip leaves N6 alive and K5's cut wins over N7
+//! "owl-attacks N6") 52.3 s; endgame.tst 42 → 44 (+931 +942) 13.8 s; nngs.tst 46 → 51 (+306 310 1070 1160
+//! 1760 1810 1860 1900 1910 2020, −900 1180 1260 1310 1770) 322 → 157 s (GNU Go 3.8: strategy 37.8 s, nngs
+//! 118 s, the brief's figures, not measured again); owl.tst 203 and semeai.tst 110, the same tests. Two
+//! 19x19 games against GNU Go 3.8 level 10 cut at 80 moves (gtp-match seed 7000, `GO_OWL_SKIP=1`, which
+//! skips weak dragons too): ours 0.89 s of CPU per move (71.0 s for 80 moves), GNU Go about 1.2 s (its
+//! second game's process, 48 s for 40 moves and a stalled `final_score`); wall 11.9 against 10.6 s per
+//! move under the same load.
 //! The failing strategy tests are mostly not owl moves on skipped dragons:
 //! our owl and GNU Go's disagree on the dragons both read (strategy5 move 12: our E2 and E3 dead,
 //! GNU Go's critical), our dragons are smaller (nicklas8 move 80: GNU Go's R17 dragon of 14 stones is
@@ -197,7 +214,7 @@ pub fn analyse(board: &Board, r: &mut Reader, limits: OwlLimits) -> Analysed {
                 skips_owl(moyo[i.index()], d.escape_route, d.effective_size)
             );
         }
-        if skip && skips_owl(moyo[i.index()], d.escape_route, d.effective_size) {
+        if skip && skippable(d.status, board.size()) && skips_owl(moyo[i.index()], d.escape_route, d.effective_size) {
             // GNU Go's statuses of the dragons the owl does not read: no worse than unknown, and
             // alive where the reading-free status said unknown or alive.
             let status = match d.status {
@@ -260,9 +277,10 @@ pub fn analyse(board: &Board, r: &mut Reader, limits: OwlLimits) -> Analysed {
     Analysed { board: board.clone(), worms, dragons, owl }
 }
 
-/// The largest board on which the owl skips the dragons [`skips_owl`] calls safe by default.
-/// Measured only on 9x9 (see the module documentation); on 19x19 it cost strategy.tst one test.
-pub const OWL_SKIP_MAX_SIZE: usize = 9;
+/// The largest board on which the owl skips the dragons [`skips_owl`] calls safe by default (every
+/// size since 2026-11-28, with [`skippable`] on boards larger than [`SKIP_WEAK_MAX_SIZE`]: see the
+/// module documentation for the figures).
+pub const OWL_SKIP_MAX_SIZE: usize = 25;
 
 /// Whether the owl skips the dragons GNU Go's test calls safe ([`skips_owl`]) on a board of `size`:
 /// by default on boards up to [`OWL_SKIP_MAX_SIZE`]; `GO_OWL_SKIP=1` turns it on at every size,
@@ -271,6 +289,25 @@ fn owl_skip(size: usize) -> bool {
     use std::sync::OnceLock;
     static ENV: OnceLock<Option<bool>> = OnceLock::new();
     ENV.get_or_init(|| std::env::var("GO_OWL_SKIP").ok().map(|v| v == "1")).unwrap_or(size <= OWL_SKIP_MAX_SIZE)
+}
+
+/// The largest board on which a dragon the reading-free status calls dead or critical may be skipped
+/// too (GNU Go's rule); on larger boards such a dragon is always read ([`skippable`]).
+pub const SKIP_WEAK_MAX_SIZE: usize = 9;
+
+/// Whether a dragon of reading-free status `status` may be left unread on a board of `size`: on boards
+/// up to [`SKIP_WEAK_MAX_SIZE`] any dragon (GNU Go's rule), on larger ones only a dragon not already
+/// called dead or critical without reading. Our escape routes and moyo values are larger than GNU
+/// Go's on some weak dragons (strategy.tst 46's B3, escape route 36: GNU Go reads it critical and
+/// E1 kills it), so the test alone would leave such dragons unread on 19x19. `GO_OWL_SKIP_WEAK=1`
+/// skips them at every size, `GO_OWL_SKIP_WEAK=0` at none.
+fn skippable(status: DragonStatus, size: usize) -> bool {
+    use std::sync::OnceLock;
+    static ENV: OnceLock<Option<bool>> = OnceLock::new();
+    let weak_too = ENV
+        .get_or_init(|| std::env::var("GO_OWL_SKIP_WEAK").ok().map(|v| v == "1"))
+        .unwrap_or(size <= SKIP_WEAK_MAX_SIZE);
+    weak_too || !matches!(status, DragonStatus::Dead | DragonStatus::Critical)
 }
 
 /// The moyo value's variant and scale for the skip test: by default the larger value of the two
