@@ -24,7 +24,8 @@
 //!    constraint holds joins the O strings of its diagram (or those its `amalgamate` action names);
 //!    last, strings within two points of each other that the connection reader
 //!    ([`connection::same_dragon`]) cannot cut apart.
-//! 4. Per dragon: eye spaces touching it; genus as a minimum and maximum number of eyes (the sum of the
+//! 4. Per dragon: eye spaces touching it (a domain-fallback space, [`crate::analysis::eye::EyeSpace::fallback`],
+//!    only when no other dragon of its colour borders it, as GNU Go assigns eye spaces); genus as a minimum and maximum number of eyes (the sum of the
 //!    spaces' minima; plus one for each space whose value the next move decides, for the maximum: the
 //!    spaces are not independent when a half eye's key point lies in another, so the minimum stays
 //!    cautious and the owl settles the rest); escape potential ([`escape`]), the measure the statuses
@@ -668,7 +669,25 @@ impl Dragons {
                     let d = &dragons.graph[idx];
                     (d.color.expect("a dragon has stones"), d.stones.clone(), d.worms.clone())
                 };
-                let spaces = dragons.eyes.spaces_next_to(b, &stones, color);
+                // A fallback space bordered by living stones of another dragon too counts for neither.
+                let alone = |k: usize| {
+                    dragons.eyes.spaces[k].points.iter().all(|&p| {
+                        Board::neighbors(p).iter().all(|&q| {
+                            !b.on_board(q)
+                                || b.color(q) != Some(color)
+                                || dragons.dead[usize::from(q)]
+                                || dragons.node[usize::from(q)] == idx.index() as u32
+                        })
+                    })
+                };
+                let spaces: Vec<usize> = dragons
+                    .eyes
+                    .spaces_next_to(b, &stones, color)
+                    .into_iter()
+                    .filter(|&k| {
+                        !dragons.eyes.spaces[k].fallback || !crate::analysis::eye::fallback_alone() || alone(k)
+                    })
+                    .collect();
                 let (min, max) = genus(&dragons.eyes, &spaces);
                 let value = genus_value(&dragons.eyes, &spaces);
                 let esc = escape(b, &stones, color, &dragons.eyes, &dragons.dead);
