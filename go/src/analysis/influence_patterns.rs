@@ -566,6 +566,19 @@ mod tests {
     }
 
     #[test]
+    fn a_lone_stone_field_is_near_gnu_gos() {
+        // 19x19, a lone black D4, black to move: GNU Go 3.8's `initial_influence black
+        // black_influence` is 46.8 beside it (its stone's strength 93.1). Ours was 84 while the
+        // open-ground intrusions of barriers.db had value(20); 61 with value(8).
+        let mut b = Board::new(19);
+        let d4 = b.point(3, 15);
+        b.place_stone(d4, Color::Black);
+        let inf = Influence::compute(&b, &vec![false; ARRAY], &full_strength(&b), Color::Black);
+        let beside = inf.influence[Color::Black.index()][usize::from(b.point(4, 15))];
+        assert!((40.0..66.0).contains(&beside), "{beside}");
+    }
+
+    #[test]
     fn a_pattern_directory_replaces_our_influence_patterns() {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo/patterns");
         if !dir.join("barriers.db").is_file() {
