@@ -65,7 +65,10 @@
 //!   `initial_influence` gives 111.4 (136.3 with the sources; `territory::tests`), and the
 //!   regression counts did not move (strategy.tst 14 +28 −20, endgame.tst 40 +850 −941, 9x9.tst
 //!   26, the same tests): the sources stand in for influence ours lacks elsewhere, to be found
-//!   before they are taken out.
+//!   before they are taken out. Lowered instead (2026-11-28) to `value(8)`, GNU Go 3.8's scale (its
+//!   intrusion sources around a living stone are 5–9% of the stone's strength per point): a lone
+//!   D4 has 61 beside it; 9x9.tst 28 → 29/73 (+270 320, −420), strategy.tst 14 → 15/45 (+28),
+//!   endgame.tst 42 (+850, −941).
 //!
 //! Followup influence ([`Influence::followup`], GNU Go's `followup_influence`): the influence after a
 //! move, the other colour to move, plus sources at the intrusions (`B` patterns matched for the mover)
