@@ -579,33 +579,6 @@ mod tests {
     }
 
     #[test]
-    fn a_third_line_stone_closes_the_edge_below_it() {
-        // Issue 25's match, game 4 after five moves (black G6 F3 C7, white E7 E5): GNU Go 3.8's
-        // `initial_influence` gives white permeability 0 on F2 and F1 under black's F3 and on H6
-        // and J6 beside black's G6, with either colour to move.
-        let b = crate::rules::board::tests::board_from(&[
-            ".........",
-            ".........",
-            "..X.O....",
-            "......X..",
-            "....O....",
-            ".........",
-            ".....X...",
-            ".........",
-            ".........",
-        ]);
-        let white = Color::White.index();
-        for to_move in [Color::Black, Color::White] {
-            let inf = Influence::compute(&b, &vec![false; ARRAY], &full_strength(&b), to_move);
-            for (x, y) in [(5, 7), (5, 8), (7, 3), (8, 3)] {
-                assert_eq!(inf.permeability[white][usize::from(b.point(x, y))], 0.0, "{to_move:?} {x},{y}");
-            }
-            // The points beside the gap stay open.
-            assert_eq!(inf.permeability[white][usize::from(b.point(4, 7))], 1.0);
-        }
-    }
-
-    #[test]
     fn a_pattern_directory_replaces_our_influence_patterns() {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/gnugo/patterns");
         if !dir.join("barriers.db").is_file() {
