@@ -90,6 +90,21 @@
 //! by our shape +2 where GNU Go's connect value 9 puts Q7 first; 1: GNU Go's `jF`/`tF` joseki
 //! patterns cap the approach moves at 24.1–24.9, ours have no such cap).
 //!
+//! Read again 2026-11-28 (main acec657, 14/45; the 24 tests GNU Go passes and we fail, `top_moves` and
+//! `move_reasons` of both engines): the commonest difference is a dragon verdict, our owl or dragons
+//! against GNU Go's on the dragon the wanted move is about (8 positions: 45's E19 and A18 critical
+//! with other points than GNU Go's G18; 43's A13 alive in ours, critical in GNU Go with B13 the
+//! defence, so our B13 "defends A13" is worth −1; 34's C17 critical in ours, alive in GNU Go; 35–38's
+//! B18 alive in ours, critical in GNU Go, whose B17 is also "strategically or tactically unsafe" and
+//! whose H17 "defends against combination attack" (GNU Go's `combination_attack white` H16, ours
+//! none); 41's O16 owl-attacked at N13 in ours, at N16 in GNU Go); then owl and semeai reasons GNU Go
+//! has at its move and we lack (16, 26, 27), GNU Go's uncertain owl defence ("found alive but not
+//! certainly", 14's E9 and 26's D3: our owl does not report its node limit), reasons from patterns
+//! we lack (5, 9, 11, 22: connections and strategic effects; 22's K3 has no reason of ours), shape
+//! (10: `harvest.db` and `ShMendThePeep` give Q8 +3, GNU Go none). GNU Go's owl-attack rule for
+//! neighbours (`gather::owl::owl_attack_defends_neighbours`) shows in 10, 16, 21, 26, 39 and 41 but,
+//! on our verdicts, loses more than it gains (figures there; off by default).
+//!
 //! The per-position answer store ([`crate::analysis::owl_memo`], 2026-11-28, issue 25 speed): one owl
 //! attack or defence, `dragon_goal` and race answer per question per position, shared by analyse, the
 //! gatherers, the blunder check and the GTP commands. Measured with gtp-regress -j 1 (classic), main

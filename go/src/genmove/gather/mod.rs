@@ -61,6 +61,9 @@ pub fn gather(a: &Analysed, r: &mut Reader, color: Color) -> MoveReasons {
     lap("territory");
     owl::more_owl_moves(a, r, &mut out);
     lap("more owl moves");
+    if owl::owl_neighbours_on() {
+        owl::owl_attack_defends_neighbours(a, &mut out);
+    }
     r.set_board(&a.board);
     out
 }
@@ -116,6 +119,32 @@ mod tests {
             .reasons
             .iter()
             .any(|r| matches!(r, MoveReason::OwlDefend { .. } | MoveReason::Defend { .. })));
+    }
+
+    /// GNU Go 3.8 on CORNER, White to move: `move_reasons B1` lists "strategically defends A3" (White's
+    /// wall, next to the dragon B1 kills) with "owl-attacks A2" and "attacks A2"
+    /// (`owl::owl_attack_defends_neighbours`). Black's B1 defends, so it gets no such reason.
+    #[test]
+    fn an_owl_attack_strategically_defends_the_wall_beside_the_dragon() {
+        let g = GoGame::from_rows(&CORNER, 0.5, Rules::default()).unwrap();
+        let b = g.board().clone();
+        let mut r = Reader::new(&b);
+        let a = analyse(&b, &mut r, OwlLimits::default());
+        let (a2, a3, b1) = (b.point(0, 7), b.point(0, 6), b.point(1, 8));
+        let wall = a.dragons.at(a3).unwrap().origin;
+        let mut white = gather(&a, &mut r, Color::White);
+        owl::owl_attack_defends_neighbours(&a, &mut white);
+        assert!(white.has(b1, MoveReason::StrategicDefend { dragon: wall }), "{:?}", white.at(b1));
+        // Only our dragons: the killed dragon is not defended.
+        assert!(!white.has(b1, MoveReason::StrategicDefend { dragon: a2 }));
+        let mut black = gather(&a, &mut r, Color::Black);
+        owl::owl_attack_defends_neighbours(&a, &mut black);
+        assert!(!black.at(b1).reasons.iter().any(|r| matches!(r, MoveReason::StrategicDefend { .. })));
+        // A kill through a ko relieves nothing yet.
+        let mut ko = MoveReasons::new(Color::White);
+        ko.add(b1, MoveReason::OwlAttack { dragon: a2, result: crate::analysis::read_result::ReadResult::KoA });
+        owl::owl_attack_defends_neighbours(&a, &mut ko);
+        assert_eq!(ko.at(b1).reasons.len(), 1);
     }
 
     #[test]

@@ -20,6 +20,18 @@
 //! [`crate::analysis::influence`]) F3 is 35.85 and Q13 19.84 with it (change in territory 17.30, GNU
 //! Go 26.78): still F3.
 //!
+//! [`owl_attack_defends_neighbours`] lets every owl attack count as a strategic defence of our
+//! tactically safe dragons next to the dragon it kills (GNU Go 3.8's `induce_secondary_move_reasons`:
+//! the kill relieves its neighbours; GNU Go's `move_reasons` show it, e.g. strategy.tst 41's N16
+//! "owl-attacks O16" also "strategically defends" G10, P11, K13, N15 and R17, 16's H12 defends B13
+//! and D18, 26's D3 G4 and D4). Off by default (`GO_OWL_NEIGHBOURS=1` turns it on): measured
+//! 2026-11-28 (gtp-regress classic -j 2 against main acec657) strategy.tst 14 → 13 (−39), 9x9.tst
+//! 29 → 28 (−270), nngs.tst 50 → 49 (−1230; CPU 165.4 → 163.9 s), endgame.tst 44 → 45 (+702). The
+//! losses read are false owl attacks made bigger: 39's R5 "owl-attacks R4" (GNU Go: R4 alive) gains
+//! 8.9 for Q4, a lone stone our dragons give weakness 0.35 (GNU Go 0.04), and passes P16; 270's H2
+//! "owl-attacks H5" (GNU Go's J5 alone) gains 22.5. The gains GNU Go gets from it (41, 16, 26) also
+//! need owl attacks we do not find at its points.
+//!
 //! The verdicts are [`crate::genmove::analysed::analyse`]'s; this module reads them only. Not done yet
 //! (each needs more owl reading per dragon: two-move threats cost several owl reads per dragon, and
 //! our owl does not report when its node limit decided): owl threats
@@ -28,6 +40,7 @@
 
 use crate::analysis::dragon::DragonStatus;
 use crate::analysis::owl::OwlLimits;
+use crate::analysis::read_result::ReadResult;
 use crate::analysis::reading::Reader;
 use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
@@ -60,6 +73,38 @@ fn more_owl_on() -> bool {
     use std::sync::OnceLock;
     static ON: OnceLock<bool> = OnceLock::new();
     *ON.get_or_init(|| std::env::var("GO_MORE_OWL").map_or(true, |v| v != "0"))
+}
+
+/// Whether [`owl_attack_defends_neighbours`] runs (off by default; `GO_OWL_NEIGHBOURS=1`: see the
+/// module documentation).
+pub fn owl_neighbours_on() -> bool {
+    use std::sync::OnceLock;
+    static ON: OnceLock<bool> = OnceLock::new();
+    *ON.get_or_init(|| std::env::var("GO_OWL_NEIGHBOURS").is_ok_and(|v| v == "1"))
+}
+
+/// GNU Go's rule from `induce_secondary_move_reasons` (run after every owl reason is in, before the
+/// valuation): a move that owl-attacks a dragon outright (not through a ko, not a partial gain) also
+/// strategically defends each of our dragons next to it whose origin worm cannot be captured (a
+/// capturable one is valued by its tactical reasons already).
+pub fn owl_attack_defends_neighbours(a: &Analysed, out: &mut MoveReasons) {
+    let color = out.color();
+    let points: Vec<Point> = out.points().collect();
+    let mut add = Vec::new();
+    for m in points {
+        for &reason in &out.at(m).reasons {
+            let MoveReason::OwlAttack { dragon, result: ReadResult::Win } = reason else { continue };
+            for n in a.dragons.neighbours(dragon) {
+                let safe = a.worms[usize::from(n.origin)].attack().0 == ReadResult::Lose;
+                if n.color == Some(color) && safe {
+                    add.push((m, MoveReason::StrategicDefend { dragon: n.origin }));
+                }
+            }
+        }
+    }
+    for (m, reason) in add {
+        out.add(m, reason);
+    }
 }
 
 /// Whether [`more_owl_moves`] also asks about the territorial moves next to a critical dragon
