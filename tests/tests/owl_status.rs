@@ -3,7 +3,7 @@
 //! facts; when `gnugo` is installed the same session is also sent to it and must agree.
 
 use go::gtp::{engine, Options};
-use interop_tests::{gnugo_gtp_transcript, have_gnugo};
+use interop_tests::{gnugo_gtp_transcript, have_gnugo, shared_dir};
 
 /// A black wall E1–E9 and a white wall F1–F9 on 9x9, and one white stone at B5 on black's side.
 const WALLS: [&str; 19] = [
@@ -100,5 +100,28 @@ fn a_reread_defence_follows_the_rules_of_owl_does_defend() {
     assert_eq!(got, ["0", "0"]);
     if let Some(theirs) = gnugo(&setup, &queries) {
         assert_eq!(got, theirs);
+    }
+}
+
+#[test]
+fn a_root_whose_static_life_is_read_dead_gets_the_defence_patterns() {
+    // owl.tst 163 (strategy27.sgf move 214): the white dragon at F19 counts three eyes as it stands, but
+    // the attack read after no move kills it, so owl_defend looks for a defence. GNU Go's answer is
+    // `1 B18`, the test accepts B18 D18 D17 C19. Without the defence patterns at such a root our
+    // candidates were the eye and liberty points alone, and the first that held in the main read,
+    // E19, is refuted by our own owl_does_defend (GNU Go rejects it too).
+    let Some(shared) = shared_dir() else { return };
+    let sgf = shared.join("gnugo/regression/games/strategy27.sgf");
+    let load = format!("loadsgf {} 214", sgf.display());
+    let setup = [load.as_str()];
+    let queries = ["owl_defend F19", "owl_does_defend E19 F19", "owl_does_defend D17 F19"];
+    let got = ours(&setup, &queries);
+    let (code, mv) = got[0].split_once(' ').unwrap_or((got[0].as_str(), ""));
+    assert_eq!(code, "1", "{got:?}");
+    assert!(["B18", "D18", "D17", "C19"].contains(&mv), "{got:?}");
+    assert_eq!(got[1..], ["0", "1"]);
+    if let Some(theirs) = gnugo(&setup, &queries) {
+        assert_eq!(theirs[0], "1 B18");
+        assert_eq!(theirs[1..], got[1..]);
     }
 }

@@ -285,6 +285,17 @@
 //! attack recheck: our dragon C2 D2 B1 is its own (GNU Go amalgamates it with the J-column group) and
 //! the recheck reads E2 a kill there.
 //!
+//! Measured 2026-11-28 (owl.tst at 203 by gtp-regress; GNU Go 236 at 15.9 s CPU in the same hour):
+//! at the root of `owl_defend` a static life is read by an attack after no move, and when that kills,
+//! the defender's root candidates had no pattern moves (the defence patterns were matched only where
+//! the goal was not alive): they are now matched there too (`owl_tuning::Defender::root_patterns`),
+//! owl.tst 204 (+163, no loss, CPU the same). Measured and dropped the same day: each root answer
+//! read again as `owl_does_defend`/`owl_does_attack` reads its move (`reread_root_moves` on the one
+//! move), and when that reread did not win, the first six root moves reread for an outright win to
+//! replace it (the code never changed, only the move): for defences 202 (+55, −153 236: our rereads
+//! reject G3 and R4, which GNU Go plays) at 26.9 s against 22.8 s; for attacks 202 (−192: F3
+//! rejected); both 201 at 31.0 s. Our rereads reject right moves as often as wrong ones.
+//!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
 //! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
 //! the query's buffers and the atari test of a candidate is played on the reader's board, not a copy.
@@ -1024,7 +1035,11 @@ impl Owl<'_> {
                 // too (`owl_tuning::Attacker::root_patterns`).
                 Role::Attack => attacker && (!alive || (full && tuning().attacker.root_patterns)),
                 Role::Vital => attacker,
-                Role::Defend => !attacker && !alive,
+                // At the root of `owl_defend` the verdict of life is read too (the attack after no
+                // move), so the defender's patterns are wanted there when that reading kills.
+                Role::Defend => {
+                    !attacker && (!alive || (full && self.line.is_empty() && tuning().defender.root_patterns))
+                }
                 Role::Other => false,
             };
             let q = usize::from(p);

@@ -15,7 +15,7 @@
 //! | `GO_OWL_PAT` | `held,free,safety[,cap,dedupe]` (the first three all needed) | `100,10,1,8,0` | [`OwlTuning::patterns`] |
 //! | `GO_OWL_KOMASTER` | `mode` (0–2) | `0` | [`OwlTuning::ko`] |
 //! | `GO_OWL_CACHEDEPTH` | `on` | `1` | [`OwlTuning::ko`] |
-//! | `GO_OWL_DEF` | `counter_atari,connect,scope,late,wide_libs,throw_ins` (0–1000; scope ≤ 1, libs/throw-ins ≤ 3) | `25,35,0,6,3,3` | [`OwlTuning::defender`] |
+//! | `GO_OWL_DEF` | `counter_atari,connect,scope,late,wide_libs,throw_ins,root_patterns` (0–1000; scope ≤ 1, libs/throw-ins ≤ 3, root_patterns 0–1) | `25,35,0,6,3,3,1` | [`OwlTuning::defender`] |
 //! | `GO_OWL_RUN` | `link,room,friend,root` (0–1000; link 1 means [`LINK_WEIGHT`]) | `0,3,0,0` | [`OwlTuning::run`] |
 //! | `GO_OWL_FIAT` | `on,max,defence,points` (defence 0–2) | `1,4,0,20` | [`OwlTuning::fiat`] |
 //! | `GO_OWL_ATTJUMP` | `weight` | `0` | [`OwlTuning::attacker`] |
@@ -59,6 +59,8 @@ pub(crate) const RECHECK_MOVES: usize = 6;
 pub(crate) const RECHECK_TOTAL: u64 = 1200;
 /// Default of [`Recheck::attack`].
 pub(crate) const RECHECK_ATTACK: usize = 0;
+/// Default of [`Defender::root_patterns`].
+const DEFENDER_ROOT_PATTERNS: bool = true;
 /// Default of [`Recheck::reads`].
 pub(crate) const RECHECK_READS: u64 = 250;
 /// Base score of a defender's atari on an opponent string next to the goal that the reader cannot
@@ -367,6 +369,14 @@ pub(crate) struct Defender {
     /// Throw-ins that atari an opponent string kept by the self-atari filter (same scale). 1 fixes
     /// 44; 2 fixes 44 and 93 but loses the attacks 52 and 92; 3, the default, fixes 44 and 93.
     pub throw_ins: u8,
+    /// Whether the defence patterns are matched at the root of `owl_defend` when the static verdict
+    /// there is life (read by an attack after no move; when that attack kills, the defender's root
+    /// candidates lacked every pattern move), as [`Attacker::root_patterns`] does for the attacker.
+    /// Measured 2026-11-28 (owl.tst 203 by gtp-regress -j 2 without): 204 (+163: D17, GNU Go B18;
+    /// without it our E19, which our `owl_does_defend` and GNU Go's reject), no loss; owl.tst CPU
+    /// 24.84 s against 25.18 s back to back; semeai.tst 110, optics 84, score 28, endgame.tst 44 and
+    /// 9x9.tst 29 (classic) the same tests. On by default.
+    pub root_patterns: bool,
 }
 
 /// Weights of the defender's escape candidates (the owl's `escape_moves`; `GO_OWL_RUN` =
@@ -681,6 +691,7 @@ impl Default for OwlTuning {
                 late: 6,
                 wide_libs: 3,
                 throw_ins: 3,
+                root_patterns: DEFENDER_ROOT_PATTERNS,
             },
             run: Run { link: 0, room: ROOM_WEIGHT, friend: FRIEND_WEIGHT, root: false },
             fiat: Fiat { on: true, max: FIAT_MAX, defence: 0, points: FIAT_DEFENCE_POINTS },
@@ -783,6 +794,7 @@ impl OwlTuning {
             d.late = get(3).map_or(d.late, |x| x as usize);
             d.wide_libs = get(4).map_or(d.wide_libs, |x| x.min(3) as u8);
             d.throw_ins = get(5).map_or(d.throw_ins, |x| x.min(3) as u8);
+            d.root_patterns = get(6).map_or(d.root_patterns, |x| x != 0);
         }
 
         if let Some(f) = var("GO_OWL_RUN") {
@@ -910,7 +922,15 @@ mod tests {
         assert_eq!(t.ko, Ko { komaster: 0, cache_depth: true });
         assert_eq!(
             t.defender,
-            Defender { counter_atari: 25, connect: 35, scope: 0, late: 6, wide_libs: 3, throw_ins: 3 }
+            Defender {
+                counter_atari: 25,
+                connect: 35,
+                scope: 0,
+                late: 6,
+                wide_libs: 3,
+                throw_ins: 3,
+                root_patterns: true
+            }
         );
         assert_eq!(t.run, Run { link: 0, room: 3, friend: 0, root: false });
         assert_eq!(t.fiat, Fiat { on: true, max: 4, defence: 0, points: 20 });
@@ -965,6 +985,8 @@ mod tests {
         assert_eq!(with(&[("GO_OWL_REACH", "1")]).reach, Reach { defend: true, attack: false });
         assert_eq!(with(&[("GO_OWL_REACH", ",2")]).reach, Reach { defend: false, attack: true });
         assert!(with(&[("GO_OWL_ROOTPAT", "junk")]).attacker.root_patterns);
+        assert!(!with(&[("GO_OWL_DEF", ",,,,,,0")]).defender.root_patterns);
+        assert!(with(&[("GO_OWL_DEF", ",,,,,,2")]).defender.root_patterns);
         assert!(!with(&[("GO_OWL_CACHEDEPTH", "0")]).ko.cache_depth);
         assert_eq!(with(&[("GO_OWL_DOOM", "9")]).doom, Doom { mode: 3 });
     }
@@ -993,7 +1015,15 @@ mod tests {
         assert_eq!(t.goal, GoalGrowth { mode: 3, scope: 1, libs: 8 });
         assert_eq!(
             t.defender,
-            Defender { counter_atari: 1000, connect: 0, scope: 1, late: 2, wide_libs: 3, throw_ins: 3 }
+            Defender {
+                counter_atari: 1000,
+                connect: 0,
+                scope: 1,
+                late: 2,
+                wide_libs: 3,
+                throw_ins: 3,
+                root_patterns: true
+            }
         );
         assert_eq!(t.run, Run { link: LINK_WEIGHT, room: 1000, friend: 0, root: true });
         assert_eq!(
