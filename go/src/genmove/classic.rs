@@ -147,6 +147,9 @@ pub struct Generation {
     pub source: Option<Source>,
     /// The selection would resign (only when [`Options::allow_resign`]).
     pub resign: bool,
+    /// The stones of the dragons the analysis (after the owl) calls dead, in board-array order: the
+    /// hybrid search counts them for their owner's opponent ([`crate::genmove::hybrid`]).
+    pub dead: Vec<Point>,
 }
 
 /// Generates a move for `color` on `game`'s position, among `allowed` points when given.
@@ -188,7 +191,21 @@ pub fn generate_with(
         let memo = crate::analysis::owl_memo::counts();
         eprintln!("owl store: {} answered, {} read", memo.0 - memo0.0, memo.1 - memo0.1);
     }
-    Generation { color, reasons, values, parts, chosen: choice.chosen, source: choice.source, resign: choice.resign }
+    let board = game.board();
+    let dead = board
+        .points()
+        .filter(|&p| board.color(p).is_some() && analysed.status(p) == crate::analysis::dragon::DragonStatus::Dead)
+        .collect();
+    Generation {
+        color,
+        reasons,
+        values,
+        parts,
+        chosen: choice.chosen,
+        source: choice.source,
+        resign: choice.resign,
+        dead,
+    }
 }
 
 /// Whether [`generate_with`] prints its phases' wall times on stderr (`GO_PHASE_TIMES=1`).

@@ -26,11 +26,33 @@ pub const PRIOR_VISITS: f32 = 10.0;
 /// A node is expanded when it has been visited this many times.
 const EXPAND_AFTER: u32 = 2;
 
-/// A root move with its prior win rate for the player making it (0.5 for no opinion).
+/// A root move with its prior win rate for the player making it (0.5 for no opinion) and how many
+/// virtual visits that prior is worth ([`PRIOR_VISITS`] for an ordinary opinion).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Candidate {
     pub point: Point,
     pub prior: f32,
+    pub visits: f32,
+}
+
+impl Candidate {
+    /// A candidate whose prior weighs [`PRIOR_VISITS`] virtual visits.
+    pub fn new(point: Point, prior: f32) -> Candidate {
+        Candidate { point, prior, visits: PRIOR_VISITS }
+    }
+}
+
+/// Progressive widening at the root ([`Search::set_widening`]): the first `WIDEN_BASE` root moves in the
+/// caller's order are searched from the start, one more each time the root's visits grow by the factor
+/// `WIDEN_GROWTH` past `WIDEN_SCALE` (after 500 simulations 14 moves, after 4,000 20). First picks, not
+/// tuned: the 9x9 match of the hybrid engine ([`crate::genmove::hybrid`]) was measured with them.
+pub const WIDEN_BASE: usize = 3;
+pub const WIDEN_SCALE: f32 = 10.0;
+pub const WIDEN_GROWTH: f32 = 1.4;
+
+/// Root moves open to the search after `visits` simulations under progressive widening.
+pub fn widened(visits: u32) -> usize {
+    WIDEN_BASE + ((1.0 + visits as f32 / WIDEN_SCALE).ln() / WIDEN_GROWTH.ln()) as usize
 }
 
 /// How long to search.
@@ -91,12 +113,16 @@ struct Node {
 
 impl Node {
     fn new(point: Point, prior: f32) -> Node {
+        Node::weighted(point, prior, PRIOR_VISITS)
+    }
+
+    fn weighted(point: Point, prior: f32, prior_visits: f32) -> Node {
         Node {
             point,
             visits: 0,
             wins: 0.0,
-            prior_visits: PRIOR_VISITS,
-            prior_wins: PRIOR_VISITS * prior,
+            prior_visits,
+            prior_wins: prior_visits * prior,
             amaf_visits: 0.0,
             amaf_wins: 0.0,
             first_child: 0,
@@ -134,6 +160,12 @@ pub struct Search {
     owned: Vec<i32>,
     owned_playouts: u32,
     track_ownership: bool,
+    /// Progressive widening at the root ([`widened`]).
+    widening: bool,
+    /// Per point: 1 + the colour index of a stone the caller's analysis calls dead (0: none), counted
+    /// for its owner's opponent at the end of every playout ([`Search::set_dead`]).
+    dead: Vec<u8>,
+    any_dead: bool,
 }
 
 impl Default for Search {
@@ -153,6 +185,29 @@ impl Search {
             owned: Vec::new(),
             owned_playouts: 0,
             track_ownership: false,
+            widening: false,
+            dead: vec![0; ARRAY],
+            any_dead: false,
+        }
+    }
+
+    /// Whether the root's moves open up one by one in the caller's order ([`widened`]) from the next
+    /// simulation on (off by default: every root move from the start).
+    pub fn set_widening(&mut self, on: bool) {
+        self.widening = on;
+    }
+
+    /// Marks the stones on `points` of `board` dead: at the end of every playout such a point still
+    /// holding its owner's stone, and an empty point whose owner by [`owner`] is that colour next to
+    /// such a stone, count for the opponent ([`dead_area_margin`]). An empty list clears the marks.
+    pub fn set_dead(&mut self, board: &Board, points: &[Point]) {
+        self.dead.iter_mut().for_each(|d| *d = 0);
+        self.any_dead = false;
+        for &p in points {
+            if let (Some(c), Some(d)) = (board.color(p), self.dead.get_mut(usize::from(p))) {
+                *d = 1 + c.index() as u8;
+                self.any_dead = true;
+            }
         }
     }
 
@@ -224,7 +279,7 @@ impl Search {
         root.children = candidates.len().min(usize::from(u16::MAX)) as u16;
         self.nodes.push(root);
         for c in candidates.iter().take(usize::from(root.children)) {
-            self.nodes.push(Node::new(c.point, c.prior.clamp(0.01, 0.99)));
+            self.nodes.push(Node::weighted(c.point, c.prior.clamp(0.01, 0.99), c.visits.clamp(1.0, 1e4)));
         }
         self.owned_playouts = 0;
         if self.track_ownership {
@@ -350,7 +405,8 @@ impl Search {
             let parent_visits = n.visits as f32;
             let mut best = None;
             let mut best_score = f32::NEG_INFINITY;
-            for i in 0..usize::from(n.children) {
+            let open = if node == 0 && self.widening { widened(n.visits) } else { usize::MAX };
+            for i in 0..usize::from(n.children).min(open) {
                 let c = n.first_child as usize + i;
                 let s = self.nodes[c].score(parent_visits);
                 if s > best_score && board.is_legal(self.nodes[c].point, color) {
@@ -378,7 +434,8 @@ impl Search {
             }
             self.owned_playouts += 1;
         }
-        let black_wins = f64::from(area_margin(&board)) > komi;
+        let margin = if self.any_dead { dead_area_margin(&board, &self.dead) } else { area_margin(&board) };
+        let black_wins = f64::from(margin) > komi;
         self.backup(to_move, black_wins);
     }
 
@@ -434,6 +491,43 @@ impl Search {
             }
         }
     }
+}
+
+/// Black's area margin at the end of a playout as [`area_margin`], with the stones `dead` marks (per
+/// point, 1 + the colour index of a dead stone) counted as the opponent's stones where the playout
+/// left them standing: for their own point and for the empty points around them.
+pub fn dead_area_margin(board: &Board, dead: &[u8]) -> i32 {
+    let seen_as = |q: Point| {
+        let c = board.color(q)?;
+        Some(if dead.get(usize::from(q)) == Some(&(1 + c.index() as u8)) { c.opponent() } else { c })
+    };
+    let mut m = 0;
+    for p in board.points() {
+        let o = if board.color(p).is_some() {
+            seen_as(p)
+        } else {
+            let mut o = None;
+            for q in Board::neighbors(p) {
+                if let Some(c) = seen_as(q) {
+                    match o {
+                        None => o = Some(c),
+                        Some(x) if x != c => {
+                            o = None;
+                            break;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            o
+        };
+        match o {
+            Some(Color::Black) => m += 1,
+            Some(Color::White) => m -= 1,
+            None => {}
+        }
+    }
+    m
 }
 
 /// A cheap prior inside the tree: captures and escapes from atari are promising, self-ataris are not.
@@ -496,7 +590,7 @@ mod tests {
         board
             .points()
             .filter(|&p| board.is_empty(p) && board.is_legal(p, color) && !is_eyelike(board, p, color))
-            .map(|point| Candidate { point, prior: 0.5 })
+            .map(|point| Candidate::new(point, 0.5))
             .collect()
     }
 
@@ -533,6 +627,48 @@ mod tests {
         // Random playouts often let black live after the kill, so the win rate stays modest; the visits
         // still go overwhelmingly to the vital point.
         assert!(r.moves[0].1 as usize > r.simulations / 2, "{:?}", &r.moves[..4]);
+    }
+
+    #[test]
+    fn dead_stones_count_for_the_opponent_with_the_points_around_them() {
+        // Hand-counted: black owns the left two columns with a white stone left on A3; white the rest.
+        let b = board_from(&[". X O . .", ". X O . .", "O X O . .", ". X O . .", ". X O . ."]);
+        let w = b.point(0, 2);
+        assert_eq!(b.color(w), Some(Color::White));
+        // Standing: black's 5 stones and the two corners of column A (its other two points touch the
+        // white stone) = 7; white's 6 stones and column D = 11 (column E touches no stone).
+        assert_eq!(area_margin(&b), 7 - 11);
+        let mut search = Search::new();
+        search.set_dead(&b, &[w]);
+        assert_eq!(dead_area_margin(&b, &search.dead), 10 - 10);
+        // Black's stones marked instead: the wall and column A become white's (columns A to D: 20).
+        search.set_dead(&b, &[b.point(1, 0), b.point(1, 1), b.point(1, 2), b.point(1, 3), b.point(1, 4)]);
+        assert_eq!(dead_area_margin(&b, &search.dead), -20);
+        // No marks: the plain margin; a mark on an empty point is ignored.
+        search.set_dead(&b, &[b.point(0, 0)]);
+        assert!(!search.any_dead);
+        assert_eq!(dead_area_margin(&b, &search.dead), area_margin(&b));
+    }
+
+    #[test]
+    fn widening_opens_root_moves_in_order() {
+        assert_eq!(widened(0), WIDEN_BASE);
+        let mut last = 0;
+        for v in [0, 10, 100, 500, 1000, 4000, 40000] {
+            assert!(widened(v) >= last);
+            last = widened(v);
+        }
+        assert_eq!(widened(500), 14);
+        assert_eq!(widened(4000), 20);
+        // With widening, a 100-simulation search from the empty board visits only the first moves.
+        let b = Board::new(9);
+        let cands = all_moves(&b, Color::Black);
+        let mut s = Search::new();
+        s.set_widening(true);
+        s.run(&b, Color::Black, 7.5, &cands, Budget { simulations: 100, ..Budget::default() }, &mut seeded_rng(2));
+        let visited: Vec<usize> = s.root_moves().enumerate().filter(|(_, m)| m.visits > 0).map(|(i, _)| i).collect();
+        assert!(visited.iter().all(|&i| i < widened(100)), "{visited:?}");
+        assert!(visited.len() >= WIDEN_BASE, "{visited:?}");
     }
 
     #[test]

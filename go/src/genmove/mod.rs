@@ -17,13 +17,15 @@
 //! ([`analysed`]: worms, dragons, owl), gather the move reasons ([`gather`] into [`reasons`]), value
 //! them ([`valuation`]: GNU Go 3.8's formulas over worms, dragons and the influence), select
 //! ([`selection`]); [`trace`] records what the move databases' matches did, for pattern tuners (`go-gtp -t`).
-//! `go-gtp --engine classic` puts it behind `genmove`; GTP's `gg_genmove`,
+//! `go-gtp --engine classic` puts it behind `genmove`; `go-gtp --engine hybrid` puts the tree search
+//! guided by a classic generation there ([`hybrid`]); GTP's `gg_genmove`,
 //! `restricted_genmove` and `top_moves` always use it.
 
 pub mod analysed;
 pub mod classic;
 pub mod clock;
 pub mod gather;
+pub mod hybrid;
 pub mod mcts;
 pub mod reasons;
 pub mod selection;
@@ -146,9 +148,11 @@ pub fn genmove_observed<R: Rng + ?Sized>(
 pub fn tree_candidates(board: &Board, scored: &[(f64, Point)]) -> Vec<Candidate> {
     scored
         .iter()
-        .map(|&(value, point)| Candidate {
-            point,
-            prior: 0.5 + 0.4 * (value / 150.0).tanh() as f32 + crate::genmove::mcts::open_area_bias(board, point),
+        .map(|&(value, point)| {
+            Candidate::new(
+                point,
+                0.5 + 0.4 * (value / 150.0).tanh() as f32 + crate::genmove::mcts::open_area_bias(board, point),
+            )
         })
         .collect()
 }

@@ -303,7 +303,7 @@ fn move_values(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {
     let candidates: Vec<Candidate> = b
         .points()
         .filter(|&p| b.is_empty(p) && !b.is_true_eye(p, color) && game.check_move(color, Move::Play(p)).is_ok())
-        .map(|point| Candidate { point, prior: 0.5 })
+        .map(|point| Candidate::new(point, 0.5))
         .collect();
     let simulations = s.level_simulations().max(MIN_SIMULATIONS);
     // Seeded from the engine's seed, so that the same position gives the same values.

@@ -69,6 +69,9 @@ pub enum EngineKind {
     Mcts,
     /// GNU Go's move generation: reasons, valuation, selection ([`crate::genmove::classic`]).
     Classic,
+    /// The tree search guided by a classic generation: priors, widening, dead stones
+    /// ([`crate::genmove::hybrid`]).
+    Hybrid,
 }
 
 impl Default for Options {
@@ -508,6 +511,34 @@ impl GtpState {
             deadline,
             ..Default::default()
         };
+        if self.options.engine == EngineKind::Hybrid && !cleanup && config.mcts_simulations > 0 {
+            // The classic generation when the clock leaves room for it (the search then has what is
+            // left of the move's budget); without it the hybrid root is the one-ply heuristics'.
+            let generation = classic_fits.then(|| {
+                crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
+                let game = self.game.clone();
+                let options = crate::genmove::selection::Options {
+                    allow_resign: self.options.allow_resign,
+                    tie_seed: Some(self.options.seed),
+                };
+                trace_begin();
+                let g = classic::generate_with(&game, color, self.reader(), None, options);
+                trace_generation(game.board(), &g);
+                self.generated_at = Some((game.board().hash(), game.move_count(), color));
+                self.last_generation.insert(g).clone()
+            });
+            if generation.as_ref().is_some_and(|g| g.resign) {
+                return Decision::Resign;
+            }
+            return crate::genmove::hybrid::genmove(
+                &self.game,
+                color,
+                &mut self.rng,
+                &config,
+                generation.as_ref(),
+                observe,
+            );
+        }
         genmove::genmove_observed(&self.game, color, &mut self.rng, &config, observe)
     }
 }

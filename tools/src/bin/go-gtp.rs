@@ -115,10 +115,11 @@ struct Cli {
     /// `mkpat --tune`); problems are reported as for --patterns.
     #[arg(long, value_name = "FILE")]
     shape_db: Option<std::path::PathBuf>,
-    /// The move generator behind `genmove`: `mcts` (one-ply heuristics and tree search, the default) or
-    /// `classic` (GNU Go's move reasons, valuation and selection). `gg_genmove`, `restricted_genmove`
-    /// and `top_moves` always use the classic one.
-    #[arg(long, value_name = "ENGINE", default_value = "mcts", value_parser = ["mcts", "classic"])]
+    /// The move generator behind `genmove`: `mcts` (one-ply heuristics and tree search, the default),
+    /// `classic` (GNU Go's move reasons, valuation and selection) or `hybrid` (the tree search with the
+    /// classic values as priors and widening order, and the classic dead stones scored dead).
+    /// `gg_genmove`, `restricted_genmove` and `top_moves` always use the classic one.
+    #[arg(long, value_name = "ENGINE", default_value = "mcts", value_parser = ["mcts", "classic", "hybrid"])]
     engine: String,
     /// Serve GTP on the network instead of standard input: PORT (on 127.0.0.1) or HOST:PORT; port 0 picks a
     /// free port. The address is printed on standard error (`go-gtp: listening on ADDR`).
@@ -217,7 +218,11 @@ fn main() -> ExitCode {
         level: cli.level,
         allow_resign: cli.resign,
         patterns: cli.patterns.clone(),
-        engine: if cli.engine == "classic" { gtp::EngineKind::Classic } else { gtp::EngineKind::Mcts },
+        engine: match cli.engine.as_str() {
+            "classic" => gtp::EngineKind::Classic,
+            "hybrid" => gtp::EngineKind::Hybrid,
+            _ => gtp::EngineKind::Mcts,
+        },
         output_flags: cli.output_flags.unwrap_or_default(),
     };
     let mut engine = gtp::engine(options);
