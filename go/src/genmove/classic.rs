@@ -48,6 +48,14 @@
 //! answers only an unchanged position; GNU Go's persistent owl cache (a result kept while the stones
 //! of the area its reading touched are unchanged) would need the owl to record that area.
 //!
+//! 19x19 seconds per move against GNU Go 3.8 level 10 (2026-11-28 night, main acec657's binary,
+//! `gtp-match --size 19 --seed 7100 --max-moves 160`, one game per colour run side by side, each
+//! engine's process CPU by `/usr/bin/time`, load 18–31 on 2 cores): ours as black 120.6 s for 80
+//! moves (1.51 s/move), GNU Go 168.6 s (2.11); ours as white 96.8 s (1.21), GNU Go 100.1 s (1.25);
+//! together ours 1.36 s/move, GNU Go 1.68. Neither game reached its end: cut at 160 moves, the first
+//! scored W+51.5 (GNU Go ahead; both engines' `final_score` agree on white), the second W+0.5 by
+//! `gtp-match`'s count (ours white; GNU Go's `final_score` B+47.5, ours W+168.5).
+//!
 //! Against GNU Go 3.8 level 10 on 9x9 (2026-11-27, issue 25, `gtp-match`, 5 pairs, GNU Go's seed
 //! varied; our seed then changed none of our moves: 4 of the 5 games as black are the same game up to
 //! GNU Go's answers; since 2026-11-28 GTP `genmove` breaks ties between equal values by the seed,
