@@ -1,5 +1,6 @@
-//! The classic move generator's cost per phase (`go::genmove::classic`, issue 25): on five 19x19
-//! positions of GNU Go's `strategy.tst` (the side its test asks for), criterion times **analyse**
+//! The classic move generator's cost per phase (`go::genmove::classic`, issue 25): on seven 19x19
+//! positions of GNU Go's `strategy.tst` (the side its test asks for; 12 and 17 are the two where ours
+//! is slowest against GNU Go's, see `go::genmove::classic`'s module doc), criterion times **analyse**
 //! (worms with the tactical reading, dragons, the owl per unsettled dragon), **gather** (the move
 //! reasons, the semeai reads among them), **value** (the influence before the move and after each
 //! candidate) and **select**, each phase on the previous phases' results.
@@ -9,8 +10,18 @@
 //! also timed phase by phase and printed first, in CPU seconds of this thread (criterion's figures
 //! are wall time: on a shared machine they overstate the cost).
 //!
-//! GNU Go's whole `genmove` on the same positions: `tools/gnugo_genmove_time.sh` (GNU Go 3.8 at its
-//! default level 10, `loadsgf` then `reg_genmove` between two `cputime` calls).
+//! GNU Go's whole `genmove` on the same positions: `go/benches/genmove_time.sh` (GNU Go 3.8 at its
+//! default level 10, `loadsgf` then `reg_genmove` between two `cputime` calls, one process per
+//! position). Measured 2026-11-28 night (CPU seconds, under load; tests 6, 10, 12, 16, 17, 39, 45):
+//! GNU Go 3.63 0.42 0.13 2.30 1.46 1.92 3.16 (13.0 in all; an earlier run of the five without 12 and
+//! 17: 3.50 0.42 2.27 1.84 2.86); ours (`go-gtp --engine classic`, main acec657) 2.37 0.83 1.85 3.25
+//! 5.03 1.16 1.19 (15.7; earlier 2.01 0.76 3.41 1.12 1.21). This bench's cold generation of the same
+//! binary's code, the same night (CPU s, analyse / gather / value / select): 6: 1.62 0.24 0.11 0.00;
+//! 10: 0.63 0.00 0.04 0.00; 12: 0.69 0.96 0.04 0.00; 16: 1.81 0.86 0.42 0.00; 17: 3.87 0.46 0.55
+//! 0.03; 39: 0.94 0.09 0.05 0.00; 45: 0.71 0.37 0.04 0.00 (the moves GTP's `reg_genmove` plays). So
+//! the analyse phase (worms, dragons, the owl) is most of ours everywhere but 12, where the gather
+//! phase's `more_owl_moves` is; on 12 and 17 GNU Go's whole generation costs less than our analyse
+//! phase alone.
 //!
 //! Run: `cargo bench -p go --bench genmove_phases` (the regression games must be in
 //! `../shared/gnugo/regression/games`; without them nothing is measured).
@@ -30,10 +41,12 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// `strategy.tst` tests: (test number, game, move number, side to move).
-pub const POSITIONS: [(u32, &str, usize, Color); 5] = [
+pub const POSITIONS: [(u32, &str, usize, Color); 7] = [
     (6, "incident104.sgf", 63, Color::White),
     (10, "incident108b.sgf", 176, Color::Black),
+    (12, "incident108b.sgf", 270, Color::Black),
     (16, "incident121.sgf", 116, Color::Black),
+    (17, "incident165.sgf", 108, Color::Black),
     (39, "nicklas/nicklas8.sgf", 96, Color::Black),
     (45, "strategy11.sgf", 127, Color::Black),
 ];

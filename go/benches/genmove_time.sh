@@ -1,6 +1,6 @@
 #!/bin/sh
 # Whole-genmove CPU time of a GTP engine on the positions of the genmove_phases bench (strategy.tst 6,
-# 10, 16, 39, 45): for each, `loadsgf` then `reg_genmove` between two `cputime` calls (cputime as GNU
+# 10, 12, 16, 17, 39, 45): for each, `loadsgf` then `reg_genmove` between two `cputime` calls (cputime as GNU
 # Go answers it: the engine process's CPU seconds), one engine process per position so that no cache
 # carries over. Prints the test, the move and the seconds.
 #
@@ -11,7 +11,8 @@
 ENGINE=${1:-/usr/games/gnugo --mode gtp --level 10}
 case "$ENGINE" in /*) ;; *) ENGINE="$PWD/$ENGINE" ;; esac
 cd "$(dirname "$0")/../../../shared/gnugo/regression" || exit 1
-for pos in "6 incident104.sgf 63 white" "10 incident108b.sgf 176 black" "16 incident121.sgf 116 black" \
+for pos in "6 incident104.sgf 63 white" "10 incident108b.sgf 176 black" "12 incident108b.sgf 270 black" \
+    "16 incident121.sgf 116 black" "17 incident165.sgf 108 black" \
     "39 nicklas/nicklas8.sgf 96 black" "45 strategy11.sgf 127 black"; do
     set -- $pos
     printf 'loadsgf games/%s %s\ncputime\nreg_genmove %s\ncputime\nquit\n' "$2" "$3" "$4" |

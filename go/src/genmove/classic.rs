@@ -26,6 +26,36 @@
 //! strategy.tst 85 → 75 s (GNU Go 3.8: 44.7 s), endgame.tst 41.7 → 33.4 s, 9x9.tst 117 → 82 s; owl.tst
 //! 27.9 → 21.7 s (main's binary and this one, the same hour).
 //!
+//! Where strategy.tst's time goes against GNU Go's (2026-11-28 night, issue 25 speed, main acec657's
+//! binary; `cputime` before and after each test's `reg_genmove`, the whole file in one process per
+//! engine as `gtp-regress` runs it, under a load of 2–18 on 2 cores): ours 48.8 s, GNU Go 3.8 level 10
+//! 38.5 s over the 44 tests. The gap is in a few positions: tests 17 (incident165 108: ours 4.85 s,
+//! GNU Go 1.34 s), 12 and 13 (incident108b 270 and 292, late endgame: 1.64 and 1.62 s against 0.12
+//! s each), 18 (3.03 against 1.69), 41, 36, 16, 35 (1–2 s against 0.7–2.2); on others GNU Go is the
+//! slower (6: 1.92 against 3.57, 45: 0.94 against 2.63, 34, 26). Per phase (`GO_PHASE_TIMES=1`, wall
+//! shares under load): test 17 worms 11%, dragons 13%, owl 54% (one dragon read for a third of the
+//! generation), semeai 6%, shape 3%, value 11%; test 12 worms 26% (the threats of every short worm),
+//! owl 11%, shape 11%, territory 6%, `more_owl_moves` 39%, value 5%. `perf record -g` of strategy.tst
+//! 16, 45 and 6 in one process (7.1 s): the tactical reader is about 70% of the CPU (self time
+//! `do_defend` 12%, `LibView::approx` 12%, `Board::liberties_into` 9%, `TryBoard::trymove` 6%,
+//! `do_attack` 6%, `attack_moves` 5%, `Adjacent::new` 4%, `defense_moves` 4%, `popgo` 3%), almost
+//! all of it under `Owl::analyse`'s tactical questions; pattern scanning 3.4%, eye spaces 5%, malloc
+//! and free under 2%. Tried: the reader's transposition table at 2^12 to 2^22 entries instead of
+//! 2^16 (same moves on those three positions except 2^12; CPU 2^16: 6.30 6.45 6.12 s, 2^14: 6.32
+//! 5.81, 2^18: 5.93, 2^20: 6.79 6.66, 2^22: 7.39, 2^12: 6.75): within the noise or slower, so the table
+//! does not thrash and was left at 2^16. Across the moves of a game the reader's table persists
+//! already (the GTP state keeps one reader, keyed by position), and the owl's per-position store
+//! answers only an unchanged position; GNU Go's persistent owl cache (a result kept while the stones
+//! of the area its reading touched are unchanged) would need the owl to record that area.
+//!
+//! 19x19 seconds per move against GNU Go 3.8 level 10 (2026-11-28 night, main acec657's binary,
+//! `gtp-match --size 19 --seed 7100 --max-moves 160`, one game per colour run side by side, each
+//! engine's process CPU by `/usr/bin/time`, load 18–31 on 2 cores): ours as black 120.6 s for 80
+//! moves (1.51 s/move), GNU Go 168.6 s (2.11); ours as white 96.8 s (1.21), GNU Go 100.1 s (1.25);
+//! together ours 1.36 s/move, GNU Go 1.68. Neither game reached its end: cut at 160 moves, the first
+//! scored W+51.5 (GNU Go ahead; both engines' `final_score` agree on white), the second W+0.5 by
+//! `gtp-match`'s count (ours white; GNU Go's `final_score` B+47.5, ours W+168.5).
+//!
 //! Against GNU Go 3.8 level 10 on 9x9 (2026-11-27, issue 25, `gtp-match`, 5 pairs, GNU Go's seed
 //! varied; our seed then changed none of our moves: 4 of the 5 games as black are the same game up to
 //! GNU Go's answers; since 2026-11-28 GTP `genmove` breaks ties between equal values by the seed,
