@@ -352,6 +352,22 @@ impl GtpState {
         self.last_generation.insert(g)
     }
 
+    /// Runs the classic move generator for `color` to play its choice (resigning when allowed, ties
+    /// broken by the seed) and keeps the generation for the reason and value commands.
+    fn generate_to_play(&mut self, color: Color) -> &Generation {
+        crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
+        let game = self.game.clone();
+        let options = crate::genmove::selection::Options {
+            allow_resign: self.options.allow_resign,
+            tie_seed: Some(self.options.seed),
+        };
+        trace_begin();
+        let g = classic::generate_with(&game, color, self.reader(), None, options);
+        trace_generation(game.board(), &g);
+        self.generated_at = Some((game.board().hash(), game.move_count(), color));
+        self.last_generation.insert(g)
+    }
+
     /// What the classic generator records for pattern tuners on this thread from now on (`go-gtp -t`,
     /// `-a`, `--profile-patterns`): with a trace level, each classic generation's trace goes to
     /// standard error ([`crate::gtp::trace::generation`]).
@@ -477,17 +493,7 @@ impl GtpState {
         // search's candidates (which the deadline does stop) play instead.
         let classic_fits = budget.is_none_or(|b| b.hard.as_secs_f64() >= CLASSIC_SECONDS_PER_POINT * points as f64);
         if self.options.engine == EngineKind::Classic && !cleanup && classic_fits {
-            crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
-            let game = self.game.clone();
-            let options = crate::genmove::selection::Options {
-                allow_resign: self.options.allow_resign,
-                tie_seed: Some(self.options.seed),
-            };
-            trace_begin();
-            let g = classic::generate_with(&game, color, self.reader(), None, options);
-            trace_generation(game.board(), &g);
-            self.generated_at = Some((game.board().hash(), game.move_count(), color));
-            let g = self.last_generation.insert(g);
+            let g = self.generate_to_play(color);
             if g.resign {
                 return Decision::Resign;
             }
@@ -514,19 +520,7 @@ impl GtpState {
         if self.options.engine == EngineKind::Hybrid && !cleanup && config.mcts_simulations > 0 {
             // The classic generation when the clock leaves room for it (the search then has what is
             // left of the move's budget); without it the hybrid root is the one-ply heuristics'.
-            let generation = classic_fits.then(|| {
-                crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
-                let game = self.game.clone();
-                let options = crate::genmove::selection::Options {
-                    allow_resign: self.options.allow_resign,
-                    tie_seed: Some(self.options.seed),
-                };
-                trace_begin();
-                let g = classic::generate_with(&game, color, self.reader(), None, options);
-                trace_generation(game.board(), &g);
-                self.generated_at = Some((game.board().hash(), game.move_count(), color));
-                self.last_generation.insert(g).clone()
-            });
+            let generation = classic_fits.then(|| self.generate_to_play(color).clone());
             if generation.as_ref().is_some_and(|g| g.resign) {
                 return Decision::Resign;
             }
