@@ -26,11 +26,11 @@
 //! (priors too heavy or too narrow a widening, or the dead stones scored dead where our owl misreads),
 //! each change measured by the same match.
 //!
-//! The control again on an idle machine (2026-11-28, same match, seeds 7000 and 8000, 40 games): mcts
-//! `--level 29` won 20/40 (35–65%), black 8/20, white 12/20, 0.37–0.38 s/move against GNU Go's
-//! 0.37–0.41. In five of its wins GNU Go's `final_score` named GNU Go the winner by 0.5–1.5 points;
-//! `gnugo --score aftermath --chinese-rules` confirmed gtp-match's own count in all five. 15 of the 40
-//! games ended with every stone of the loser dead (no resignation).
+//! The control again on an idle machine (2026-11-28, same match, seeds 7000, 8000 and 9000, 60 games):
+//! mcts `--level 29` won 30/60 (95% Wilson 38–62%; 11/20, 9/20, 10/20), black 13/30, white 17/30,
+//! 0.365 s/move against GNU Go's 0.359 (CPU). In seven of its wins GNU Go's `final_score` named GNU Go
+//! the winner by 0.5–3.5 points; `gnugo --score aftermath --chinese-rules` confirmed gtp-match's own
+//! count in all seven. 17 of the 60 games ended with every stone of the loser dead (no resignation).
 //!
 //! Not yet (issue 27): priors below the root, owl and semeai knowledge in the playout policy, tree reuse
 //! between moves, two threads. Deterministic for a seed at a fixed number of simulations: the classic
