@@ -26,7 +26,8 @@
 //! (priors too heavy or too narrow a widening, or the dead stones scored dead where our owl misreads),
 //! each change measured by the same match.
 //!
-//! The control again on an idle machine (2026-11-28, same match, seeds 7000, 8000 and 9000, 60 games):
+//! The control again (2026-11-28, same match, seeds 7000, 8000 and 9000, 60 games; fixed simulations,
+//! so the machine's load, heavy during the first 40 games, changes no move):
 //! mcts `--level 29` won 30/60 (95% Wilson 38–62%; 11/20, 9/20, 10/20), black 13/30, white 17/30,
 //! 0.365 s/move against GNU Go's 0.359 (CPU). In seven of its wins GNU Go's `final_score` named GNU Go
 //! the winner by 0.5–3.5 points; `gnugo --score aftermath --chinese-rules` confirmed gtp-match's own
