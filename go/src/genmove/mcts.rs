@@ -7,7 +7,7 @@
 //! board once, descends the tree, plays one playout and backs the result up. The tree ignores superko (the
 //! caller checks the chosen move against the game's rules) and passes (the caller decides when to pass).
 
-use crate::playout::{area_margin, is_eyelike, owner, playout_recording};
+use crate::playout::{area_margin, area_margin_seen, is_eyelike, owner, playout_recording};
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point, ARRAY};
 use rand::Rng;
@@ -497,37 +497,10 @@ impl Search {
 /// point, 1 + the colour index of a dead stone) counted as the opponent's stones where the playout
 /// left them standing: for their own point and for the empty points around them.
 pub fn dead_area_margin(board: &Board, dead: &[u8]) -> i32 {
-    let seen_as = |q: Point| {
+    area_margin_seen(board, |q| {
         let c = board.color(q)?;
         Some(if dead.get(usize::from(q)) == Some(&(1 + c.index() as u8)) { c.opponent() } else { c })
-    };
-    let mut m = 0;
-    for p in board.points() {
-        let o = if board.color(p).is_some() {
-            seen_as(p)
-        } else {
-            let mut o = None;
-            for q in Board::neighbors(p) {
-                if let Some(c) = seen_as(q) {
-                    match o {
-                        None => o = Some(c),
-                        Some(x) if x != c => {
-                            o = None;
-                            break;
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            o
-        };
-        match o {
-            Some(Color::Black) => m += 1,
-            Some(Color::White) => m -= 1,
-            None => {}
-        }
-    }
-    m
+    })
 }
 
 /// A cheap prior inside the tree: captures and escapes from atari are promising, self-ataris are not.

@@ -342,27 +342,30 @@ impl GtpState {
     /// Runs the classic move generator for `color` (among `allowed` points when given) and keeps the
     /// generation for the reason and value commands.
     pub fn generate_classic(&mut self, color: Color, allowed: Option<&[crate::rules::stone::Point]>) -> &Generation {
-        crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
-        crate::genmove::gather::shape::set_pattern_dir(self.options.patterns.as_deref());
-        let game = self.game.clone();
-        trace_begin();
-        let g = classic::generate(&game, color, self.reader(), allowed);
-        trace_generation(game.board(), &g);
-        self.generated_at = Some((game.board().hash(), game.move_count(), color));
-        self.last_generation.insert(g)
+        self.run_classic(color, allowed, crate::genmove::selection::Options::default())
     }
 
     /// Runs the classic move generator for `color` to play its choice (resigning when allowed, ties
     /// broken by the seed) and keeps the generation for the reason and value commands.
     fn generate_to_play(&mut self, color: Color) -> &Generation {
-        crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
-        let game = self.game.clone();
         let options = crate::genmove::selection::Options {
             allow_resign: self.options.allow_resign,
             tie_seed: Some(self.options.seed),
         };
+        self.run_classic(color, None, options)
+    }
+
+    fn run_classic(
+        &mut self,
+        color: Color,
+        allowed: Option<&[crate::rules::stone::Point]>,
+        options: crate::genmove::selection::Options,
+    ) -> &Generation {
+        crate::analysis::owl::set_pattern_dir(self.options.patterns.as_deref());
+        crate::genmove::gather::shape::set_pattern_dir(self.options.patterns.as_deref());
+        let game = self.game.clone();
         trace_begin();
-        let g = classic::generate_with(&game, color, self.reader(), None, options);
+        let g = classic::generate_with(&game, color, self.reader(), allowed, options);
         trace_generation(game.board(), &g);
         self.generated_at = Some((game.board().hash(), game.move_count(), color));
         self.last_generation.insert(g)
@@ -520,18 +523,11 @@ impl GtpState {
         if self.options.engine == EngineKind::Hybrid && !cleanup && config.mcts_simulations > 0 {
             // The classic generation when the clock leaves room for it (the search then has what is
             // left of the move's budget); without it the hybrid root is the one-ply heuristics'.
-            let generation = classic_fits.then(|| self.generate_to_play(color).clone());
-            if generation.as_ref().is_some_and(|g| g.resign) {
+            if classic_fits && self.generate_to_play(color).resign {
                 return Decision::Resign;
             }
-            return crate::genmove::hybrid::genmove(
-                &self.game,
-                color,
-                &mut self.rng,
-                &config,
-                generation.as_ref(),
-                observe,
-            );
+            let generation = if classic_fits { self.last_generation.as_ref() } else { None };
+            return crate::genmove::hybrid::genmove(&self.game, color, &mut self.rng, &config, generation, observe);
         }
         genmove::genmove_observed(&self.game, color, &mut self.rng, &config, observe)
     }

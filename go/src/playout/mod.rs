@@ -235,9 +235,16 @@ fn is_big_self_atari(board: &Board, p: Point, color: Color) -> bool {
 
 /// Black's area margin (before komi) at the end of a playout: stones plus eye points.
 pub fn area_margin(board: &Board) -> i32 {
+    area_margin_seen(board, |q| board.color(q))
+}
+
+/// [`area_margin`] with each stone counted for the colour `seen` gives it (the stone's own, or its
+/// opponent's for a stone known dead): every stone point, and every empty point whose stone neighbours
+/// are all seen as one colour.
+pub fn area_margin_seen(board: &Board, seen: impl Fn(Point) -> Option<Color>) -> i32 {
     let mut m = 0;
     for p in board.points() {
-        match owner(board, p) {
+        match owner_seen(board, p, &seen) {
             Some(Color::Black) => m += 1,
             Some(Color::White) => m -= 1,
             None => {}
@@ -249,12 +256,17 @@ pub fn area_margin(board: &Board) -> i32 {
 /// Who owns `p` at the end of a playout: its stone's colour, or the colour of all neighbours of an empty
 /// point (`None` when mixed).
 pub fn owner(board: &Board, p: Point) -> Option<Color> {
-    if let Some(c) = board.color(p) {
-        return Some(c);
+    owner_seen(board, p, &|q| board.color(q))
+}
+
+/// [`owner`] with the stones' colours as `seen` gives them.
+fn owner_seen(board: &Board, p: Point, seen: &impl Fn(Point) -> Option<Color>) -> Option<Color> {
+    if board.color(p).is_some() {
+        return seen(p);
     }
     let mut owner = None;
     for q in Board::neighbors(p) {
-        if let Some(c) = board.color(q) {
+        if let Some(c) = seen(q) {
             match owner {
                 None => owner = Some(c),
                 Some(o) if o != c => return None,
