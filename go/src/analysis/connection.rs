@@ -1,6 +1,6 @@
 //! Connection reading: can two strings of one colour be connected (`connect`) or kept apart
-//! (`disconnect`), with GNU Go's result codes and moves; plus the `same_dragon` test and the combination
-//! (multiple-atari) commands built on it.
+//! (`disconnect`), with GNU Go's result codes and moves; plus the `same_dragon` test (combination
+//! attacks are [`crate::analysis::combination`]'s).
 //!
 //! This module owns the connection search only. It reads on the [`Reader`]'s board (played moves are
 //! always taken back) and uses its tactical `attack`/`defend` and ladder reading to tell whether a
@@ -1097,59 +1097,6 @@ fn diagonal_link(b: &Board, a: Point, c: Point) -> bool {
             at(b, st, dx + dy).is_some_and(|q| same(b, q, c)) && empty(b, at(b, st, dx)) && empty(b, at(b, st, dy))
         })
     })
-}
-
-/// A move of `color` that starts a combination of ataris (GNU Go's `atari_atari`): after it the
-/// opponent has two strings that were safe before and can now be captured, and no single move defends
-/// both. The first such point in board order, or `None`.
-pub fn combination_attack(r: &mut Reader, color: Color) -> Option<Point> {
-    let opp = color.opponent();
-    let b = r.board().clone();
-    // Opponent strings short of liberties that are not capturable yet.
-    let mut safe = Vec::new();
-    for p in b.points() {
-        if b.color(p) == Some(opp) && b.string_id(p) == p && b.liberties(p) <= 3 && r.attack(p).0 != Win {
-            safe.push(p);
-        }
-    }
-    for m in b.points() {
-        if !b.is_empty(m) {
-            continue;
-        }
-        // The move must take a liberty from one of them.
-        let near: Vec<Point> = safe
-            .iter()
-            .copied()
-            .filter(|&h| Board::neighbors(m).iter().any(|&q| b.color(q) == Some(opp) && b.string_id(q) == h))
-            .collect();
-        if near.is_empty() || !r.trymove(m, color) {
-            continue;
-        }
-        let mut found = false;
-        if r.board().liberties(m) > 1 || r.attack(m).0 != Win {
-            let threatened: Vec<Point> =
-                safe.iter().copied().filter(|&h| r.board().color(h).is_some() && r.attack(h).0 == Win).collect();
-            'pairs: for (i, &x) in threatened.iter().enumerate() {
-                for &y in &threatened[i + 1..] {
-                    if r.board().string_id(x) != r.board().string_id(y) && r.defend_both(x, y) == Lose {
-                        found = true;
-                        break 'pairs;
-                    }
-                }
-            }
-        }
-        r.popgo();
-        if found {
-            return Some(m);
-        }
-    }
-    None
-}
-
-/// Moves that defend against the opponent's combination attack: its starting point (GNU Go lists the
-/// points that defuse it; playing the first atari oneself is one of them). Empty when there is none.
-pub fn combination_defend(r: &mut Reader, color: Color) -> Vec<Point> {
-    combination_attack(r, color.opponent()).into_iter().collect()
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! The analysis layer: GNU Go-style reading of a position, for GNU Go's analysis commands and the pattern
 //! language. [`read_result`] (the result of every reading: `Lose < KoB < KoA < Win`) → [`worm`] (strings
 //! and their data) and [`reading`] (tactical attack and defence, with `candidates`' move lists) →
-//! [`connection`] and [`eye`] (eye spaces and their values, from an eye database or the local game of
+//! [`connection`], [`combination`] (combination attacks: sequences of ataris, and their defences) and [`eye`] (eye spaces and their values, from an eye database or the local game of
 //! [`eye_graph`], which also generates our database) → [`dragon`] (dragons, their eyes and status)
 //! ([`board_view`], the matchers' view of the board, sits under the pattern users) → [`owl`] (life and death reading on top of the dragons; its tuning settings are `owl_tuning`'s; its patterns' constraints are answered by
 //! `owl_context`; the board-level answers both pattern contexts share are `pattern_tactics`'s, below the owl) → [`semeai`] (capturing races between two
@@ -22,6 +22,7 @@
 
 pub mod board_view;
 pub(crate) mod candidates;
+pub mod combination;
 pub mod connection;
 pub mod dragon;
 pub mod eye;

@@ -816,6 +816,15 @@ impl Reader {
         }
     }
 
+    /// The defender's candidate moves for the string at `s` (its liberties, captures of the attacking
+    /// strings next to it and the like; unverified), appended to `out`.
+    pub fn defense_candidates(&self, s: Point, out: &mut Vec<Point>) {
+        let Some(color) = self.t.board().color(s) else { return };
+        let mut cands = Cands::new();
+        self.defense_moves(s, color, &mut cands);
+        out.extend_from_slice(&cands.pts[..cands.n]);
+    }
+
     /// Can either of two strings of one colour be captured? (GNU Go's `attack_either`: the code only.)
     pub fn attack_either(&mut self, a: Point, b: Point) -> ReadResult {
         let (x, _) = self.attack(a);

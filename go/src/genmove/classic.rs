@@ -135,6 +135,17 @@
 //! neighbours (`gather::owl::owl_attack_defends_neighbours`) shows in 10, 16, 21, 26, 39 and 41 but,
 //! on our verdicts, loses more than it gains (figures there; off by default).
 //!
+//! Combination attacks (2026-11-29, issue 25): [`crate::genmove::gather::combination`] adds GNU Go's
+//! "defends against combination attack" and "captures something" reasons from
+//! [`crate::analysis::combination`] (on nicklas8 move 86 white's combination H16 and black's ten
+//! defences equal GNU Go 3.8's `combination_attack`/`combination_defend`). Graded (gtp-regress -j 2,
+//! classic, against main 2caed7c's grade files): strategy.tst 14 → 16 (gains 35 36, no loss), nngs.tst
+//! 50 → 51 (gains 210), endgame.tst 44 and 9x9.tst 29 unchanged test for test. 37 and 38 still fail:
+//! H17 is worth 9.2 and 8.1 in ours (5 of combination defence plus territory) against A18 15.4 and B19
+//! 11.4, which GNU Go calls "strategically or tactically unsafe" and values 0 (its
+//! `aa_confirm_safety` finds both safe, so it is not the combination part of its blunder check), and
+//! GNU Go's H17 also has a strategic defence of G16 from a shape pattern (6.0) that we lack.
+//!
 //! The per-position answer store ([`crate::analysis::owl_memo`], 2026-11-28, issue 25 speed): one owl
 //! attack or defence, `dragon_goal` and race answer per question per position, shared by analyse, the
 //! gatherers, the blunder check and the GTP commands. Measured with gtp-regress -j 1 (classic), main

@@ -168,18 +168,30 @@ pub fn register(r: &mut Registry<GtpState>) {
     });
     r.register("combination_attack", "combination_attack COLOR: a capturing combination, or PASS", |s, a| {
         let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
-        let mv = connection::combination_attack(reader(s), c);
+        let mv = combination(s, c, false).map(|k| k.attack);
         Ok(format_vertex(s.board(), mv.map_or(Move::Pass, Move::Play)))
     });
-    r.register("combination_defend", "combination_defend COLOR: moves defending against combinations", |s, a| {
-        let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
-        let moves = connection::combination_defend(reader(s), c);
-        if moves.is_empty() {
-            Ok("PASS".into())
-        } else {
-            Ok(list(s.board(), moves))
-        }
-    });
+    r.register(
+        "combination_defend",
+        "combination_defend COLOR: the other colour's moves defending against COLOR's combination",
+        |s, a| {
+            let c = a.get(0).and_then(parse_color).ok_or_else(|| CommandError::failed("invalid color"))?;
+            // GNU Go's convention: COLOR is the attacker; the answer is the other colour's defences.
+            let moves = combination(s, c, true).map(|k| k.defenses).unwrap_or_default();
+            if moves.is_empty() {
+                Ok("PASS".into())
+            } else {
+                Ok(list(s.board(), moves))
+            }
+        },
+    );
+}
+
+/// `color`'s combination attack on the current position (every string of the defender not
+/// attackable now is a target), with its defences when `defenses`.
+fn combination(s: &mut GtpState, color: Color, defenses: bool) -> Option<crate::analysis::combination::Combination> {
+    let mut search = crate::analysis::combination::CombinationSearch::new();
+    search.find(reader(s), color, &|_| false, defenses)
 }
 
 fn accuratelib(s: &mut GtpState, a: &Args) -> Result<String, CommandError> {

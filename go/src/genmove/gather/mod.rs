@@ -3,7 +3,7 @@
 //! ([`crate::genmove::analysed::Analysed`]) and adds its reasons to a [`MoveReasons`] — [`worms`] (tactical attack, defence and threats of worms),
 //! [`owl`] (critical dragons: owl attack and defence, with their ko results), [`semeai`] (capturing
 //! races between adjacent dragons that are not alive), [`connections`] (cuts and connections between
-//! dragons), [`eyes`] (vital points of critical dragons' eye spaces), [`fuseki`] (moves in empty
+//! dragons), [`combination`] (combination attacks and the moves that break the opponent's), [`eyes`] (vital points of critical dragons' eye spaces), [`fuseki`] (moves in empty
 //! corners, with GNU Go's minimum value), [`shape`] (the shape and
 //! fuseki pattern databases: class letters, values and actions), [`joseki`] (our joseki database,
 //! compiled from SGF, matched as shape patterns), [`territory`] (expanding territory and
@@ -14,6 +14,7 @@
 //! considering, never how much. Every gatherer reads the analysed position; those that read more
 //! (semeai) do it through the caller's reader and leave it on the position.
 
+pub mod combination;
 pub mod connections;
 pub mod eyes;
 pub mod fuseki;
@@ -49,9 +50,11 @@ pub fn gather(a: &Analysed, r: &mut Reader, color: Color) -> MoveReasons {
     semeai::gather(a, r, &mut out);
     lap("semeai");
     owl::gather(a, &mut out);
+    combination::gather(a, r, &mut out);
+    lap("owl, combinations");
     connections::gather(a, &mut out);
     eyes::gather(a, &mut out);
-    lap("owl, connections, eyes");
+    lap("connections, eyes");
     shape::gather(a, &mut out);
     lap("shape");
     joseki::gather(a, &mut out);

@@ -6,7 +6,7 @@
 //! lone stone the reader can capture is the valuation's concern: endgame.tst 980, F4 with two
 //! liberties, is right). Owl: our dragons next to the move (orthogonally) that the owl read and found alive and
 //! that the owl kills after the move — twice their effective size (a critical dragon is lost to a
-//! move elsewhere anyway; its defences are valued by the valuation). GNU Go's combination part (`atari_atari_blunder_size`) is not done.
+//! move elsewhere anyway; its defences are valued by the valuation). GNU Go's combination part (`atari_atari_blunder_size`) is not done (the combinations themselves are [`crate::analysis::combination`]'s, used by the gatherer only).
 //!
 //! Reads through the caller's reader and leaves it on the analysed position.
 
