@@ -33,9 +33,10 @@
 //! the winner by 0.5–3.5 points; `gnugo --score aftermath --chinese-rules` confirmed gtp-match's own
 //! count in all seven. 17 of the 60 games ended with every stone of the loser dead (no resignation).
 //!
-//! Not yet (issue 27): priors below the root, owl and semeai knowledge in the playout policy, tree reuse
-//! between moves, two threads. Deterministic for a seed at a fixed number of simulations: the classic
-//! generation is deterministic and the search draws from the caller's generator only.
+//! Not yet (issue 27): priors below the root, owl and semeai knowledge in the playout policy. Tree reuse
+//! and threads are the caller's [`Search`]'s ([`search_in`]). Deterministic for a seed at a fixed number
+//! of simulations: the classic generation is deterministic and the search draws from the caller's
+//! generator only.
 
 use crate::game::GoGame;
 use crate::genmove::classic::Generation;
@@ -114,17 +115,28 @@ pub fn search<R: Rng + ?Sized>(
     generation: Option<&Generation>,
     observe: &mut dyn FnMut(&Search),
 ) -> (Vec<Candidate>, Option<SearchResult>) {
+    search_in(game, color, rng, config, generation, &mut Search::new(), observe)
+}
+
+/// [`search`] in the caller's search `s`: its threads, and the subtree it kept from the last move
+/// ([`Search::advance`]).
+pub fn search_in<R: Rng + ?Sized>(
+    game: &GoGame,
+    color: Color,
+    rng: &mut R,
+    config: &Config,
+    generation: Option<&Generation>,
+    s: &mut Search,
+    observe: &mut dyn FnMut(&Search),
+) -> (Vec<Candidate>, Option<SearchResult>) {
     let scored = scored_moves(game, color, rng, config);
     let cands = candidates(game, color, generation, &scored);
     if config.mcts_simulations == 0 || cands.len() < 2 {
         return (cands, None);
     }
     let board = game.board();
-    let mut s = Search::new();
     s.set_widening(true);
-    if let Some(g) = generation {
-        s.set_dead(board, &g.dead);
-    }
+    s.set_dead(board, generation.map_or(&[][..], |g| &g.dead));
     let budget =
         Budget { simulations: config.mcts_simulations, soft_deadline: config.soft_deadline, deadline: config.deadline };
     let r = s.run_observed(board, color, game.komi(), &cands, budget, rng, observe);
@@ -139,9 +151,10 @@ pub fn genmove<R: Rng + ?Sized>(
     rng: &mut R,
     config: &Config,
     generation: Option<&Generation>,
+    search: &mut Search,
     observe: &mut dyn FnMut(&Search),
 ) -> Decision {
-    match search(game, color, rng, config, generation, observe) {
+    match search_in(game, color, rng, config, generation, search, observe) {
         (_, Some(r)) => Decision::Play(r.best),
         (c, None) => c.first().map_or(Decision::Pass, |c| Decision::Play(c.point)),
     }

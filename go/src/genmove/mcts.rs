@@ -6,10 +6,21 @@
 //! Tree nodes live in one arena that is reused from simulation to simulation; a simulation copies the
 //! board once, descends the tree, plays one playout and backs the result up. The tree ignores superko (the
 //! caller checks the chosen move against the game's rules) and passes (the caller decides when to pass).
+//!
+//! Tree reuse ([`Search::advance`]): after our move and the opponent's reply the next [`Search::start`]
+//! keeps the subtree under those two moves, copied breadth first into a second arena (the compaction
+//! step), so that the next search begins with the simulations the last one spent on that line.
+//!
+//! Two or more threads ([`Search::set_threads`]) search by root parallelisation: one tree per thread,
+//! the simulations split evenly, the helper trees' generators seeded from draws of the caller's one, and
+//! the root statistics summed ([`Search::result`]). No tree is shared, so a search at a fixed number of
+//! simulations is deterministic for a seed whatever the thread count (the moves differ between thread
+//! counts, not between runs); a deadline cuts each tree where the clock finds it, as with one thread.
 
 use crate::playout::{area_margin, area_margin_seen, is_eyelike, owner, playout_recording};
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point, ARRAY};
+use engine_core::rng::seeded_rng;
 use rand::Rng;
 use std::time::Instant;
 
@@ -166,6 +177,15 @@ pub struct Search {
     /// for its owner's opponent at the end of every playout ([`Search::set_dead`]).
     dead: Vec<u8>,
     any_dead: bool,
+    /// Root parallelisation: the trees of the other threads ([`Search::set_threads`]; empty: one thread).
+    helpers: Vec<Search>,
+    /// Set by [`Search::advance`]: the node whose subtree the next [`Search::start`] keeps.
+    kept: Option<u32>,
+    /// The other arena of the compaction step, and per new node its old index (`u32::MAX`: new).
+    spare: Vec<Node>,
+    source: Vec<u32>,
+    /// Root visits the last [`Search::start`] kept from the previous search.
+    reused: u32,
 }
 
 impl Default for Search {
@@ -188,7 +208,74 @@ impl Search {
             widening: false,
             dead: vec![0; ARRAY],
             any_dead: false,
+            helpers: Vec::new(),
+            kept: None,
+            spare: Vec::new(),
+            source: Vec::new(),
+            reused: 0,
         }
+    }
+
+    /// Searches with `threads` trees from the next search on (root parallelisation, see the module doc;
+    /// 0 counts as 1). Forgets the trees kept for reuse.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.forget();
+        self.helpers.clear();
+        self.helpers.resize_with(threads.max(1) - 1, Search::new);
+    }
+
+    /// How many trees (threads) a search runs.
+    pub fn threads(&self) -> usize {
+        1 + self.helpers.len()
+    }
+
+    /// Keeps, for the next [`Search::start`], the subtree reached by root move `first` and then `second`
+    /// (our move and the opponent's reply): the next search's root moves take the statistics and
+    /// subtrees of the same moves there. False, and the next search starts afresh, when the last search
+    /// did not reach that node.
+    pub fn advance(&mut self, first: Point, second: Point) -> bool {
+        let mut all = true;
+        for h in &mut self.helpers {
+            all &= h.advance(first, second);
+        }
+        self.kept = self.child_of(0, first).and_then(|a| self.child_of(a, second)).map(|k| k as u32);
+        if self.kept.is_none() {
+            self.nodes.clear();
+        }
+        all && self.kept.is_some()
+    }
+
+    /// Forgets the last search: the next [`Search::start`] begins with an empty tree.
+    pub fn forget(&mut self) {
+        self.nodes.clear();
+        self.kept = None;
+        for h in &mut self.helpers {
+            h.forget();
+        }
+    }
+
+    /// Root visits the last [`Search::start`] kept from the previous search (summed over the trees).
+    pub fn reused(&self) -> u32 {
+        self.reused + self.helpers.iter().map(|h| h.reused).sum::<u32>()
+    }
+
+    /// Nodes in the tree (the first thread's).
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the last [`Search::start`] found candidates and no [`Search::advance`] waits since.
+    pub fn started(&self) -> bool {
+        !self.nodes.is_empty() && self.kept.is_none()
+    }
+
+    fn child_of(&self, node: usize, p: Point) -> Option<usize> {
+        let n = self.nodes.get(node)?;
+        if !n.expanded {
+            return None;
+        }
+        let first = n.first_child as usize;
+        (first..first + usize::from(n.children)).find(|&i| self.nodes[i].point == p)
     }
 
     /// Whether the root's moves open up one by one in the caller's order ([`widened`]) from the next
@@ -231,9 +318,54 @@ impl Search {
         self.run_observed(board, to_move, komi, candidates, budget, rng, &mut |_| {})
     }
 
-    /// [`Search::run`], showing the search to `observe` every [`CLOCK_CHECK`] simulations (live analysis).
+    /// [`Search::run`], showing the search to `observe` every [`CLOCK_CHECK`] simulations (live analysis;
+    /// with several threads `observe` sees the first thread's tree).
     #[allow(clippy::too_many_arguments)]
     pub fn run_observed<R: Rng + ?Sized>(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        komi: f64,
+        candidates: &[Candidate],
+        budget: Budget,
+        rng: &mut R,
+        observe: &mut dyn FnMut(&Search),
+    ) -> Option<SearchResult> {
+        if self.helpers.is_empty() {
+            return self.run_one(board, to_move, komi, candidates, budget, rng, observe);
+        }
+        if candidates.is_empty() {
+            self.forget();
+            return None;
+        }
+        let trees = self.threads();
+        let total = budget.simulations.max(1);
+        let share = total / trees;
+        let seeds: Vec<u64> = (0..trees - 1).map(|_| rng.random()).collect();
+        let mut helpers = std::mem::take(&mut self.helpers);
+        for h in &mut helpers {
+            h.widening = self.widening;
+            h.track_ownership = self.track_ownership;
+            h.dead.copy_from_slice(&self.dead);
+            h.any_dead = self.any_dead;
+        }
+        std::thread::scope(|scope| {
+            for (h, seed) in helpers.iter_mut().zip(seeds) {
+                let b = Budget { simulations: share.max(1), ..budget };
+                scope.spawn(move || {
+                    h.run_one(board, to_move, komi, candidates, b, &mut seeded_rng(seed), &mut |_| {});
+                });
+            }
+            let b = Budget { simulations: total - share * (trees - 1), ..budget };
+            self.run_one(board, to_move, komi, candidates, b, rng, observe);
+        });
+        self.helpers = helpers;
+        self.result()
+    }
+
+    /// One tree's search (the whole search with one thread).
+    #[allow(clippy::too_many_arguments)]
+    fn run_one<R: Rng + ?Sized>(
         &mut self,
         board: &Board,
         to_move: Color,
@@ -267,9 +399,14 @@ impl Search {
     }
 
     /// Starts a search among `candidates` (the root's moves, in the caller's order), forgetting the
-    /// last one; false without candidates.
+    /// last one except the subtree [`Search::advance`] kept; false without candidates. (With several
+    /// threads, [`Search::run_observed`] starts every tree; this starts the first thread's.)
     pub fn start(&mut self, candidates: &[Candidate]) -> bool {
+        let kept = self.kept.take();
+        // The old tree moves to `spare`; the new one is built in the other arena.
+        std::mem::swap(&mut self.nodes, &mut self.spare);
         self.nodes.clear();
+        self.reused = 0;
         if candidates.is_empty() {
             return false;
         }
@@ -281,12 +418,61 @@ impl Search {
         for c in candidates.iter().take(usize::from(root.children)) {
             self.nodes.push(Node::weighted(c.point, c.prior.clamp(0.01, 0.99), c.visits.clamp(1.0, 1e4)));
         }
+        if let Some(k) = kept {
+            self.keep_subtree(k as usize);
+        }
         self.owned_playouts = 0;
         if self.track_ownership {
             self.owned.clear();
             self.owned.resize(ARRAY, 0);
         }
         true
+    }
+
+    /// The compaction step of tree reuse: the root moves just pushed take the statistics of the same
+    /// moves under the old tree's node `kept` (in `spare`; their priors stay the caller's), and their
+    /// subtrees are copied breadth first, so that every node's children stay one block.
+    fn keep_subtree(&mut self, kept: usize) {
+        let old = &self.spare;
+        let Some(&k) = old.get(kept) else { return };
+        if !k.expanded {
+            return;
+        }
+        self.source.clear();
+        self.source.resize(self.nodes.len(), u32::MAX);
+        let old_kids = k.first_child as usize..k.first_child as usize + usize::from(k.children);
+        let mut visits = 0u32;
+        for i in 1..self.nodes.len() {
+            let p = self.nodes[i].point;
+            if let Some(j) = old_kids.clone().find(|&j| old[j].point == p) {
+                let o = old[j];
+                let n = &mut self.nodes[i];
+                n.visits = o.visits;
+                n.wins = o.wins;
+                n.amaf_visits = o.amaf_visits;
+                n.amaf_wins = o.amaf_wins;
+                self.source[i] = j as u32;
+                visits += o.visits;
+            }
+        }
+        self.nodes[0].visits = visits;
+        self.reused = visits;
+        let mut i = 1;
+        while i < self.nodes.len() {
+            if let Some(&o) = old.get(self.source[i] as usize) {
+                if o.expanded {
+                    let first = self.nodes.len();
+                    let kids = o.first_child as usize..o.first_child as usize + usize::from(o.children);
+                    self.nodes.extend_from_slice(&old[kids.clone()]);
+                    self.source.extend(kids.map(|j| j as u32));
+                    let n = &mut self.nodes[i];
+                    n.expanded = true;
+                    n.first_child = first as u32;
+                    n.children = o.children;
+                }
+            }
+            i += 1;
+        }
     }
 
     /// Runs `n` more simulations of the search started last, from `board` with `to_move` to play (the
@@ -322,18 +508,30 @@ impl Search {
         second as f32 >= UNCLEAR_SHARE * first as f32
     }
 
-    /// The root's moves with their figures, in the caller's order (empty without a started search).
+    /// The root's moves with their figures, in the caller's order (empty without a started search),
+    /// summed over the threads' trees.
     pub fn root_moves(&self) -> impl Iterator<Item = RootMove> + '_ {
-        let children = self
-            .nodes
-            .first()
-            .map_or(&[][..], |root| &self.nodes[root.first_child as usize..][..usize::from(root.children)]);
-        children.iter().map(|n| RootMove {
-            point: n.point,
-            visits: n.visits,
-            win_rate: if n.visits > 0 { n.wins / n.visits as f32 } else { 0.0 },
-            prior: n.prior_wins / n.prior_visits,
+        self.root_children().iter().enumerate().map(|(i, n)| {
+            let (mut visits, mut wins) = (n.visits, n.wins);
+            for h in &self.helpers {
+                if let Some(o) = h.root_children().get(i).filter(|o| o.point == n.point) {
+                    visits += o.visits;
+                    wins += o.wins;
+                }
+            }
+            RootMove {
+                point: n.point,
+                visits,
+                win_rate: if visits > 0 { wins / visits as f32 } else { 0.0 },
+                prior: n.prior_wins / n.prior_visits,
+            }
         })
+    }
+
+    fn root_children(&self) -> &[Node] {
+        self.nodes
+            .first()
+            .map_or(&[][..], |root| &self.nodes[root.first_child as usize..][..usize::from(root.children)])
     }
 
     /// The principal variation from root move `point`: the move, then each node's most visited child, up
@@ -368,18 +566,16 @@ impl Search {
             .then(|| self.owned.get(usize::from(p)).map_or(0.0, |&o| o as f32 / self.owned_playouts as f32))
     }
 
-    /// The search's outcome at the root (`None` without a started search).
+    /// The search's outcome at the root (`None` without a started search): the root statistics summed
+    /// over the threads' trees.
     pub fn result(&self) -> Option<SearchResult> {
         let root = *self.nodes.first()?;
-        let mut moves: Vec<(Point, u32, f32)> = (0..usize::from(root.children))
-            .map(|i| {
-                let n = &self.nodes[root.first_child as usize + i];
-                (n.point, n.visits, if n.visits > 0 { n.wins / n.visits as f32 } else { 0.0 })
-            })
-            .collect();
+        let mut moves: Vec<(Point, u32, f32)> = self.root_moves().map(|m| (m.point, m.visits, m.win_rate)).collect();
         moves.sort_by(|a, b| b.1.cmp(&a.1).then(b.2.total_cmp(&a.2)));
-        let (best, _, win_rate) = moves[0];
-        Some(SearchResult { best, win_rate, simulations: root.visits as usize, moves })
+        let (best, _, win_rate) = *moves.first()?;
+        let simulations = root.visits as usize
+            + self.helpers.iter().filter_map(|h| h.nodes.first()).map(|r| r.visits as usize).sum::<usize>();
+        Some(SearchResult { best, win_rate, simulations, moves })
     }
 
     fn simulate<R: Rng + ?Sized>(&mut self, root: &Board, to_move: Color, komi: f64, max_moves: usize, rng: &mut R) {
@@ -642,6 +838,126 @@ mod tests {
         let visited: Vec<usize> = s.root_moves().enumerate().filter(|(_, m)| m.visits > 0).map(|(i, _)| i).collect();
         assert!(visited.iter().all(|&i| i < widened(100)), "{visited:?}");
         assert!(visited.len() >= WIDEN_BASE, "{visited:?}");
+    }
+
+    /// Nodes in the subtree under `node` (itself included).
+    fn subtree(s: &Search, node: usize) -> usize {
+        let n = s.nodes[node];
+        let kids =
+            if n.expanded { n.first_child as usize..n.first_child as usize + usize::from(n.children) } else { 0..0 };
+        1 + kids.map(|c| subtree(s, c)).sum::<usize>()
+    }
+
+    fn most_visited_child(s: &Search, node: usize) -> usize {
+        let n = s.nodes[node];
+        (n.first_child as usize..n.first_child as usize + usize::from(n.children))
+            .max_by_key(|&i| s.nodes[i].visits)
+            .unwrap()
+    }
+
+    #[test]
+    fn reuse_keeps_the_subtree_under_our_move_and_the_reply() {
+        let mut b = Board::new(9);
+        let mut s = Search::new();
+        let budget = Budget { simulations: 2000, ..Budget::default() };
+        s.run(&b, Color::Black, 7.5, &all_moves(&b, Color::Black), budget, &mut seeded_rng(3)).unwrap();
+        let a = most_visited_child(&s, 0);
+        let r = most_visited_child(&s, a);
+        let (pa, pr) = (s.nodes[a].point, s.nodes[r].point);
+        let kept_nodes = subtree(&s, r);
+        let old_kids: Vec<(Point, u32, f32, f32)> = {
+            let n = s.nodes[r];
+            (n.first_child as usize..n.first_child as usize + usize::from(n.children))
+                .map(|i| (s.nodes[i].point, s.nodes[i].visits, s.nodes[i].wins, s.nodes[i].amaf_visits))
+                .collect()
+        };
+        assert!(kept_nodes > 1 && s.nodes[r].visits > 10, "{kept_nodes} nodes, {} visits", s.nodes[r].visits);
+        assert!(s.advance(pa, pr));
+        b.play(crate::rules::stone::Move::Play(pa), Color::Black).unwrap();
+        b.play(crate::rules::stone::Move::Play(pr), Color::White).unwrap();
+        // The reply's children were expanded with the rule of `all_moves`: the new root moves are the
+        // same moves in the same order, so the whole subtree is kept, node for node.
+        let cands = all_moves(&b, Color::Black);
+        assert!(s.start(&cands));
+        assert_eq!(s.node_count(), kept_nodes);
+        assert_eq!(subtree(&s, 0), kept_nodes);
+        let new_kids: Vec<(Point, u32, f32, f32)> =
+            s.root_children().iter().map(|n| (n.point, n.visits, n.wins, n.amaf_visits)).collect();
+        assert_eq!(new_kids, old_kids);
+        let visits: u32 = old_kids.iter().map(|k| k.1).sum();
+        assert_eq!((s.reused(), s.simulations()), (visits, visits as usize));
+        // The kept tree searches on: 500 more simulations on top of the kept visits.
+        s.step(&b, Color::Black, 7.5, 500, &mut seeded_rng(4));
+        assert_eq!(s.simulations(), visits as usize + 500);
+        // Only half the root moves given: only their subtrees are kept.
+        let mut s2 = Search::new();
+        let b0 = Board::new(9);
+        s2.run(&b0, Color::Black, 7.5, &all_moves(&b0, Color::Black), budget, &mut seeded_rng(3)).unwrap();
+        assert!(s2.advance(pa, pr));
+        let half: Vec<Candidate> = cands.iter().copied().step_by(2).collect();
+        assert!(s2.start(&half));
+        // Counted on a third copy of the same search, kept whole.
+        let mut s3 = Search::new();
+        s3.run(&b0, Color::Black, 7.5, &all_moves(&b0, Color::Black), budget, &mut seeded_rng(3)).unwrap();
+        assert!(s3.advance(pa, pr));
+        assert!(s3.start(&cands));
+        assert_eq!(s3.node_count(), kept_nodes);
+        let expected_half: usize = 1 + (0..half.len()).map(|k| subtree(&s3, 1 + 2 * k)).sum::<usize>();
+        assert_eq!(s2.node_count(), expected_half);
+        assert!(expected_half < kept_nodes);
+    }
+
+    #[test]
+    fn moves_outside_the_tree_start_afresh() {
+        let b = Board::new(9);
+        let cands = all_moves(&b, Color::Black);
+        let mut s = Search::new();
+        s.run(&b, Color::Black, 7.5, &cands, Budget { simulations: 300, ..Budget::default() }, &mut seeded_rng(3));
+        // A "reply" on the point just played is in no tree, nor is a first move off the root's list.
+        let a = most_visited_child(&s, 0);
+        let pa = s.nodes[a].point;
+        assert!(s.nodes[a].expanded);
+        assert!(!s.advance(pa, pa));
+        assert!(s.start(&cands));
+        assert_eq!((s.node_count(), s.reused(), s.simulations()), (1 + cands.len(), 0, 0));
+        s.run(&b, Color::Black, 7.5, &cands, Budget { simulations: 300, ..Budget::default() }, &mut seeded_rng(3));
+        let outside = b.point(4, 4);
+        let half: Vec<Candidate> = cands.iter().copied().filter(|c| c.point != outside).collect();
+        s.run(&b, Color::Black, 7.5, &half, Budget { simulations: 300, ..Budget::default() }, &mut seeded_rng(3));
+        assert!(!s.advance(outside, pa));
+        assert!(s.start(&cands));
+        assert_eq!(s.reused(), 0);
+        // forget() drops a kept subtree.
+        s.run(&b, Color::Black, 7.5, &cands, Budget { simulations: 300, ..Budget::default() }, &mut seeded_rng(3));
+        let a = most_visited_child(&s, 0);
+        let (pa, pr) = (s.nodes[a].point, s.nodes[most_visited_child(&s, a)].point);
+        assert!(s.advance(pa, pr));
+        s.forget();
+        assert!(s.start(&cands));
+        assert_eq!(s.reused(), 0);
+    }
+
+    #[test]
+    fn two_threads_split_the_simulations_deterministically_and_find_the_vital_point() {
+        let b = board_from(&EYE_SPACE);
+        let cands = all_moves(&b, Color::Black);
+        let budget = Budget { simulations: 3001, ..Budget::default() };
+        let run = |seed| {
+            let mut s = Search::new();
+            s.set_threads(2);
+            let r = s.run(&b, Color::Black, -40.0, &cands, budget, &mut seeded_rng(seed)).unwrap();
+            let per_tree = (s.nodes[0].visits, s.helpers[0].nodes[0].visits);
+            (r, per_tree)
+        };
+        let (a, per_tree) = run(5);
+        assert_eq!(per_tree, (1501, 1500));
+        assert_eq!(a.simulations, 3001);
+        assert_eq!(a.moves.iter().map(|m| m.1 as usize).sum::<usize>(), 3001);
+        assert_eq!(a.best, b.point(1, 0), "{:?}", &a.moves[..4]);
+        assert_eq!(run(5).0, a);
+        // The trees differ (the helper's generator is seeded from the caller's).
+        let one = Search::new().run(&b, Color::Black, -40.0, &cands, budget, &mut seeded_rng(5)).unwrap();
+        assert_ne!(one.moves, a.moves);
     }
 
     #[test]

@@ -117,6 +117,19 @@ pub fn genmove_observed<R: Rng + ?Sized>(
     config: &Config,
     observe: &mut dyn FnMut(&Search),
 ) -> Decision {
+    genmove_in(game, color, rng, config, &mut Search::new(), observe)
+}
+
+/// [`genmove_observed`] in the caller's `search`: its threads, and the subtree it kept from the last
+/// move ([`Search::advance`]; without one it starts afresh).
+pub fn genmove_in<R: Rng + ?Sized>(
+    game: &GoGame,
+    color: Color,
+    rng: &mut R,
+    config: &Config,
+    search: &mut Search,
+    observe: &mut dyn FnMut(&Search),
+) -> Decision {
     let board = game.board();
     let size = board.size();
     if config.allow_resign && game.move_count() > size * size / 2 {
@@ -133,7 +146,9 @@ pub fn genmove_observed<R: Rng + ?Sized>(
             soft_deadline: config.soft_deadline,
             deadline: config.deadline,
         };
-        if let Some(r) = Search::new().run_observed(board, color, game.komi(), &candidates, budget, rng, observe) {
+        search.set_widening(false);
+        search.set_dead(board, &[]);
+        if let Some(r) = search.run_observed(board, color, game.komi(), &candidates, budget, rng, observe) {
             return Decision::Play(r.best);
         }
     }

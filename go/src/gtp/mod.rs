@@ -54,7 +54,7 @@ pub use replay::{replay_file, Replay, ReplayColor, ReplayError};
 pub use serve::{serve_stdio, serve_tcp, ServeError, ServeOptions, MAX_FAILED_ACCEPTS};
 pub use sgf_notes::{FlagsError, OutputFlags};
 pub use standard::load_start_position;
-pub use state::{EngineKind, GtpState, Options, TimeSettings, MAX_LEVEL};
+pub use state::{EngineKind, GtpState, Options, TimeSettings, MAX_LEVEL, MAX_THREADS};
 
 /// The registry of every command: introspection (`list_commands`, `known_command`, `help`), then the
 /// standard, analysis and pattern groups.

@@ -13,7 +13,7 @@ use crate::analysis::owl::OwlLimits;
 use crate::analysis::score::{FinalStatus, FinalStatuses};
 use crate::game::GoGame;
 use crate::gtp::display;
-use crate::gtp::state::{GtpState, TimeSettings, MAX_LEVEL};
+use crate::gtp::state::{GtpState, TimeSettings, MAX_LEVEL, MAX_THREADS};
 use crate::rules::board::Board;
 use crate::rules::handicap;
 use crate::rules::score::format_result;
@@ -80,6 +80,14 @@ pub fn register(r: &mut Registry<GtpState>) {
             return Err(CommandError::failed(format!("level must be 0 to {MAX_LEVEL}")));
         }
         s.set_level(level);
+        Ok(String::new())
+    });
+    r.register("threads", "threads N: tree-search threads, 1 to MAX_THREADS (one tree each)", |s, a| {
+        let n = a.value_or::<usize>(0, "threads not an integer")?;
+        if !(1..=MAX_THREADS).contains(&n) {
+            return Err(CommandError::failed(format!("threads must be 1 to {MAX_THREADS}")));
+        }
+        s.set_threads(n);
         Ok(String::new())
     });
 }

@@ -30,6 +30,9 @@ use patterns::PatternLibrary;
 /// GNU Go's own levels stop well below this.
 pub const MAX_LEVEL: u32 = 50;
 
+/// The most tree-search threads accepted (`go-gtp --threads`, GTP `threads`): each holds a tree.
+pub const MAX_THREADS: usize = 64;
+
 /// With a clock, the tree search may run up to this many times the level's simulations: the budget
 /// decides, and the cap bounds the tree's memory.
 pub const CLOCK_SIMULATIONS: usize = 4;
@@ -58,6 +61,9 @@ pub struct Options {
     /// What the game record notes on each generated move (`go-gtp --output-flags`, GNU Go's flags):
     /// written by `printsgf` and `go-gtp -o`.
     pub output_flags: OutputFlags,
+    /// Threads of the tree search (`go-gtp --threads`, GTP `threads`): one tree each, root statistics
+    /// merged ([`crate::genmove::mcts`]).
+    pub threads: usize,
 }
 
 /// Which move generator `genmove`, `reg_genmove`, `genmove_black` and `genmove_white` use (`gg_genmove`,
@@ -86,6 +92,7 @@ impl Default for Options {
             patterns: None,
             engine: EngineKind::Mcts,
             output_flags: OutputFlags::default(),
+            threads: 1,
         }
     }
 }
@@ -127,12 +134,30 @@ pub struct GtpState {
     /// key of the line it was made in ([`sgf_notes::line_keys`]) and the move generated: written only on
     /// that move of that line.
     notes: Vec<Option<MoveNote>>,
+    /// The tree search of `genmove` (mcts and hybrid engines), kept between moves for tree reuse.
+    search: crate::genmove::mcts::Search,
+    /// Where `search` last searched ([`ReuseKey`]); `None`: nothing to reuse.
+    reuse: Option<ReuseKey>,
+    /// Bumped by every change of the game through this state ([`GtpState::game_mut`], `load_game`,
+    /// `clear`, `reset`): reuse needs exactly two since the search (our move played, the reply).
+    edits: u64,
+}
+
+/// The position a kept search tree was searched from: the game's edit count, its moves, the colour
+/// searched for, komi and the board.
+struct ReuseKey {
+    edits: u64,
+    moves: usize,
+    color: Color,
+    komi: f64,
+    board: Board,
 }
 
 impl GtpState {
     /// A fresh state with an empty board.
     pub fn new(options: Options) -> GtpState {
         let level = options.level;
+        let threads = options.threads;
         // The dragons read their connection patterns per thread; this thread answers the commands.
         crate::analysis::dragon::set_pattern_dir(options.patterns.as_deref());
         crate::analysis::influence_patterns::set_pattern_dir(options.patterns.as_deref());
@@ -150,6 +175,13 @@ impl GtpState {
             search_mask: Vec::new(),
             generated_at: None,
             notes: Vec::new(),
+            search: {
+                let mut s = crate::genmove::mcts::Search::new();
+                s.set_threads(threads);
+                s
+            },
+            reuse: None,
+            edits: 0,
             analysis: {
                 let mut a = Analysis::default();
                 a.set_level(level);
@@ -163,6 +195,7 @@ impl GtpState {
         let komi = self.game.komi();
         let size = self.game.board().size();
         self.game = GoGame::new(size, komi, self.game.rules());
+        self.edits += 1;
     }
 
     /// The current position.
@@ -178,12 +211,14 @@ impl GtpState {
     /// The game, to play, undo or replace it (`play`, `trymove`, `boardsize`, …). Replacing it keeps the
     /// `trymove` stack: only [`GtpState::load_game`] forgets it.
     pub fn game_mut(&mut self) -> &mut GoGame {
+        self.edits += 1;
         &mut self.game
     }
 
     /// Replaces the game by a loaded one and forgets the `trymove` stack (`loadsgf`, `go-gtp -l`).
     pub fn load_game(&mut self, game: GoGame) {
         self.game = game;
+        self.edits += 1;
         self.analysis.tried.clear();
     }
 
@@ -192,6 +227,7 @@ impl GtpState {
     /// The options other than the level, the random generator, the patterns and the file access stay.
     pub fn reset(&mut self, game: GoGame, level: u32) {
         self.game = game;
+        self.edits += 1;
         self.set_level(level);
         self.analysis = Analysis::default();
         self.analysis.set_level(level);
@@ -207,6 +243,67 @@ impl GtpState {
     pub fn set_level(&mut self, level: u32) {
         self.options.level = level;
         self.analysis.set_level(level);
+    }
+
+    /// Sets the tree search's threads (`threads`; 0 counts as 1), forgetting the kept tree.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.options.threads = threads.max(1);
+        self.search.set_threads(threads);
+        self.reuse = None;
+    }
+
+    /// Root visits the last `genmove`'s tree search kept from the move before (tree reuse; 0: it
+    /// started afresh).
+    pub fn search_reused(&self) -> u32 {
+        self.search.reused()
+    }
+
+    /// Readies `search` for a search for `color`: the subtree under our last move and the reply when the
+    /// game went on from the last search's position by exactly those two moves through `play` and
+    /// `genmove` (any other change of the game — undo, loadsgf, clear_board, setup, komi — starts
+    /// afresh).
+    fn prepare_search(&mut self, color: Color) {
+        let kept = self.reuse.take().and_then(|k| {
+            let game = &self.game;
+            if k.edits + 2 != self.edits
+                || k.color != color
+                || k.komi != game.komi()
+                || game.move_count() != k.moves + 2
+            {
+                return None;
+            }
+            let mut replies = game.moves().skip(k.moves);
+            let (Some((c1, Move::Play(a))), Some((c2, Move::Play(b)))) = (replies.next(), replies.next()) else {
+                return None;
+            };
+            if c1 != color || c2 != color.opponent() {
+                return None;
+            }
+            let mut board = k.board;
+            board.play_unchecked(a, c1);
+            board.play_unchecked(b, c2);
+            (board.hash() == game.board().hash()).then_some((a, b))
+        });
+        match kept {
+            Some((a, b)) => {
+                self.search.advance(a, b);
+            }
+            None => self.search.forget(),
+        }
+    }
+
+    /// Notes where `search` searched for `color` (when it did), for the next move's reuse.
+    fn record_search(&mut self, color: Color) {
+        self.reuse = self.search.started().then(|| ReuseKey {
+            edits: self.edits,
+            moves: self.game.move_count(),
+            color,
+            komi: self.game.komi(),
+            board: self.game.board().clone(),
+        });
+        if self.reuse.is_none() {
+            self.search.forget();
+        }
     }
 
     /// Sets the random seed and restarts the random generator from it (`set_random_seed`).
@@ -526,10 +623,24 @@ impl GtpState {
             if classic_fits && self.generate_to_play(color).resign {
                 return Decision::Resign;
             }
+            self.prepare_search(color);
             let generation = if classic_fits { self.last_generation.as_ref() } else { None };
-            return crate::genmove::hybrid::genmove(&self.game, color, &mut self.rng, &config, generation, observe);
+            let d = crate::genmove::hybrid::genmove(
+                &self.game,
+                color,
+                &mut self.rng,
+                &config,
+                generation,
+                &mut self.search,
+                observe,
+            );
+            self.record_search(color);
+            return d;
         }
-        genmove::genmove_observed(&self.game, color, &mut self.rng, &config, observe)
+        self.prepare_search(color);
+        let d = genmove::genmove_in(&self.game, color, &mut self.rng, &config, &mut self.search, observe);
+        self.record_search(color);
+        d
     }
 }
 
@@ -636,4 +747,104 @@ pub fn load_eye_db(dir: Option<&std::path::Path>) -> Option<std::sync::Arc<EyeDb
         return None;
     }
     EyeDb::read(&path).ok().map(std::sync::Arc::new)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::gtp::{engine, Options};
+    use crate::rules::stone::{Color, Move};
+    use crate::rules::vertex::format_vertex;
+
+    /// `genmove b`, then white's reply on the point the search explored most after black's move (so
+    /// that it is in the tree): the vertex of that reply.
+    fn genmove_and_reply(e: &mut engine_core::gtp::Engine<super::GtpState>) -> String {
+        assert!(e.handle_line("genmove b").unwrap().starts_with('='));
+        let s = &e.context.search;
+        let (_, Move::Play(ours)) = e.context.game.last_move().unwrap() else { panic!("black passed") };
+        let mut pv = Vec::new();
+        s.principal_variation(ours, 2, &mut pv);
+        assert_eq!(pv.len(), 2, "no reply explored after {ours}");
+        let reply = format_vertex(e.context.board(), Move::Play(pv[1]));
+        assert_eq!(e.handle_line(&format!("play w {reply}")).unwrap(), "= \n\n");
+        reply
+    }
+
+    /// The SGF point of a vertex such as `E5` on 9x9 (columns skip I; SGF rows count from the top).
+    fn sgf_point(vertex: &str) -> String {
+        let col = vertex.as_bytes()[0].to_ascii_uppercase();
+        let col = col - b'A' - u8::from(col > b'I');
+        let row: u8 = vertex[1..].parse().unwrap();
+        format!("[{}{}]", (b'a' + col) as char, (b'a' + 9 - row) as char)
+    }
+
+    #[test]
+    fn genmove_reuses_the_tree_only_after_its_own_move_and_a_reply() {
+        let mut e = engine(Options { boardsize: 9, level: 1, ..Options::default() });
+        e.handle_line("genmove b");
+        assert_eq!(e.context.search_reused(), 0);
+        e.handle_line("undo");
+        let reply = genmove_and_reply(&mut e);
+        e.handle_line("genmove b");
+        assert!(e.context.search_reused() > 0, "after genmove b, play w {reply}");
+        // The same position reached otherwise starts afresh. Undo and the same reply again:
+        e.handle_line("undo");
+        e.handle_line("undo");
+        let reply = genmove_and_reply(&mut e);
+        e.handle_line("undo");
+        e.handle_line(&format!("play w {reply}"));
+        e.handle_line("genmove b");
+        assert_eq!(e.context.search_reused(), 0, "undo, play w {reply}");
+        // loadsgf of the game so far, as moves and as setup stones:
+        let dir = std::env::temp_dir().join(format!("go-gtp-reuse-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (moves, setup) = (dir.join("moves.sgf"), dir.join("setup.sgf"));
+        genmove_and_reply(&mut e);
+        std::fs::write(&moves, e.context.game_sgf()).unwrap();
+        e.handle_line(&format!("loadsgf {}", moves.display()));
+        e.handle_line("genmove b");
+        assert_eq!(e.context.search_reused(), 0, "loadsgf of the moves");
+        genmove_and_reply(&mut e);
+        let b = e.context.board().clone();
+        let stones = |c| -> String {
+            b.points()
+                .filter(|&p| b.color(p) == Some(c))
+                .map(|p| sgf_point(&format_vertex(&b, Move::Play(p))))
+                .collect()
+        };
+        let record = format!("(;GM[1]SZ[9]KM[7.5]AB{}AW{}PL[B])", stones(Color::Black), stones(Color::White));
+        std::fs::write(&setup, record).unwrap();
+        assert_eq!(e.handle_line(&format!("loadsgf {}", setup.display())).unwrap(), "= black\n\n");
+        assert_eq!(e.context.board().hash(), b.hash());
+        e.handle_line("genmove b");
+        assert_eq!(e.context.search_reused(), 0, "loadsgf of the stones");
+        std::fs::remove_dir_all(&dir).ok();
+        // A komi change, clear_board:
+        genmove_and_reply(&mut e);
+        e.handle_line("komi 6.5");
+        e.handle_line("genmove b");
+        assert_eq!(e.context.search_reused(), 0, "komi");
+        genmove_and_reply(&mut e);
+        e.handle_line("clear_board");
+        e.handle_line("genmove b");
+        assert_eq!(e.context.search_reused(), 0, "clear_board");
+        // The control: our move and a reply, nothing else, reuse again.
+        genmove_and_reply(&mut e);
+        e.handle_line("genmove b");
+        assert!(e.context.search_reused() > 0);
+    }
+
+    #[test]
+    fn threads_command_and_determinism_for_a_seed() {
+        let moves = |threads: &str| {
+            let mut e = engine(Options { boardsize: 9, level: 1, seed: 11, ..Options::default() });
+            assert_eq!(e.handle_line(threads).unwrap(), "= \n\n");
+            ["genmove b", "genmove w", "genmove b", "genmove w"].map(|l| e.handle_line(l).unwrap())
+        };
+        assert_eq!(moves("threads 2"), moves("threads 2"));
+        assert_eq!(moves("threads 1"), moves("threads 1"));
+        let mut e = engine(Options { boardsize: 9, ..Options::default() });
+        assert_eq!(e.handle_line("threads 0").unwrap(), format!("? threads must be 1 to {}\n\n", super::MAX_THREADS));
+        assert_eq!(e.handle_line("threads x").unwrap(), "? threads not an integer\n\n");
+        assert_eq!(e.context.options().threads, 1);
+    }
 }

@@ -121,6 +121,11 @@ struct Cli {
     /// `gg_genmove`, `restricted_genmove` and `top_moves` always use the classic one.
     #[arg(long, value_name = "ENGINE", default_value = "mcts", value_parser = ["mcts", "classic", "hybrid"])]
     engine: String,
+    /// Threads of the tree search (mcts and hybrid engines), 1 to go::gtp::MAX_THREADS: one tree per
+    /// thread from seeds drawn from --seed, root statistics summed, so a fixed level still gives the same
+    /// moves for a seed (other moves than with another thread count). GTP `threads N` changes it.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=go::gtp::MAX_THREADS as u64))]
+    threads: usize,
     /// Serve GTP on the network instead of standard input: PORT (on 127.0.0.1) or HOST:PORT; port 0 picks a
     /// free port. The address is printed on standard error (`go-gtp: listening on ADDR`).
     #[arg(long, value_name = "PORT|HOST:PORT", value_parser = engine_core::net::parse_listen_address)]
@@ -224,6 +229,7 @@ fn main() -> ExitCode {
             _ => gtp::EngineKind::Mcts,
         },
         output_flags: cli.output_flags.unwrap_or_default(),
+        threads: cli.threads,
     };
     let mut engine = gtp::engine(options);
     for e in &engine.context.patterns().errors {
