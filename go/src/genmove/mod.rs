@@ -44,6 +44,38 @@ pub const SETTLED: f32 = 0.8;
 /// Weight of the all-moves-as-first win rate in a move's value.
 pub const AMAF_WEIGHT: f64 = 60.0;
 
+/// The tree search's default resign threshold ([`resign_verdict`]; `go-gtp --resign-threshold`): a best
+/// root win rate under 10%, as Leela and KataGo ship, on two consecutive moves.
+pub const RESIGN_THRESHOLD: f32 = 0.1;
+
+/// Simulations a search must have run before its win rate may resign a game (a search the clock cut
+/// short is not sure of anything).
+pub const RESIGN_MIN_SIMULATIONS: usize = 2000;
+
+/// A search resigns only when the playouts' mean area margin also puts it behind by more than this
+/// share of the board's points (4 points on 9x9, 18 on 19x19): a settled position lost by half a point
+/// has a win rate near 0 but is no position to resign.
+pub const RESIGN_MARGIN_SHARE: f64 = 0.05;
+
+/// What a tree search said of its own position: the best root move's win rate for the player to move,
+/// the simulations it ran, and the playouts' mean area margin for that player after komi.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Verdict {
+    pub win_rate: f32,
+    pub simulations: usize,
+    pub margin: f64,
+}
+
+/// Whether a search's verdict is hopeless at `threshold` (0 never): a win rate under it over at least
+/// [`RESIGN_MIN_SIMULATIONS`] simulations, and behind by more than [`RESIGN_MARGIN_SHARE`] of the
+/// board's points. The caller resigns on the second hopeless verdict in a row ([`crate::gtp`]).
+pub fn resign_verdict(verdict: &Verdict, threshold: f32, board_points: usize) -> bool {
+    threshold > 0.0
+        && verdict.win_rate < threshold
+        && verdict.simulations >= RESIGN_MIN_SIMULATIONS
+        && verdict.margin < -RESIGN_MARGIN_SHARE * board_points as f64
+}
+
 /// Settings of the generator.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Config {
@@ -51,6 +83,9 @@ pub struct Config {
     pub allow_resign: bool,
     /// Resign when behind by more than this fraction of the board's points (late in the game only).
     pub resign_fraction: f64,
+    /// The tree search's resign threshold ([`resign_verdict`]; 0: off): a search whose best win rate is
+    /// under it also measures its mean margin for the [`Verdict`].
+    pub resign_threshold: f32,
     /// Random playouts for the ownership estimate behind each move choice (more: slower, better judged).
     pub playouts: usize,
     /// Flat Monte-Carlo refinement: how many of the best candidates get playouts, and how many each
@@ -73,6 +108,7 @@ impl Default for Config {
         Config {
             allow_resign: false,
             resign_fraction: 0.35,
+            resign_threshold: 0.0,
             playouts: 48,
             mc_candidates: 24,
             mc_playouts: 0,
@@ -117,25 +153,27 @@ pub fn genmove_observed<R: Rng + ?Sized>(
     config: &Config,
     observe: &mut dyn FnMut(&Search),
 ) -> Decision {
-    genmove_in(game, color, rng, config, &mut Search::new(), observe)
+    genmove_judged(game, color, rng, config, &mut Search::new(), observe).0
 }
 
-/// [`genmove_observed`] in the caller's `search`: its threads, and the subtree it kept from the last
-/// move ([`Search::advance`]; without one it starts afresh).
-pub fn genmove_in<R: Rng + ?Sized>(
+/// [`genmove_observed`] in the caller's `search` (its threads, and the subtree it kept from the last
+/// move: [`Search::advance`]; without one it starts afresh), also returning the tree search's
+/// [`Verdict`] on the position when a search ran (the resign decision's input). The margin costs
+/// `config.playouts` more playouts, run only when the win rate is under `config.resign_threshold`.
+pub fn genmove_judged<R: Rng + ?Sized>(
     game: &GoGame,
     color: Color,
     rng: &mut R,
     config: &Config,
     search: &mut Search,
     observe: &mut dyn FnMut(&Search),
-) -> Decision {
+) -> (Decision, Option<Verdict>) {
     let board = game.board();
     let size = board.size();
     if config.allow_resign && game.move_count() > size * size / 2 {
         let margin = game.score() * if color == Color::Black { 1.0 } else { -1.0 };
         if margin < -config.resign_fraction * (size * size) as f64 {
-            return Decision::Resign;
+            return (Decision::Resign, None);
         }
     }
     let mut scored = scored_moves(game, color, rng, config);
@@ -149,12 +187,29 @@ pub fn genmove_in<R: Rng + ?Sized>(
         search.set_widening(false);
         search.set_dead(board, &[]);
         if let Some(r) = search.run_observed(board, color, game.komi(), &candidates, budget, rng, observe) {
-            return Decision::Play(r.best);
+            let hopeful = r.win_rate >= config.resign_threshold;
+            let margin = if hopeful { 0.0 } else { mean_margin(game, color, config.playouts, rng.random()) };
+            let verdict = Verdict { win_rate: r.win_rate, simulations: r.simulations, margin };
+            return (Decision::Play(r.best), Some(verdict));
         }
     }
-    match refine(board, color, game.komi(), &mut scored, rng, config) {
+    let decision = match refine(board, color, game.komi(), &mut scored, rng, config) {
         Some(p) => Decision::Play(p),
         None => Decision::Pass,
+    };
+    (decision, None)
+}
+
+/// The mean area margin for `color` after komi over `playouts` playouts from the game's position
+/// ([`crate::game::status::estimate`]'s ownership summed).
+fn mean_margin(game: &GoGame, color: Color, playouts: usize, seed: u64) -> f64 {
+    let board = game.board();
+    let estimate = crate::game::status::estimate(board, color, playouts.max(8), seed, game.komi());
+    let black: f64 = board.points().map(|p| f64::from(estimate.ownership[usize::from(p)])).sum::<f64>() - game.komi();
+    if color == Color::Black {
+        black
+    } else {
+        -black
     }
 }
 
@@ -360,5 +415,20 @@ mod tests {
         let b = genmove(&g, Color::Black, &mut seeded_rng(9), &Config::default());
         assert_eq!(a, b);
         assert!(matches!(a, Decision::Play(_)));
+    }
+
+    #[test]
+    fn resign_verdict_needs_a_low_win_rate_enough_simulations_and_a_clear_deficit() {
+        let lost = Verdict { win_rate: 0.02, simulations: 5000, margin: -30.0 };
+        assert!(resign_verdict(&lost, RESIGN_THRESHOLD, 81));
+        // Off, at or above the threshold, too few simulations, or a close score: no.
+        assert!(!resign_verdict(&lost, 0.0, 81));
+        assert!(!resign_verdict(&Verdict { win_rate: 0.1, ..lost }, RESIGN_THRESHOLD, 81));
+        assert!(!resign_verdict(&Verdict { simulations: RESIGN_MIN_SIMULATIONS - 1, ..lost }, 0.1, 81));
+        // Settled and lost by 1.5 points on 9x9 (5% of 81 is 4.05): win rate 0, still no.
+        assert!(!resign_verdict(&Verdict { win_rate: 0.0, margin: -1.5, ..lost }, RESIGN_THRESHOLD, 81));
+        assert!(resign_verdict(&Verdict { margin: -4.5, ..lost }, RESIGN_THRESHOLD, 81));
+        // The same deficit is close on 19x19 (18 points).
+        assert!(!resign_verdict(&Verdict { margin: -10.0, ..lost }, RESIGN_THRESHOLD, 361));
     }
 }

@@ -54,6 +54,9 @@ pub struct Options {
     pub seed: u64,
     pub level: u32,
     pub allow_resign: bool,
+    /// The tree search resigns on two consecutive moves whose best win rate is under this
+    /// ([`genmove::resign_verdict`]; 0: never). `go-gtp --resign-threshold`.
+    pub resign_threshold: f32,
     /// A directory whose `.db` pattern files are loaded after the built-in ones (`go-gtp --patterns`).
     pub patterns: Option<std::path::PathBuf>,
     /// The move generator behind `genmove` (`go-gtp --engine`).
@@ -89,6 +92,7 @@ impl Default for Options {
             seed: 0,
             level: 10,
             allow_resign: false,
+            resign_threshold: genmove::RESIGN_THRESHOLD,
             patterns: None,
             engine: EngineKind::Mcts,
             output_flags: OutputFlags::default(),
@@ -141,6 +145,9 @@ pub struct GtpState {
     /// Bumped by every change of the game through this state ([`GtpState::game_mut`], `load_game`,
     /// `clear`, `reset`): reuse needs exactly two since the search (our move played, the reply).
     edits: u64,
+    /// Per colour, the move number of its last tree search whose verdict was hopeless
+    /// ([`genmove::resign_verdict`]): a second one two moves later resigns.
+    hopeless_at: [Option<usize>; 2],
 }
 
 /// The position a kept search tree was searched from: the game's edit count, its moves, the colour
@@ -182,6 +189,7 @@ impl GtpState {
             },
             reuse: None,
             edits: 0,
+            hopeless_at: [None; 2],
             analysis: {
                 let mut a = Analysis::default();
                 a.set_level(level);
@@ -615,6 +623,7 @@ impl GtpState {
             mcts_simulations: self.mcts_simulations_for(color),
             soft_deadline,
             deadline,
+            resign_threshold: if cleanup { 0.0 } else { self.options.resign_threshold },
             ..Default::default()
         };
         if self.options.engine == EngineKind::Hybrid && !cleanup && config.mcts_simulations > 0 {
@@ -638,9 +647,23 @@ impl GtpState {
             return d;
         }
         self.prepare_search(color);
-        let d = genmove::genmove_in(&self.game, color, &mut self.rng, &config, &mut self.search, observe);
+        let (decision, verdict) =
+            genmove::genmove_judged(&self.game, color, &mut self.rng, &config, &mut self.search, observe);
         self.record_search(color);
-        d
+        if self.judge_resign(color, verdict, config.resign_threshold) {
+            return Decision::Resign;
+        }
+        decision
+    }
+
+    /// Whether `color` resigns on this search's `verdict`: hopeless now and on its search two moves ago
+    /// (the colour's previous move; a `reg_genmove` at the same move number does not count twice).
+    fn judge_resign(&mut self, color: Color, verdict: Option<genmove::Verdict>, threshold: f32) -> bool {
+        let n = self.game.move_count();
+        let points = self.board().size() * self.board().size();
+        let hopeless = verdict.is_some_and(|v| genmove::resign_verdict(&v, threshold, points));
+        let before = std::mem::replace(&mut self.hopeless_at[color.index()], hopeless.then_some(n));
+        hopeless && before.is_some_and(|m| m + 2 == n)
     }
 }
 
@@ -751,6 +774,7 @@ pub fn load_eye_db(dir: Option<&std::path::Path>) -> Option<std::sync::Arc<EyeDb
 
 #[cfg(test)]
 mod tests {
+    use super::*;
     use crate::gtp::{engine, Options};
     use crate::rules::stone::{Color, Move};
     use crate::rules::vertex::format_vertex;
@@ -846,5 +870,57 @@ mod tests {
         assert_eq!(e.handle_line("threads 0").unwrap(), format!("? threads must be 1 to {}\n\n", super::MAX_THREADS));
         assert_eq!(e.handle_line("threads x").unwrap(), "? threads not an integer\n\n");
         assert_eq!(e.context.options().threads, 1);
+    }
+
+    /// Black owns columns A to D (36 points: a wall and five single eyes), white F to J (36 as well); the
+    /// 9 dame of column E are all that is left. Filling it in turn gives black 5 and white 4, so black
+    /// wins the board by 1 point, more if white passes: with komi 2.5 it loses by at most 1.5 (close);
+    /// with komi 20.5 it loses by 11.5 at the very best (lost). Hand-counted.
+    const SPLIT: [&str; 9] = [
+        "X . X X . O O . O",
+        "X X X X . O O O O",
+        "X . X X . O O . O",
+        "X X X X . O O O O",
+        "X . X X . O O . O",
+        "X X X X . O O O O",
+        "X . X X . O O . O",
+        "X X X X . O O O O",
+        "X . X X . O O . O",
+    ];
+
+    /// Black's two searched moves (white passing between them) from `rows` with `komi` at level 5
+    /// (2,000 simulations, the fewest that may resign).
+    fn two_black_moves(rows: &[&str], komi: f64, threshold: f32) -> [Decision; 2] {
+        let mut s =
+            GtpState::new(Options { boardsize: 9, level: 5, komi, resign_threshold: threshold, ..Options::default() });
+        s.load_game(GoGame::from_rows(rows, komi, Rules::default()).unwrap());
+        let first = s.generate(Color::Black, false);
+        if let Decision::Play(p) = first {
+            s.game_mut().play(Color::Black, Move::Play(p)).unwrap();
+            s.game_mut().play(Color::White, Move::Pass).unwrap();
+        }
+        [first, s.generate(Color::Black, false)]
+    }
+
+    #[test]
+    fn the_search_resigns_a_lost_game_on_its_second_hopeless_move() {
+        let [first, second] = two_black_moves(&SPLIT, 20.5, genmove::RESIGN_THRESHOLD);
+        assert!(matches!(first, Decision::Play(_)), "one hopeless search does not resign: {first:?}");
+        assert_eq!(second, Decision::Resign);
+        // Threshold 0: never.
+        let [_, second] = two_black_moves(&SPLIT, 20.5, 0.0);
+        assert!(matches!(second, Decision::Play(_)), "{second:?}");
+    }
+
+    #[test]
+    fn the_search_does_not_resign_an_even_or_close_game() {
+        let empty = [". . . . . . . . ."; 9];
+        for d in two_black_moves(&empty, 7.5, genmove::RESIGN_THRESHOLD) {
+            assert!(matches!(d, Decision::Play(_)), "{d:?}");
+        }
+        // Lost by 1.5 at most, every playout lost at first: the margin keeps the search playing.
+        for d in two_black_moves(&SPLIT, 2.5, genmove::RESIGN_THRESHOLD) {
+            assert!(matches!(d, Decision::Play(_)), "{d:?}");
+        }
     }
 }

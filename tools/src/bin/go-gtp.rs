@@ -75,6 +75,13 @@ struct Cli {
     /// Without it the engine never resigns.
     #[arg(long)]
     resign: bool,
+    /// The tree search (`--engine mcts`, the default) resigns when its best move's win rate stays under
+    /// this share (0 to 1) on two consecutive moves, after at least 2,000 simulations and when the
+    /// playouts also put it behind by more than 5% of the board's points; 0 never resigns. On by default
+    /// (0.1), as GNU Go resigns by default: an opponent on KGS or CGoban wants a lost game resigned, not
+    /// played on until every group is dead.
+    #[arg(long, default_value_t = go::genmove::RESIGN_THRESHOLD, value_parser = parse_share)]
+    resign_threshold: f32,
     /// Start from this SGF file.
     #[arg(short = 'l', long = "infile")]
     infile: Option<String>,
@@ -222,6 +229,7 @@ fn main() -> ExitCode {
         seed: cli.seed,
         level: cli.level,
         allow_resign: cli.resign,
+        resign_threshold: cli.resign_threshold,
         patterns: cli.patterns.clone(),
         engine: match cli.engine.as_str() {
             "classic" => gtp::EngineKind::Classic,
@@ -379,5 +387,13 @@ fn run(cli: &Cli, boardsize: usize, engine: &mut engine_core::gtp::Engine<gtp::G
             eprintln!("go-gtp: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// A share from 0 to 1 (`--resign-threshold`).
+fn parse_share(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{text}: a number from 0 to 1")),
     }
 }
