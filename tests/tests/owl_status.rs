@@ -125,3 +125,22 @@ fn a_root_whose_static_life_is_read_dead_gets_the_defence_patterns() {
         assert_eq!(theirs[1..], got[1..]);
     }
 }
+
+#[test]
+fn a_defence_that_joins_another_dragon_brings_it_into_the_goal() {
+    // owl.tst 72 (incident263.sgf move 116): white's lone D13 under black's D14 is saved by C14, which
+    // joins the C15 D15 string, whose dragon runs out through E16 F16 F17 (GNU Go: `1 C14`; it
+    // accepts B13 and C13 too, the test only C14). Our goal once grew by C15 D15 alone, so after
+    // C14 E13 C13 B13 the owl saw no way out where the same position read afresh lives; and C14 was
+    // no candidate (`owl_defend.db` `OdHangTheJoinOverTheCut`).
+    let Some(shared) = shared_dir() else { return };
+    let sgf = shared.join("gnugo/regression/games/incident263.sgf");
+    let load = format!("loadsgf {} 116", sgf.display());
+    let setup = [load.as_str()];
+    let queries = ["owl_defend D13", "owl_does_defend C14 D13"];
+    let got = ours(&setup, &queries);
+    assert_eq!(got, ["1 C14", "1"]);
+    if let Some(theirs) = gnugo(&setup, &queries) {
+        assert_eq!(got, theirs);
+    }
+}

@@ -18,7 +18,8 @@
 //! for tuning (`owl_tuning::Search`: widths, leaf rule, killer moves). At each node the goal is the strings holding the dragon's original stones
 //! and the defender's stones played on the line diagonally next to it whose strings have four
 //! liberties or more, undone with the move (`owl_tuning::GoalGrowth`, GNU Go's owl adds the defender's stones to
-//! its goal; `GO_OWL_GOAL` for tuning);
+//! its goal; `GO_OWL_GOAL` for tuning), and with a defender's move whose string holds a goal point the
+//! defender's dragons near the goal (read once at the root, [`near_dragons`]) that its string touches;
 //! the attack has succeeded when the queried stone is captured, and a tactical capture of the queried
 //! stone's string (the reader's, ko results included) decides before any eye is counted. Evaluation:
 //! opponent strings next to the goal that the reader captures outright are dead ("lunches": those of
@@ -521,6 +522,14 @@ struct Owl<'a> {
     /// Per move of the current line, the point it added to the goal (0: none), undone by
     /// [`Owl::undo`]; its capacity is reserved once per read, so a node allocates nothing.
     grown: Vec<Point>,
+    /// The defender's dragons near the goal at the query's root (`owl_tuning::GoalGrowth::dragons`):
+    /// per point the index + 1 of its dragon in `dragons` (0: none), and their stones.
+    tags: Vec<u16>,
+    dragons: Vec<Vec<Point>>,
+    /// Points joined to the goal with those dragons on the current line, and per move the length of
+    /// that list before it (undone by [`Owl::undo`]).
+    joined: Vec<Point>,
+    joined_at: Vec<usize>,
     /// XOR of the added points' keys, part of the transposition key (the same position reached with
     /// another goal is another question).
     goal_hash: u64,
@@ -1427,7 +1436,7 @@ impl Owl<'_> {
     /// (GNU Go's owl marks the defender's stones played during the reading as goal), so the strings
     /// it joins count too; one entry of [`Self::grown`] per move either way.
     fn grow(&mut self, p: Point, c: Color) {
-        let GoalGrowth { mode, scope, libs } = tuning().goal;
+        let GoalGrowth { mode, scope, libs, .. } = tuning().goal;
         let defence_query = self.ply().is_multiple_of(2);
         let add = c == self.color
             && mode != 0
@@ -1440,6 +1449,34 @@ impl Owl<'_> {
             self.goal_hash ^= goal_key(p);
         }
         self.grown.push(if add { p } else { 0 });
+        self.joined_at.push(self.joined.len());
+        if c == self.color && !self.dragons.is_empty() {
+            self.join_dragons(p);
+        }
+    }
+
+    /// After the defender's move at `p`, when its string holds a goal point: the defender's dragons
+    /// (read at the query's root, [`near_dragons`]) that the string now holds stones of join the
+    /// goal whole, as the goal of the same position read afresh would hold them (owl.tst 72: C14 joins
+    /// D13's goal to C15 D15, whose dragon runs out through E16 F16 F17).
+    fn join_dragons(&mut self, p: Point) {
+        let b = self.r.board();
+        if !b.string_stones(p).any(|s| self.goal[usize::from(s)]) {
+            return;
+        }
+        for s in b.string_stones(p) {
+            let t = self.tags[usize::from(s)];
+            if t == 0 {
+                continue;
+            }
+            for &q in &self.dragons[usize::from(t) - 1] {
+                if b.color(q) == Some(self.color) && !self.goal[usize::from(q)] {
+                    self.goal[usize::from(q)] = true;
+                    self.goal_hash ^= goal_key(q);
+                    self.joined.push(q);
+                }
+            }
+        }
     }
 
     /// Whether the defender's new stone at `p` is near a goal string: its own string holds a goal
@@ -1509,6 +1546,13 @@ impl Owl<'_> {
             self.goal[usize::from(p)] = false;
             self.goal_hash ^= goal_key(p);
         }
+        if let Some(at) = self.joined_at.pop() {
+            for &j in &self.joined[at..] {
+                self.goal[usize::from(j)] = false;
+                self.goal_hash ^= goal_key(j);
+            }
+            self.joined.truncate(at);
+        }
         if tuning().ko.komaster == 2 {
             if let Some(k) = self.ko_stack.pop() {
                 self.line_ko = k;
@@ -1525,9 +1569,11 @@ impl Owl<'_> {
     fn pass_read(&mut self, depth: usize) -> ReadResult {
         self.line.push(PASS_MARK);
         self.grown.push(0);
+        self.joined_at.push(self.joined.len());
         let (c, _) = self.defend(depth + 1);
         self.line.pop();
         self.grown.pop();
+        self.joined_at.pop();
         c.reverse()
     }
 
@@ -2132,6 +2178,39 @@ fn mark_invaders(b: &Board, color: Color, stones: &[Point], dead: &mut [bool], s
     seen.iter_mut().for_each(|x| *x = false);
 }
 
+/// The defender's dragons within two points of the goal (`mask`) at the query's root, as
+/// [`dragon_goal`] reads them (memoised): per point the index + 1 of its dragon (0: none) and each
+/// dragon's stones outside the goal. Read once per query for [`Owl::join_dragons`].
+fn near_dragons(r: &mut Reader, board: &Board, mask: &[bool], color: Color) -> (Vec<u16>, Vec<Vec<Point>>) {
+    let mut tags = vec![0u16; ARRAY];
+    let mut dragons: Vec<Vec<Point>> = Vec::new();
+    let mut heads: Vec<Point> = Vec::new();
+    for p in board.points() {
+        if mask[usize::from(p)] && board.color(p) == Some(color) && !heads.contains(&board.string_id(p)) {
+            heads.push(board.string_id(p));
+        }
+    }
+    let mut near = Vec::new();
+    for &h in &heads {
+        board.strings_within_two(h, color, &heads, &mut near);
+    }
+    for &s in &near {
+        if tags[usize::from(s)] != 0 || board.string_stones(s).any(|q| mask[usize::from(q)]) {
+            continue;
+        }
+        let stones: Vec<Point> = dragon_goal(r, board, s).into_iter().filter(|&q| !mask[usize::from(q)]).collect();
+        if stones.iter().any(|&q| tags[usize::from(q)] != 0) || stones.is_empty() {
+            continue;
+        }
+        dragons.push(stones);
+        let t = dragons.len() as u16;
+        for &q in &dragons[dragons.len() - 1] {
+            tags[usize::from(q)] = t;
+        }
+    }
+    (tags, dragons)
+}
+
 fn run<T>(
     r: &mut Reader,
     board: &Board,
@@ -2147,6 +2226,8 @@ fn run<T>(
             mask[usize::from(p)] = true;
         }
     }
+    let (tags, dragons) =
+        if tuning().goal.dragons != 0 { near_dragons(r, board, &mask, color) } else { (Vec::new(), Vec::new()) };
     r.set_board(board);
     // Tactical questions inside the owl get a smaller budget, as GNU Go's owl reads at reduced depth.
     let saved = r.limits;
@@ -2178,6 +2259,10 @@ fn run<T>(
         target,
         goal: mask,
         grown: Vec::with_capacity(MAX_LINE),
+        tags,
+        dragons,
+        joined: Vec::with_capacity(MAX_LINE),
+        joined_at: Vec::with_capacity(MAX_LINE),
         goal_hash: 0,
         nodes: 0,
         limits,

@@ -9,7 +9,7 @@
 //! | Variable | Fields | Default | Field |
 //! |---|---|---|---|
 //! | `GO_OWL_SEARCH` | `root,first,leaf,killer,nodes,depth,branches` | `,,0,0,,,` (the limits' own) | [`OwlTuning::search`] |
-//! | `GO_OWL_GOAL` | `mode,scope,libs` (0–3, 0–1, 0–8) | `3,0,4` | [`OwlTuning::goal`] |
+//! | `GO_OWL_GOAL` | `mode,scope,libs,dragons` (0–3, 0–1, 0–8, 0–1) | `3,0,4,1` | [`OwlTuning::goal`] |
 //! | `GO_ESCAPE_OWL` | `mode,threshold` (mode 0–2) | `0,10` | [`OwlTuning::escape`] |
 //! | `GO_ESCAPE_SMALL` | `mode,threshold,count,max_size` (mode 0–2) | `0,12,16,9` (as on larger boards) | [`OwlTuning::escape_small`] |
 //! | `GO_OWL_PAT` | `held,free,safety[,cap,dedupe]` (the first three all needed) | `100,10,1,8,0` | [`OwlTuning::patterns`] |
@@ -194,7 +194,7 @@ pub(crate) struct Search {
     pub branches: Option<usize>,
 }
 
-/// The goal's growth with the defender's stones (`GO_OWL_GOAL` = `mode,scope,libs`).
+/// The goal's growth with the defender's stones (`GO_OWL_GOAL` = `mode,scope,libs,dragons`).
 ///
 /// Measured 2026-11-27 on owl.tst (181 without growth, `0`): `3,0,4` 182 (fixes 65, loses
 /// none); `3,0,0` 176 (fixes 81 193, loses 4 103 105 180 192 194 199); `1,0,0` (every stone) 177
@@ -212,6 +212,15 @@ pub(crate) struct Search {
 /// goal (as `owl_does_defend` puts its move there) 194 (−65 103 207), or when near the goal whatever
 /// its liberties 195 (−65 103); no gain (124's H2 is then refuted one ply deeper than in
 /// `owl_does_defend`).
+///
+/// `dragons` (2026-11-29, owl.tst at 204, with `owl_defend.db`'s `OdHangTheJoinOverTheCut`): a
+/// defender's move whose string holds a goal point brings in whole the defender's dragons (read by
+/// [`crate::analysis::owl`]'s `dragon_goal` at the query's root, within two points of the goal) that
+/// its string now touches, as the goal of the same position read afresh holds them: owl.tst 205
+/// (+72, no loss; 0 with the pattern alone gives 204, the same tests; the dragon join alone changes
+/// only 72's answer, `0` to `1 B13`), semeai.tst 110, optics 84, score 28 (the same counts), owl.tst
+/// CPU +2% (26.73 s against 26.15 s back to back under a load of 17; GNU Go 22.12 s in the same
+/// hour). Dragons within three points instead of two: 202 (+72, −124 235 236) at +6% CPU more.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct GoalGrowth {
     /// 0 the goal stays the original strings, 1 every defender stone joins it, 2 a stone within two
@@ -224,6 +233,9 @@ pub(crate) struct GoalGrowth {
     /// Only a stone whose string has at least this many liberties after the move joins (a weak stone
     /// stays outside); default 4.
     pub libs: usize,
+    /// 1: a defender's move whose string holds a goal point brings the defender's dragons (read at
+    /// the query's root) its string now holds stones of into the goal.
+    pub dragons: u8,
 }
 
 /// Which escape measure decides that the goal ran out (`GO_ESCAPE_OWL` = `mode,threshold`).
@@ -675,7 +687,7 @@ impl Default for OwlTuning {
     fn default() -> Self {
         OwlTuning {
             search: Search::default(),
-            goal: GoalGrowth { mode: 3, scope: 0, libs: 4 },
+            goal: GoalGrowth { mode: 3, scope: 0, libs: 4, dragons: 1 },
             escape: Escape { mode: 0, threshold: ESCAPE_ROUTE_OWL },
             escape_small: SmallEscape {
                 escape: Escape { mode: 0, threshold: SMALL_ESCAPE_ROUTE },
@@ -749,6 +761,7 @@ impl OwlTuning {
             mode: at(&f, 0).unwrap_or(3).clamp(0, 3) as u8,
             scope: at(&f, 1).unwrap_or(0).clamp(0, 1) as u8,
             libs: at(&f, 2).unwrap_or(4).clamp(0, 8) as usize,
+            dragons: at(&f, 3).unwrap_or(1).clamp(0, 1) as u8,
         };
 
         let f = var("GO_ESCAPE_OWL").unwrap_or_default();
@@ -909,7 +922,7 @@ mod tests {
             t.search,
             Search { root: None, first: None, leaf: 0, killer: false, nodes: None, depth: None, branches: None }
         );
-        assert_eq!(t.goal, GoalGrowth { mode: 3, scope: 0, libs: 4 });
+        assert_eq!(t.goal, GoalGrowth { mode: 3, scope: 0, libs: 4, dragons: 1 });
         assert_eq!(t.escape, Escape { mode: 0, threshold: 10 });
         assert_eq!(t.escape_for(19), (Escape { mode: 0, threshold: 10 }, None));
         assert_eq!(t.escape_for(13), (Escape { mode: 0, threshold: 10 }, None));
@@ -961,7 +974,7 @@ mod tests {
         ]);
         assert_eq!(t.recheck, Recheck { moves: 3, total: 900, ..d.recheck });
         assert_eq!(t.fiat, Fiat { on: true, max: 3, defence: 0, points: 20 });
-        assert_eq!(t.goal, GoalGrowth { mode: 3, scope: 0, libs: 2 });
+        assert_eq!(t.goal, GoalGrowth { mode: 3, scope: 0, libs: 2, dragons: 1 });
         assert_eq!(t.defender, Defender { late: 0, ..d.defender });
         assert_eq!(t.settled, d.settled);
         assert_eq!(t.invaders, Invaders { room: 5, ..d.invaders });
@@ -1012,7 +1025,7 @@ mod tests {
         assert_eq!(t.ko.komaster, 2);
         assert_eq!(t.pessimistic, Pessimistic { mode: 7, scope: 2, depth: 0, short: 2 });
         assert_eq!(t.escape, Escape { mode: 0, threshold: 0 });
-        assert_eq!(t.goal, GoalGrowth { mode: 3, scope: 1, libs: 8 });
+        assert_eq!(t.goal, GoalGrowth { mode: 3, scope: 1, libs: 8, dragons: 1 });
         assert_eq!(
             t.defender,
             Defender {
