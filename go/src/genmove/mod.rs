@@ -141,25 +141,15 @@ impl Decision {
 
 /// Chooses a move for `color`.
 pub fn genmove<R: Rng + ?Sized>(game: &GoGame, color: Color, rng: &mut R, config: &Config) -> Decision {
-    genmove_observed(game, color, rng, config, &mut |_| {})
+    genmove_judged(game, color, rng, config, &mut Search::new(), &mut |_| {}).0
 }
 
-/// [`genmove`], showing the tree search to `observe` every [`mcts::CLOCK_CHECK`] simulations while it
-/// runs (live analysis: `lz-genmove_analyze`).
-pub fn genmove_observed<R: Rng + ?Sized>(
-    game: &GoGame,
-    color: Color,
-    rng: &mut R,
-    config: &Config,
-    observe: &mut dyn FnMut(&Search),
-) -> Decision {
-    genmove_judged(game, color, rng, config, &mut Search::new(), observe).0
-}
-
-/// [`genmove_observed`] in the caller's `search` (its threads, and the subtree it kept from the last
-/// move: [`Search::advance`]; without one it starts afresh), also returning the tree search's
-/// [`Verdict`] on the position when a search ran (the resign decision's input). The margin costs
-/// `config.playouts` more playouts, run only when the win rate is under `config.resign_threshold`.
+/// [`genmove`] in the caller's `search` (its threads, and the subtree it kept from the last move:
+/// [`Search::advance`]; without one it starts afresh), showing the tree search to `observe` every
+/// [`mcts::CLOCK_CHECK`] simulations while it runs (live analysis: `lz-genmove_analyze`), and also
+/// returning the search's [`Verdict`] on the position when a search ran (the resign decision's input).
+/// The margin costs `config.playouts` more playouts, run only when the win rate is under
+/// `config.resign_threshold`.
 pub fn genmove_judged<R: Rng + ?Sized>(
     game: &GoGame,
     color: Color,

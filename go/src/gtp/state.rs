@@ -566,7 +566,7 @@ impl GtpState {
     }
 
     /// [`GtpState::generate`], showing the tree search (when it runs) to `observe` as it goes
-    /// ([`genmove::genmove_observed`]: `lz-genmove_analyze`).
+    /// ([`genmove::genmove_judged`]: `lz-genmove_analyze`).
     pub(crate) fn generate_observed(
         &mut self,
         color: Color,
