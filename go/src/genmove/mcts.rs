@@ -17,7 +17,7 @@
 //! simulations is deterministic for a seed whatever the thread count (the moves differ between thread
 //! counts, not between runs); a deadline cuts each tree where the clock finds it, as with one thread.
 
-use crate::playout::{area_margin, area_margin_seen, is_eyelike, owner, playout_recording};
+use crate::playout::{area_margin, area_margin_seen, is_eyelike, owner, playout_recording, shapes};
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point, ARRAY};
 use engine_core::rng::seeded_rng;
@@ -637,9 +637,11 @@ impl Search {
 
     fn expand(&mut self, node: usize, board: &Board, color: Color) {
         let first = self.nodes.len();
+        // The move into this node (none at the root, whose moves the caller gives).
+        let last = self.moves.last().map(|&(p, _)| p);
         for p in board.points() {
             if board.is_empty(p) && !is_eyelike(board, p, color) && board.is_legal(p, color) {
-                self.nodes.push(Node::new(p, prior(board, p, color)));
+                self.nodes.push(Node::new(p, prior(board, p, color, last)));
             }
         }
         let children = (self.nodes.len() - first) as u16;
@@ -699,9 +701,22 @@ pub fn dead_area_margin(board: &Board, dead: &[u8]) -> i32 {
     })
 }
 
-/// A cheap prior inside the tree: captures and escapes from atari are promising, self-ataris are not.
-fn prior(board: &Board, p: Point, color: Color) -> f32 {
+/// Prior bonus for a move that completes one of the playouts' 3×3 shapes ([`shapes`]).
+pub const SHAPE_PRIOR: f32 = 0.08;
+
+/// Prior bonus for a move on one of the 8 points around the last move: most good replies are local.
+pub const NEAR_LAST_PRIOR: f32 = 0.08;
+
+/// A cheap prior inside the tree: captures and escapes from atari are promising, self-ataris are not;
+/// 3×3 shapes and replies next to the last move `last` lean up, as in MoGo's and Pachi's priors.
+fn prior(board: &Board, p: Point, color: Color, last: Option<Point>) -> f32 {
     let mut value: f32 = 0.5;
+    if shapes::matches(board, p) {
+        value += SHAPE_PRIOR;
+    }
+    if last.is_some_and(|q| Board::neighbors(q).contains(&p) || Board::diagonals(q).contains(&p)) {
+        value += NEAR_LAST_PRIOR;
+    }
     let mut libs = 0;
     for q in Board::neighbors(p) {
         match board.color(q) {
@@ -817,6 +832,31 @@ mod tests {
         search.set_dead(&b, &[b.point(0, 0)]);
         assert!(!search.any_dead);
         assert_eq!(dead_area_margin(&b, &search.dead), area_margin(&b));
+    }
+
+    #[test]
+    fn prior_favours_shapes_and_replies_next_to_the_last_move() {
+        // White's last move D4 hanes under black's C5 D5 (hand-checked diagram).
+        let b = board_from(&[
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . X X . . . . .",
+            ". . . O . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+            ". . . . . . . . .",
+        ]);
+        let (hane, far) = (b.point(2, 5), b.point(7, 1));
+        let last = Some(b.point(3, 5));
+        // C4 blocks the hane: a 3×3 shape next to the last move.
+        assert!(shapes::matches(&b, hane));
+        let near = prior(&b, hane, Color::Black, last);
+        assert!((near - prior(&b, hane, Color::Black, None) - NEAR_LAST_PRIOR).abs() < 1e-6);
+        // H8 in the open: no shape, not near, on the second line of an empty area (penalised).
+        assert!(!shapes::matches(&b, far));
+        assert!(prior(&b, far, Color::Black, last) < 0.5 && near > 0.5 + NEAR_LAST_PRIOR, "{near}");
     }
 
     #[test]

@@ -418,13 +418,16 @@ mod tests {
         let own = ownership.expect("ownership");
         assert_eq!(own.len(), 81);
         assert!(own.iter().all(|v| (-1.0..=1.0).contains(v)));
-        // Top row first: E5 (black, to move) is index 4 * 9 + 4 and black's in nearly every playout; E3
-        // (white) is index 6 * 9 + 4.
-        assert!(own[40] > 0.5 && own[58] < -0.5, "{} {}", own[40], own[58]);
+        // Top row first: E5 (black, to move) is index 4 * 9 + 4, E3 (white) index 6 * 9 + 4. GNU Go 3.8
+        // calls all four stones alive (`dragon_status`), so each must be its colour's in a clear majority
+        // of playouts. Random playouts this early still capture a lone stone in a quarter to a third of
+        // them (0.4 to 0.7 over seeds and playout policies), and 64 to 256 playouts leave a standard
+        // error near 0.1: 0.2 (its colour's in 60% of the playouts) keeps three of them below the mean.
+        assert!(own[40] > 0.2 && own[58] < -0.2, "{} {}", own[40], own[58]);
         // For white the signs turn.
         let (_, white) = parse_sabaki(&analyse(&mut e, "kata-analyze", "w interval 0 visits 64 ownership true")[0]);
         let white = white.unwrap();
-        assert!(white[40] < -0.5 && white[58] > 0.5, "{} {}", white[40], white[58]);
+        assert!(white[40] < -0.2 && white[58] > 0.2, "{} {}", white[40], white[58]);
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! Random playouts: from a position, both sides play random legal moves that do not fill their own
-//! eye-like points (all neighbours their own colour) until two passes in a row. Two light rules make the
-//! result a better judge of life and death than uniform play: a string left in atari next to the last
-//! move is captured at once (or, when it is the mover's own, extended or connected if that leaves it at least
-//! two liberties), otherwise a neighbour of the last move that completes a 3×3 shape (hane, cut, edge
-//! move: [`crate::playout::shapes`]) is played, and a move that puts a string of more than two stones
-//! into atari without capturing is not played. Used by the benchmark,
-//! by [`crate::game::status`] to estimate who owns what at the end of a game, and available to search code.
+//! eye-like points (all neighbours their own colour) until two passes in a row. Light rules in the
+//! manner of MoGo and Fuego make the result a better judge of life and death than uniform play, tried in
+//! order after each move: a string left in atari next to the last move is captured at once (or, when it
+//! is the mover's own, extended or connected if that leaves it at least two liberties, else freed by
+//! capturing an enemy string in atari beside it); the middle point of a three-point eye space that the
+//! last move closed is taken (nakade: it kills); a neighbour of the last move that completes a 3×3 shape
+//! (hane, cut, edge move: [`crate::playout::shapes`]) is played; and a move that puts a string of more
+//! than two stones into atari without capturing is never played. Used by the benchmark, by
+//! [`crate::game::status`] to estimate who owns what at the end of a game, and by the tree search.
 //! Allocation-free: works on a [`Board`] in place.
 
 pub mod shapes;
@@ -48,6 +50,13 @@ pub fn playout_recording<R: Rng + ?Sized>(
         let mut played = false;
         if let Some(q) = last {
             if let Some(p) = capture_near(board, q, to_move) {
+                board.play_unchecked(p, to_move);
+                played = true;
+                last = Some(p);
+            }
+        }
+        if let (false, Some(q)) = (played, last) {
+            if let Some(p) = nakade_near(board, q, to_move) {
                 board.play_unchecked(p, to_move);
                 played = true;
                 last = Some(p);
@@ -143,6 +152,86 @@ fn capture_near(board: &Board, q: Point, color: Color) -> Option<Point> {
             if escapes(board, lib, color) && board.is_legal(lib, color) {
                 return Some(lib);
             }
+            // No way out by extending: capture an enemy string in atari next to it instead.
+            if let Some(p) = counter_capture(board, s, color) {
+                return Some(p);
+            }
+        }
+    }
+    None
+}
+
+/// The liberty of an opponent string in atari that touches the string of `color` through `s`: taking
+/// it frees the string (counter-capture), or `None`.
+fn counter_capture(board: &Board, s: Point, color: Color) -> Option<Point> {
+    for t in board.string_stones(s) {
+        for r in Board::neighbors(t) {
+            if board.color(r) == Some(color.opponent()) && board.liberties(r) == 1 {
+                let lib = board.first_liberty(r)?;
+                if board.is_legal(lib, color) {
+                    return Some(lib);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The vital point of a three-point eye space next to the last move `q`: an empty region of exactly
+/// three points (straight or bent) touching `q`, enclosed by one colour's stones. Its middle point
+/// decides life for both sides — the owner makes two eyes there, the opponent kills — so the player to
+/// move takes it (when legal). Uniform playouts leave such spaces to chance and misjudge the group.
+fn nakade_near(board: &Board, q: Point, color: Color) -> Option<Point> {
+    let open = |p: Point| Board::neighbors(p).iter().filter(|&&r| board.is_empty(r) && !board.is_border(r)).count();
+    for e in Board::neighbors(q) {
+        // A point of a three-point space has at most two empty neighbours: most points fail at once.
+        if !board.is_empty(e) || board.is_border(e) || open(e) > 2 {
+            continue;
+        }
+        let mut region = [e; 3];
+        let mut n = 1;
+        let mut i = 0;
+        let mut encloser: Option<Color> = None;
+        let mut fits = true;
+        'flood: while i < n {
+            for r in Board::neighbors(region[i]) {
+                if board.is_border(r) {
+                    continue;
+                }
+                match board.color(r) {
+                    Some(c) => {
+                        if encloser.is_some_and(|o| o != c) {
+                            fits = false;
+                            break 'flood;
+                        }
+                        encloser = Some(c);
+                    }
+                    None if region[..n].contains(&r) => {}
+                    None if n == 3 => {
+                        fits = false;
+                        break 'flood;
+                    }
+                    None => {
+                        region[n] = r;
+                        n += 1;
+                    }
+                }
+            }
+            i += 1;
+        }
+        if !fits || n != 3 {
+            continue;
+        }
+        // The middle point touches both others (the one with two region neighbours).
+        let Some(middle) = region
+            .iter()
+            .copied()
+            .find(|&m| Board::neighbors(m).iter().filter(|r| region.contains(r) && **r != m).count() == 2)
+        else {
+            continue;
+        };
+        if board.is_legal(middle, color) {
+            return Some(middle);
         }
     }
     None
@@ -305,5 +394,22 @@ mod tests {
                 assert!(open.len() <= 1, "{size}x{size}: still open {open:?}");
             }
         }
+    }
+
+    #[test]
+    fn nakade_takes_the_middle_of_a_three_point_space() {
+        use crate::rules::board::tests::board_from;
+        // Black's straight three on the top edge, closed by black's last move on D5: white kills in the
+        // middle (B5). Hand-checked.
+        let b = board_from(&[". . . X O", "X X X X O", "O O O O O", ". . . . .", ". . . . ."]);
+        assert_eq!(nakade_near(&b, b.point(3, 0), Color::White), Some(b.point(1, 0)));
+        // A bent three in the corner: the middle is the corner's diagonal neighbour's shared point.
+        let b = board_from(&[". . X O .", ". X X O .", "X X O O .", "O O O . .", ". . . . ."]);
+        assert_eq!(nakade_near(&b, b.point(2, 0), Color::White), Some(b.point(0, 0)));
+        // Four points, or a space touching both colours: no rule.
+        let b = board_from(&[". . . . X", "X X X X O", "O O O O O", ". . . . .", ". . . . ."]);
+        assert_eq!(nakade_near(&b, b.point(4, 0), Color::White), None);
+        let b = board_from(&[". . . O X", "X X X X O", "O O O O O", ". . . . .", ". . . . ."]);
+        assert_eq!(nakade_near(&b, b.point(3, 0), Color::White), None);
     }
 }
