@@ -144,3 +144,22 @@ fn a_defence_that_joins_another_dragon_brings_it_into_the_goal() {
         assert_eq!(got, theirs);
     }
 }
+
+#[test]
+fn a_reread_defence_reads_the_dragon_its_move_makes() {
+    // owl.tst 196 (strategy33.sgf move 119): white's B11 alone has no life, but B10 makes it one dragon
+    // with the B8 group below (GNU Go's and our dragon after B10: B11 B10 B8 C8 ...), and GNU Go
+    // defends there (`1 B10`; the test accepts B10 and A9). Our reread of B10 kept the old goal, B11
+    // B10, whose stones alone die, though a fresh owl_attack after B10 finds no kill
+    // (`owl_tuning::Recheck::fresh_goal`).
+    let Some(shared) = shared_dir() else { return };
+    let sgf = shared.join("gnugo/regression/games/strategy33.sgf");
+    let load = format!("loadsgf {} 119", sgf.display());
+    let setup = [load.as_str()];
+    let queries = ["owl_defend B11"];
+    let got = ours(&setup, &queries);
+    assert_eq!(got, ["1 B10"]);
+    if let Some(theirs) = gnugo(&setup, &queries) {
+        assert_eq!(got, theirs);
+    }
+}

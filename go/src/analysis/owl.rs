@@ -251,6 +251,10 @@
 //! G2, gained: net nothing): the reader's answers depend on the stone asked (its liberties are walked from that stone), so
 //! keying its cache by string is no free saving either.
 //!
+//! Since 2026-11-29 a defence's reread takes as its goal the queried stone's dragon on the position
+//! after the move (`owl_tuning::Recheck::fresh_goal`, [`dragon_goal`] there): a root move joining the
+//! dragon to a friendly one was read with the old goal, whose stones alone die (owl.tst 196: 206, +196).
+//!
 //! Measured 2026-11-28 (owl.tst at 203), the same recheck for `owl_attack` (`Owl::recheck_attack`,
 //! `owl_tuning::Recheck::attack`, off): a failed attack rereads its first root moves as
 //! `owl_does_attack` reads them; 204 (+173 197, −158) at +4% CPU, but endgame.tst −810; figures there.
@@ -384,6 +388,31 @@
 //!   liberties and throw-ins) treated the reread as a defence query, where `owl_does_defend` reads an
 //!   attack query. Fixed (kept): those rules count the reread's plies from its move (`Owl::ply`, the
 //!   `d` of `attack`/`defend`): owl.tst 202 → 203 (+199, no loss), semeai.tst 110 (the same tests).
+//!
+//! Measured 2026-11-29 (owl.tst 205 on 74df378 by gtp-regress -j 2, 21.06 s CPU; the code was dropped),
+//! aimed at the `owl_defend` tests answered 0 where GNU Go defends (21 46 48 63 66 69 71 77 99 101 107
+//! 133 191 196 223, 15 of the 56 failures; no `owl_defend` test fails by a false defence). Walking GNU
+//! Go's defence against our attack (GNU Go's `owl_defend` for the defender, ours `owl_attack` for the
+//! attacker, both asked fresh at each step): in 66 GNU Go's line is B5 B4 C6 B7 D2 B6 B3, nine plies
+//! and more, where our fresh read at each step after the first finds the defence our root read refutes;
+//! in 21 after F2 D3 D2 C4 and in 77 after J13 L14 G13 the same (77's G13 is no candidate of ours at
+//! all). So the limits, not the evaluation, were tried:
+//! * GNU Go's one move per node past its branching depth (`owl_branch_depth`): two plies of width one
+//!   below our depth of eight: 194 (+194 212, −4 18 76 124 147 162 163 164 182 192 199 215 235 236),
+//!   23.7 s.
+//! * Near ties beyond the width below the root (a candidate scoring at least 80% of the last one
+//!   within the width, two at most): at both sides' nodes 199 (+55 107 216, −4 72 76 82 106 112 162
+//!   163 192), 26.7 s; at the defender's 200 (+107, −72 76 106 162 163 192); at the defender's in
+//!   defence queries 204 (+107, −72 163). Our pattern and eye scores do not rank GNU Go's moves
+//!   near the top, so the ties add other moves.
+//! * The leaf rule of defence queries only: GNU Go's (the defender lives at the limits) 178 (+66 69 71,
+//!   −30 tests: 13 of them false defences of `[0]` tests such as 23 27 64 149 167 168 186 199, the rest
+//!   an earlier move winning), a maximum of one eye living 187 (+69 71, −20). Reading deeper for the
+//!   defender alone costs more false defences than it finds defences.
+//! * 101 (`owl_defend Q18`, GNU Go S15): our own slide pattern (the end of a third-line wall sliding a
+//!   knight's move down to the second line under their third-line stone, value 45) with
+//!   `owl_tuning::Reach` puts S15 first at the root, and a fresh `owl_attack` after S15 answers 0, but
+//!   neither the root read nor the reread (whose leaves count for the attacker) lives: still 0.
 
 use crate::analysis::board_view::BoardView;
 use crate::analysis::dragon::{
@@ -1685,6 +1714,31 @@ impl Owl<'_> {
         found
     }
 
+    /// The stones that the dragon of the queried stone on the position after `m` (by `mover`, at the
+    /// root) holds beyond the goal ([`dragon_goal`] there; `m` itself not counted). The reader is put
+    /// back on the root's position.
+    fn fresh_goal(&mut self, m: Point, mover: Color) -> Vec<Point> {
+        let root = self.r.board().clone();
+        let mut after = root.clone();
+        let mut added = Vec::new();
+        if after.play(crate::Move::Play(m), mover).is_ok() {
+            let limits = self.r.limits;
+            let g = dragon_goal(self.r, &after, self.target);
+            self.r.limits = limits;
+            added.extend(g.into_iter().filter(|&q| q != m && !self.goal[usize::from(q)]));
+        }
+        self.r.set_board(&root);
+        added
+    }
+
+    /// Puts `points` into the goal (`on`) or takes them out again, with the goal's hash.
+    fn mark_goal(&mut self, points: &[Point], on: bool) {
+        for &q in points {
+            self.goal[usize::from(q)] = on;
+            self.goal_hash ^= goal_key(q);
+        }
+    }
+
     /// The root of `owl_attack` when no move killed, ko included (`owl_tuning::Recheck::attack`): the
     /// first root moves read again, each as `owl_does_attack` reads its move — the defender's first node
     /// after it at the root's width, one ply more in all — as [`Self::recheck`] does for a defence. The
@@ -1739,7 +1793,13 @@ impl Owl<'_> {
             }
             self.nodes = self.limits.node_limit.saturating_sub(left.min(self.limits.node_limit));
             let start = self.nodes;
-            let Some(ko) = self.play(m, mover, 0) else { continue };
+            // The dragon after the move (`owl_tuning::Recheck::fresh_goal`): points it adds to the goal.
+            let added = if defence && k.fresh_goal { self.fresh_goal(m, mover) } else { Vec::new() };
+            self.mark_goal(&added, true);
+            let Some(ko) = self.play(m, mover, 0) else {
+                self.mark_goal(&added, false);
+                continue;
+            };
             let c = if defence {
                 let joined = k.joins && !self.goal[usize::from(m)];
                 if joined {
@@ -1756,6 +1816,7 @@ impl Owl<'_> {
                 self.defend(1).0
             };
             self.undo(ko);
+            self.mark_goal(&added, false);
             left = left.saturating_sub(self.nodes - start);
             // A reread that ran out of nodes ended on static verdicts, which favour the defender:
             // its "defended" is not a reading result (a lone stone inside a wall "lived" that way).

@@ -29,7 +29,7 @@
 //! | `GO_OWL_PESSIMISTIC` | `mode,scope,depth,short` (mode 0–7, scope 0–2) | `0,2,1,2` | [`OwlTuning::pessimistic`] |
 //! | `GO_OWL_REACH` | `defend,attack` (0–1 each) | `0,0` | [`OwlTuning::reach`] |
 //! | `GO_OWL_DOOM` | `mode` (0–3) | `0` | [`OwlTuning::doom`] |
-//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads,attack` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0, 0–12) | `6,0,600,1200,250,0` | [`OwlTuning::recheck`] |
+//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads,attack,fresh_goal` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0, 0–12, 0–1) | `6,0,600,1200,250,0,1` | [`OwlTuning::recheck`] |
 //!
 //! Negative values are taken as 0 where a count or a depth is meant. `GO_OWL_TRACE` (printing the tree,
 //! for debugging) is no tuning setting and stays with the owl.
@@ -664,6 +664,18 @@ pub(crate) struct Recheck {
     /// moves at the reread's first defender node did not save 158 either. Off: a net +1 on owl.tst for
     /// a loss in endgame.tst.
     pub attack: usize,
+    /// Whether a defence's reread takes as its goal the dragon of the queried stone on the position
+    /// after the move (`owl::dragon_goal` there; the dragon's own stones stay in it), as a fresh
+    /// `owl_attack` on that position reads, instead of the dragon before the move. A root move that
+    /// joins the dragon to a friendly dragon near it (owl.tst 196: B10 beside B11, which the
+    /// connection reader joins to the B8 group below, as GNU Go amalgamates them) was read with
+    /// the old goal, whose stones alone die. Measured 2026-11-29 (owl.tst 205 on 74df378, gtp-regress
+    /// -j 2): 206 (+196, no loss), owl.tst CPU 20.67 s against 21.06 s (no change); semeai.tst 110,
+    /// optics.tst 84, score.tst 28, the same tests. With the move in the goal too (`joins`) 205 (+196
+    /// −207); with ten moves (`10,0,600,1200,250,0,1`), eight moves or twice the budgets
+    /// (`6,0,1200,2400,500,0,1`): 206, the same tests, more CPU. The same fresh goal for the main
+    /// read's root moves of `owl_defend` (not only the rereads): 205 (+196 −172), dropped. On by default.
+    pub fresh_goal: bool,
 }
 
 /// How far from the goal an owl pattern's move may lie (`GO_OWL_REACH` = `defend,attack`, 0 or 1 each):
@@ -724,6 +736,7 @@ impl Default for OwlTuning {
                 total: RECHECK_TOTAL,
                 reads: RECHECK_READS,
                 attack: RECHECK_ATTACK,
+                fresh_goal: true,
             },
         }
     }
@@ -882,6 +895,7 @@ impl OwlTuning {
         t.recheck.total = at(&f, 3).map_or(t.recheck.total, |x| x.max(0) as u64);
         t.recheck.reads = at(&f, 4).map_or(t.recheck.reads, |x| x.max(0) as u64);
         t.recheck.attack = at(&f, 5).map_or(t.recheck.attack, |x| x.clamp(0, 12) as usize);
+        t.recheck.fresh_goal = at(&f, 6).map_or(t.recheck.fresh_goal, |x| x != 0);
 
         let f = var("GO_OWL_PESSIMISTIC").unwrap_or_default();
         let d = t.pessimistic;
@@ -1016,11 +1030,19 @@ mod tests {
             ("GO_OWL_ANSWER", "5,-7"),
             ("GO_OWL_SETTLED", "-1,3"),
             ("GO_OWL_PESSIMISTIC", "9,5,-1,"),
-            ("GO_OWL_RECHECK", "99,1,,-4,,40,7,1"),
+            ("GO_OWL_RECHECK", "99,1,,-4,,40,0,1"),
         ]);
         assert_eq!(
             t.recheck,
-            Recheck { moves: 12, joins: true, nodes: 600, total: 0, reads: RECHECK_READS, attack: 12 }
+            Recheck {
+                moves: 12,
+                joins: true,
+                nodes: 600,
+                total: 0,
+                reads: RECHECK_READS,
+                attack: 12,
+                fresh_goal: false
+            }
         );
         assert_eq!(t.ko.komaster, 2);
         assert_eq!(t.pessimistic, Pessimistic { mode: 7, scope: 2, depth: 0, short: 2 });
