@@ -151,6 +151,12 @@
 //! to their secondary value and H17 is chosen. Graded (gtp-regress -j 2, classic, against main
 //! 74df378's grade files): strategy.tst 17 → 19 (+37 +38, no loss; 50.8 s CPU against 60.0),
 //! endgame.tst 44, 9x9.tst 30, nngs.tst 52, each the same tests.
+//! Then `shape.db`'s ShCapTheWedge (a class C link over the head of their backed wedge, not from
+//! the edge): strategy.tst 19 → 20 (+9, incident108b 172's P15 as GNU Go), 9x9.tst 30 and
+//! endgame.tst 44 the same tests; nngs.tst 52, the same tests, without the edge guard (with no
+//! guard 9x9.tst lost 700: A5 "connects D9 and B4"; the guard also loses strategy.tst 11's P15,
+//! whose point above is taken). Tried and dropped: ShBlockTheCrawl (block under our end stone
+//! where their two stones crawl below ours, `ade`): +22 (incident291 70's K3), but 9x9.tst −370.
 //!
 //! The per-position answer store ([`crate::analysis::owl_memo`], 2026-11-28, issue 25 speed): one owl
 //! attack or defence, `dragon_goal` and race answer per question per position, shared by analyse, the
