@@ -373,7 +373,7 @@ fn near(b: &Board, t: Point, m: Point) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::game::{GoGame, Rules};
 
@@ -384,7 +384,7 @@ mod tests {
     }
 
     /// strategy.tst 38's position (nicklas8.sgf after move 86), black to play.
-    const NICKLAS8_86: [&str; 19] = [
+    pub(crate) const NICKLAS8_86: [&str; 19] = [
         ". . . X . . . . . . . . . . . . . . .",
         ". O O X X O . . . . . . . . . . . . .",
         "X X X X O . O . . . . . . X . . X X .",

@@ -145,6 +145,18 @@
 //! 11.4, which GNU Go calls "strategically or tactically unsafe" and values 0 (its
 //! `aa_confirm_safety` finds both safe, so it is not the combination part of its blunder check), and
 //! GNU Go's H17 also has a strategic defence of G16 from a shape pattern (6.0) that we lack.
+//! Fixed 2026-11-29 (issue 25): a move whose only blocking reasons are tactical ones serving stones
+//! of a dead dragon of ours (defending its worms, capturing its lunch) is not measured for territory,
+//! GNU Go's "not a safe move" (`valuation::territorial`, `only_rescues_dead_stones`): A18 and B19 fall
+//! to their secondary value and H17 is chosen. Graded (gtp-regress -j 2, classic, against main
+//! 74df378's grade files): strategy.tst 17 → 19 (+37 +38, no loss; 50.8 s CPU against 60.0),
+//! endgame.tst 44, 9x9.tst 30, nngs.tst 52, each the same tests.
+//! Then `shape.db`'s ShCapTheWedge (a class C link over the head of their backed wedge, not from
+//! the edge): strategy.tst 19 → 20 (+9, incident108b 172's P15 as GNU Go), 9x9.tst 30 and
+//! endgame.tst 44 the same tests; nngs.tst 52, the same tests, without the edge guard (with no
+//! guard 9x9.tst lost 700: A5 "connects D9 and B4"; the guard also loses strategy.tst 11's P15,
+//! whose point above is taken). Tried and dropped: ShBlockTheCrawl (block under our end stone
+//! where their two stones crawl below ours, `ade`): +22 (incident291 70's K3), but 9x9.tst −370.
 //!
 //! The per-position answer store ([`crate::analysis::owl_memo`], 2026-11-28, issue 25 speed): one owl
 //! attack or defence, `dragon_goal` and race answer per question per position, shared by analyse, the
@@ -387,5 +399,22 @@ mod tests {
         assert!(!u[usize::from(open)]);
         assert_eq!(u.iter().filter(|&&x| x).count(), 1);
         assert_eq!(r.board().stone_counts(), b.stone_counts());
+    }
+
+    /// strategy.tst 38 (nicklas8 after move 86, black limited to H17 and B19): GNU Go 3.8 plays H17
+    /// and calls B19 "strategically or tactically unsafe" (it attacks B18, the lunch of black's dead
+    /// D19, and defends D19 tactically), so B19's change of territory is not measured.
+    #[test]
+    fn capturing_the_lunch_of_a_dead_dragon_is_not_measured() {
+        use crate::analysis::combination::tests::NICKLAS8_86;
+        use crate::game::Rules;
+        let g = GoGame::from_rows(&NICKLAS8_86, 0.5, Rules::default()).unwrap();
+        let b = g.board().clone();
+        let (h17, b19) = (b.point(7, 2), b.point(1, 0));
+        let mut r = Reader::new(&b);
+        let gen = generate(&g, Color::Black, &mut r, Some(&[h17, b19]));
+        assert_eq!(gen.chosen.map(|c| c.0), Some(h17), "{:?}", gen.chosen);
+        let b19_value = gen.parts.iter().find(|(p, _)| *p == b19).map(|(_, v)| v.territorial.measured);
+        assert_eq!(b19_value, Some(false), "B19 has reasons, its territory is not measured");
     }
 }

@@ -437,7 +437,7 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
             strength[usize::from(q)] = 0.0;
         }
     }
-    if block && ctx.board.is_legal(p, color) {
+    if block && ctx.board.is_legal(p, color) && !only_rescues_dead_stones(ctx, data) {
         let mut safe = is_safe(ctx.board, p, color);
         let mut after = ctx.board.clone();
         let captured = after.play_unchecked(p, color);
@@ -490,6 +490,43 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
     t.value = tot;
     t
 }
+
+/// Whether the move's only blocking reasons are tactical ones that serve stones of ours the
+/// dragons call dead: defences of worms in dead dragons, and attacks on small worms (effective size
+/// under [`BIG_CATCH`]) whose neighbouring strings of ours all belong to dead dragons, with cuts
+/// beside them (a cut alone proves nothing). GNU Go 3.8 calls such a move "strategically or
+/// tactically unsafe" and does not measure its change of territory ("not a safe move"): on
+/// nicklas8 move 84 (strategy.tst 37) A18 and A17 attack white's B18, the lunch of black's dead
+/// D19, and defend D19 tactically; GNU Go values them 0, we valued A18 15.4 from the capture's
+/// territory and played it instead of H17.
+fn only_rescues_dead_stones(ctx: &ValuationContext, data: &MoveData) -> bool {
+    let dead = |q: Point| dragon_status(ctx, q) == Some(DragonStatus::Dead);
+    let mut tactical = false;
+    for &reason in &data.reasons {
+        use MoveReason::*;
+        match reason {
+            Defend { worm, .. } if dead(worm) => tactical = true,
+            Attack { worm, .. } if effective_size(ctx, worm) < BIG_CATCH => {
+                let mut ours = 0;
+                let mut all_dead = true;
+                ctx.board.for_each_adjacent(worm, ctx.color, |adj, _| {
+                    ours += 1;
+                    all_dead &= dead(adj);
+                });
+                if ours == 0 || !all_dead {
+                    return false;
+                }
+                tactical = true;
+            }
+            Cut { .. } | AttackThreat { .. } | DefendThreat { .. } => {}
+            _ => return false,
+        }
+    }
+    tactical && data.min_territory <= 0.0
+}
+
+/// A worm at least this large (effective size) is worth catching whatever its neighbours.
+const BIG_CATCH: f32 = 8.0;
 
 fn mark_anchors(ctx: &ValuationContext, dragon: Point, except: Option<Point>, anchors: &mut [bool]) {
     let Some(d) = ctx.dragons.at(dragon) else { return };

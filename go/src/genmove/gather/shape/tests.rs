@@ -120,3 +120,32 @@ fn our_database_closes_the_corner_and_extends_from_a_lone_stone() {
     assert!(black.has(e3, MoveReason::ExpandMoyo), "{:?}", black.at(e3));
     assert!(black.has(e3, MoveReason::StrategicAttack { dragon: c4 }));
 }
+
+/// Black's C7 and E7 with white's wedge D7 backed by D6: ShCapTheWedge links them from D8
+/// (incident108b move 172's P15, GNU Go 3.8's move there: "connects O14 and Q14"); the same shape
+/// against the edge (black B5 and B3, white's wedge B4 backed by C4) gives A4 nothing.
+#[test]
+fn our_database_caps_the_wedge_away_from_the_edge() {
+    let a = analysed(&[
+        ".........",
+        ".........",
+        "..XOX....",
+        "...O.....",
+        ".X.......",
+        ".OO......",
+        ".X.......",
+        ".........",
+        ".........",
+    ]);
+    let b = &a.board;
+    set_pattern_dir(None);
+    let mut out = MoveReasons::new(Color::Black);
+    gather(&a, &mut out);
+    let origin = |p: Point| a.dragons.at(p).unwrap().origin;
+    let (c7, e7, d8) = (b.point(2, 2), b.point(4, 2), b.point(3, 1));
+    let (first, second) = (origin(c7).min(origin(e7)), origin(c7).max(origin(e7)));
+    assert_ne!(first, second, "C7 and E7 are two dragons");
+    assert!(out.has(d8, MoveReason::Connect { first, second }), "{:?}", out.at(d8));
+    let a4 = b.point(0, 5);
+    assert!(!out.at(a4).reasons.iter().any(|r| matches!(r, MoveReason::Connect { .. })), "{:?}", out.at(a4));
+}
