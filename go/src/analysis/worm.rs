@@ -330,8 +330,15 @@ pub fn worms_read(b: &Board, r: &mut Reader) -> Vec<Worm> {
                 }
                 if !w.defense_points.is_empty() {
                     if w.defense_points.len() < MAX_TACTICAL_POINTS && !w.defense_points.iter().any(|&(q, _)| q == m) {
+                        // A further point counts only when it does better than no move at all: against
+                        // an attack through a ko, a move after which the ko remains (`does_defend` the
+                        // reverse of the attack's result) saves nothing. Otherwise every move near a ko
+                        // stone "defended it with bad ko" (issue 25: a 9x9 game's C3 beside black's D4,
+                        // valued 15.36 for a stone white then captured; GNU Go gives C3 no defence).
                         let c = r.does_defend(m, h);
-                        push_point(&mut w.defense_points, m, c);
+                        if c > code.reverse() {
+                            push_point(&mut w.defense_points, m, c);
+                        }
                     }
                 } else if w.defense_threats.len() < MAX_TACTICAL_POINTS && r.trymove(m, color) {
                     // Dead now: does this move give the worm a defence if its owner plays again?
@@ -546,6 +553,32 @@ mod tests {
         let ws = worms_read(&b, &mut r);
         let w = &ws[usize::from(b.point(2, 2))];
         assert!(w.attack_points.is_empty() && w.lunch.is_none());
+    }
+
+    /// A 9x9 game against GNU Go 3.8 level 10 (issue 25, 2026-11-29, black to play move 31): black's
+    /// D4 is in atari, its liberty D5 inside black's wall, so white's capture there is a ko. GNU Go 3.8
+    /// (`worm_data D4`): attack D5 by ko, defence D5; `move_reasons C3` gives no defence of D4. C3
+    /// leaves the ko as it is and is no defence point (it had been "defends D4 with bad ko" and
+    /// chosen, 15.36 against GNU Go's J8).
+    #[test]
+    fn a_move_that_leaves_the_ko_is_no_defence() {
+        let b = board_from(&[
+            ".........",
+            ".........",
+            ".......XO",
+            "..XXX.XO.",
+            "XXX.XXOXX",
+            "XOOXOOOOX",
+            "O..O....O",
+            ".O.....O.",
+            ".........",
+        ]);
+        let mut r = Reader::new(&b);
+        let ws = worms_read(&b, &mut r);
+        let d4 = &ws[usize::from(b.point(3, 5))];
+        assert_eq!(d4.attack(), (crate::analysis::read_result::ReadResult::KoA, Some(b.point(3, 4))));
+        assert!(d4.defense_points.iter().any(|&(p, _)| p == b.point(3, 4)), "{:?}", d4.defense_points);
+        assert!(!d4.defense_points.iter().any(|&(p, _)| p == b.point(2, 6)), "{:?}", d4.defense_points);
     }
 
     #[test]

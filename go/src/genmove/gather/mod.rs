@@ -60,7 +60,7 @@ pub fn gather(a: &Analysed, r: &mut Reader, color: Color) -> MoveReasons {
     joseki::gather(a, &mut out);
     fuseki::gather(a, &mut out);
     lap("joseki, fuseki");
-    territory::gather(a, &mut out);
+    territory::gather(a, r, &mut out);
     lap("territory");
     owl::more_owl_moves(a, r, &mut out);
     lap("more owl moves");
