@@ -403,7 +403,8 @@ mod tests {
         // middle (B5). Hand-checked.
         let b = board_from(&[". . . X O", "X X X X O", "O O O O O", ". . . . .", ". . . . ."]);
         assert_eq!(nakade_near(&b, b.point(3, 0), Color::White), Some(b.point(1, 0)));
-        // A bent three in the corner: the middle is the corner's diagonal neighbour's shared point.
+        // A bent three in the corner (A5 B5 A4, closed by C5): the middle is the corner point A5, the one
+        // touching both others.
         let b = board_from(&[". . X O .", ". X X O .", "X X O O .", "O O O . .", ". . . . ."]);
         assert_eq!(nakade_near(&b, b.point(2, 0), Color::White), Some(b.point(0, 0)));
         // Four points, or a space touching both colours: no rule.
