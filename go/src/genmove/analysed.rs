@@ -123,6 +123,7 @@ use crate::analysis::owl::OwlLimits;
 use crate::analysis::read_result::ReadResult;
 use crate::analysis::reading::Reader;
 use crate::analysis::worm::{worms_read, Worm};
+use crate::genmove::ab_switch::Switch;
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point};
 
@@ -168,9 +169,8 @@ impl Analysed {
 /// Whether the weakness follows the owl's status (on by default; `GO_OWL_WEAKNESS=0` keeps the
 /// pre-owl one).
 fn owl_weakness() -> bool {
-    use std::sync::OnceLock;
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var("GO_OWL_WEAKNESS").map_or(true, |v| v != "0"))
+    static SWITCH: Switch = Switch::new("GO_OWL_WEAKNESS", true);
+    SWITCH.on()
 }
 
 /// Analyses `board` through the reader: worms with their attack and defence points

@@ -178,6 +178,7 @@
 use crate::analysis::owl::OwlLimits;
 use crate::analysis::reading::Reader;
 use crate::game::GoGame;
+use crate::genmove::ab_switch::Switch;
 use crate::genmove::analysed::{analyse, Analysed};
 use crate::genmove::gather::gather;
 use crate::genmove::reasons::MoveReasons;
@@ -263,8 +264,8 @@ pub fn generate_with(
 
 /// Whether [`generate_with`] prints its phases' wall times on stderr (`GO_PHASE_TIMES=1`).
 fn phase_times() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var("GO_PHASE_TIMES").is_ok_and(|v| v == "1"))
+    static SWITCH: Switch = Switch::new("GO_PHASE_TIMES", false);
+    SWITCH.on()
 }
 
 /// The valuation phase's result: every valued point, and the score estimate it used.

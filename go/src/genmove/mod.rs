@@ -16,11 +16,13 @@
 //! generation (issue 25) is the classic generator beside it: [`classic`] runs the phases — analyse
 //! ([`analysed`]: worms, dragons, owl), gather the move reasons ([`gather`] into [`reasons`]), value
 //! them ([`valuation`]: GNU Go 3.8's formulas over worms, dragons and the influence), select
-//! ([`selection`]); [`trace`] records what the move databases' matches did, for pattern tuners (`go-gtp -t`).
+//! ([`selection`]); [`trace`] records what the move databases' matches did, for pattern tuners (`go-gtp -t`);
+//! [`ab_switch`] reads the `GO_*` variables that turn a kept rule off for A/B measurements.
 //! `go-gtp --engine classic` puts it behind `genmove`; `go-gtp --engine hybrid` puts the tree search
 //! guided by a classic generation there ([`hybrid`]); GTP's `gg_genmove`,
 //! `restricted_genmove` and `top_moves` always use it.
 
+pub mod ab_switch;
 pub mod analysed;
 pub mod classic;
 pub mod clock;

@@ -11,6 +11,7 @@
 use crate::analysis::combination::CombinationSearch;
 use crate::analysis::dragon::DragonStatus;
 use crate::analysis::reading::Reader;
+use crate::genmove::ab_switch::Switch;
 use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
 
@@ -37,7 +38,6 @@ pub fn gather(a: &Analysed, r: &mut Reader, out: &mut MoveReasons) {
 /// Whether combinations are read (on by default; `GO_COMBINATIONS=0` leaves them out, for A/B
 /// measurements of their cost and effect).
 fn combinations_on() -> bool {
-    use std::sync::OnceLock;
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var("GO_COMBINATIONS").map_or(true, |v| v != "0"))
+    static SWITCH: Switch = Switch::new("GO_COMBINATIONS", true);
+    SWITCH.on()
 }

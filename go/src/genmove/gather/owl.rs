@@ -42,6 +42,7 @@ use crate::analysis::dragon::DragonStatus;
 use crate::analysis::owl::OwlLimits;
 use crate::analysis::read_result::ReadResult;
 use crate::analysis::reading::Reader;
+use crate::genmove::ab_switch::Switch;
 use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
 use crate::rules::stone::Point;
@@ -70,17 +71,15 @@ pub fn gather(a: &Analysed, out: &mut MoveReasons) {
 /// Whether the owl reasons reach beyond the owl's own attack and defence points
 /// ([`more_owl_moves`]; `GO_MORE_OWL=0` turns it off).
 fn more_owl_on() -> bool {
-    use std::sync::OnceLock;
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var("GO_MORE_OWL").map_or(true, |v| v != "0"))
+    static SWITCH: Switch = Switch::new("GO_MORE_OWL", true);
+    SWITCH.on()
 }
 
 /// Whether [`owl_attack_defends_neighbours`] runs (off by default; `GO_OWL_NEIGHBOURS=1`: see the
 /// module documentation).
 pub fn owl_neighbours_on() -> bool {
-    use std::sync::OnceLock;
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var("GO_OWL_NEIGHBOURS").is_ok_and(|v| v == "1"))
+    static SWITCH: Switch = Switch::new("GO_OWL_NEIGHBOURS", false);
+    SWITCH.on()
 }
 
 /// GNU Go's rule from `induce_secondary_move_reasons` (run after every owl reason is in, before the
@@ -110,9 +109,8 @@ pub fn owl_attack_defends_neighbours(a: &Analysed, out: &mut MoveReasons) {
 /// Whether [`more_owl_moves`] also asks about the territorial moves next to a critical dragon
 /// ([`NEAR_OWL_DISTANCE`]; off by default, `GO_NEAR_OWL=1` turns it on: see the module documentation).
 fn near_owl_on() -> bool {
-    use std::sync::OnceLock;
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var("GO_NEAR_OWL").is_ok_and(|v| v == "1"))
+    static SWITCH: Switch = Switch::new("GO_NEAR_OWL", false);
+    SWITCH.on()
 }
 
 /// Largest Manhattan distance from a stone of a critical dragon at which a territorial move

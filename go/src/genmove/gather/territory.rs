@@ -54,6 +54,7 @@ use crate::analysis::owl::{self, OwlLimits};
 use crate::analysis::pattern_context::GoPatternContext;
 use crate::analysis::read_result::ReadResult;
 use crate::analysis::reading::Reader;
+use crate::genmove::ab_switch::Switch;
 use crate::genmove::analysed::Analysed;
 use crate::genmove::reasons::{MoveReason, MoveReasons};
 use crate::rules::board::Board;
@@ -128,9 +129,8 @@ pub const MIN_INVASION_CONTACTS: usize = 2;
 
 /// Whether [`invasion_dies`] is asked (on by default; `GO_INVASION_OWL=0` turns it off).
 fn invasion_check_on() -> bool {
-    use std::sync::OnceLock;
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var("GO_INVASION_OWL").map_or(true, |v| v != "0"))
+    static SWITCH: Switch = Switch::new("GO_INVASION_OWL", true);
+    SWITCH.on()
 }
 
 /// The points and reasons (see the module documentation), best first, at most [`MAX_CANDIDATES`].

@@ -103,6 +103,7 @@ use crate::analysis::dragon::DragonStatus;
 use crate::analysis::influence::Influence;
 use crate::analysis::influence_patterns::status_strength;
 use crate::analysis::read_result::ReadResult;
+use crate::genmove::ab_switch::Switch;
 use crate::genmove::reasons::{MoveData, MoveReason};
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point, ARRAY};
@@ -169,9 +170,8 @@ pub fn dragon_strengths(ctx: &ValuationContext, to_move: Color) -> (Vec<bool>, V
 /// 62.73 against T15 24.87); CPU strategy 117 s, 9x9 146 s, endgame 43 s, semeai 27 s against 117,
 /// 128.5, 47, 32 on main (a loaded machine; the 9x9 rise is `more_owl_moves`' owl reads).
 pub fn critical_dead_default() -> bool {
-    use std::sync::OnceLock;
-    static ON: OnceLock<bool> = OnceLock::new();
-    *ON.get_or_init(|| std::env::var("GO_CRIT_DEAD").map_or(true, |v| v != "0"))
+    static SWITCH: Switch = Switch::new("GO_CRIT_DEAD", true);
+    SWITCH.on()
 }
 
 fn strengths_of(
