@@ -158,6 +158,22 @@
 //! whose point above is taken). Tried and dropped: ShBlockTheCrawl (block under our end stone
 //! where their two stones crawl below ours, `ade`): +22 (incident291 70's K3), but 9x9.tst −370.
 //!
+//! nngs.tst 320 (Lazarus-gnugo-3.1.17 move 12, read 2026-11-29 with `GO_BLUNDER_TRACE`): B15 is our
+//! best valued move (26.10 over B11 24.41) but the blunder check's owl part takes 10.83 from it: our
+//! dragon D16 C15 is alive before the move and `owl_attack B15` after it answers 1 E16, where GNU Go
+//! answers 0. The cause is the dragon, not the owl: GNU Go's dragon is D16 F16 C15 (its `disconnect
+//! D16 F16` is 0), ours leaves F16 out since our connection reader's `disconnect D16 F16` answers
+//! 1 E16, though our own `connect D16 F16` after white E16 answers 1 E17, as GNU Go's does (so the
+//! cut fails one ply deeper; the disconnection search's node or depth limit, or its move list after
+//! E16, is the suspect: not yet read). With GNU Go's `conn.db` loaded (`--patterns`) we play B15.
+//! Tried and dropped: a static `conn.db` join of a one-point jump whose gap has empty points beside
+//! it (`?.?/O.O/?.?`): nngs.tst 51 (+320 −1230: D6-F6 joined where GNU Go's reader cuts, then F7
+//! "owl-attacks B6" 68.0), strategy.tst 21 → 20 (+18 −6 −11: 11's P16-P14 joined inside black's
+//! stones), 9x9.tst 30, endgame.tst 44, owl.tst 206, semeai.tst 111 the same tests; with no stone of
+//! theirs on the gap's four diagonals (`o.o/O.O/o.o`): strategy.tst 20 (−6: incident104 63's
+//! H16-H14 joined, so G18 "owl-defends L18" 66.6 over E10), nngs.tst 51 (+320 −1230). The fix
+//! belongs in the disconnection reader (one place for every jump), then graded on connection.tst too.
+//!
 //! The per-position answer store ([`crate::analysis::owl_memo`], 2026-11-28, issue 25 speed): one owl
 //! attack or defence, `dragon_goal` and race answer per question per position, shared by analyse, the
 //! gatherers, the blunder check and the GTP commands. Measured with gtp-regress -j 1 (classic), main

@@ -8,6 +8,9 @@
 //! that the owl kills after the move — twice their effective size (a critical dragon is lost to a
 //! move elsewhere anyway; its defences are valued by the valuation). GNU Go's combination part (`atari_atari_blunder_size`) is not done (the combinations themselves are [`crate::analysis::combination`]'s, used by the gatherer only).
 //!
+//! `GO_BLUNDER_TRACE` prints each checked move's two parts and the owl verdicts of its neighbouring
+//! dragons on stderr (for comparing with GNU Go's `-t` trace).
+//!
 //! Reads through the caller's reader and leaves it on the analysed position.
 
 use crate::analysis::dragon::DragonStatus;
@@ -20,9 +23,25 @@ use crate::rules::stone::{Color, Point};
 
 /// What `color` loses by playing `p` on the analysed position (0: no blunder found).
 pub fn blunder_size(a: &Analysed, r: &mut Reader, color: Color, p: Point) -> f32 {
-    let loss = tactical(a, r, color, p) + owl(a, r, color, p);
+    let tactical = tactical(a, r, color, p);
+    let owl = owl(a, r, color, p);
     r.set_board(&a.board);
-    loss
+    if trace() {
+        eprintln!("blunder {}: tactical {tactical:.2} owl {owl:.2}", vertex(&a.board, p));
+    }
+    tactical + owl
+}
+
+/// Whether `GO_BLUNDER_TRACE` is set (read once).
+fn trace() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("GO_BLUNDER_TRACE").is_some())
+}
+
+/// `p` as GTP names it, for the trace.
+fn vertex(b: &Board, p: Point) -> String {
+    let (col, row) = b.coords(p);
+    format!("{}{}", crate::rules::vertex::column_letter(col), b.size() - usize::from(row))
 }
 
 /// The tactical part: the string the move makes, if the opponent then captures it.
@@ -86,6 +105,9 @@ fn owl(a: &Analysed, r: &mut Reader, color: Color, p: Point) -> f32 {
             continue;
         }
         seen.push(v.dragon);
+        if trace() {
+            eprintln!("  neighbour {}: owl {:?}, attack {:?}", vertex(b, q), v.status, v.attack.0);
+        }
         if v.status != DragonStatus::Alive {
             continue;
         }
