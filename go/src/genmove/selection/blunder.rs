@@ -8,7 +8,7 @@
 //! that the owl kills after the move — twice their effective size (a critical dragon is lost to a
 //! move elsewhere anyway; its defences are valued by the valuation). GNU Go's combination part (`atari_atari_blunder_size`) is not done (the combinations themselves are [`crate::analysis::combination`]'s, used by the gatherer only).
 //!
-//! `GO_BLUNDER_TRACE` prints each checked move's two parts and the owl verdicts of its neighbouring
+//! `GO_BLUNDER_TRACE=1` prints each checked move's two parts and the owl verdicts of its neighbouring
 //! dragons on stderr (for comparing with GNU Go's `-t` trace).
 //!
 //! Reads through the caller's reader and leaves it on the analysed position.
@@ -17,9 +17,11 @@ use crate::analysis::dragon::DragonStatus;
 use crate::analysis::owl::{does_defend, OwlLimits};
 use crate::analysis::read_result::ReadResult;
 use crate::analysis::reading::Reader;
+use crate::genmove::ab_switch::Switch;
 use crate::genmove::analysed::Analysed;
 use crate::rules::board::Board;
-use crate::rules::stone::{Color, Point};
+use crate::rules::stone::{Color, Move, Point};
+use crate::rules::vertex::format_vertex;
 
 /// What `color` loses by playing `p` on the analysed position (0: no blunder found).
 pub fn blunder_size(a: &Analysed, r: &mut Reader, color: Color, p: Point) -> f32 {
@@ -32,16 +34,15 @@ pub fn blunder_size(a: &Analysed, r: &mut Reader, color: Color, p: Point) -> f32
     tactical + owl
 }
 
-/// Whether `GO_BLUNDER_TRACE` is set (read once).
+/// Whether `GO_BLUNDER_TRACE=1` asks for the trace (read once).
 fn trace() -> bool {
-    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *ON.get_or_init(|| std::env::var_os("GO_BLUNDER_TRACE").is_some())
+    static SWITCH: Switch = Switch::new("GO_BLUNDER_TRACE", false);
+    SWITCH.on()
 }
 
 /// `p` as GTP names it, for the trace.
 fn vertex(b: &Board, p: Point) -> String {
-    let (col, row) = b.coords(p);
-    format!("{}{}", crate::rules::vertex::column_letter(col), b.size() - usize::from(row))
+    format_vertex(b, Move::Play(p))
 }
 
 /// The tactical part: the string the move makes, if the opponent then captures it.
