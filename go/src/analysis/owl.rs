@@ -256,10 +256,8 @@
 //! dragon to a friendly one was read with the old goal, whose stones alone die (owl.tst 196: 206, +196).
 //!
 //! Measured 2026-11-28 (owl.tst at 203), the same recheck for `owl_attack` (`Owl::recheck_attack`,
-//! `owl_tuning::Recheck::attack`, off then): a failed attack rereads its first root moves as
+//! `owl_tuning::Recheck::attack`, off): a failed attack rereads its first root moves as
 //! `owl_does_attack` reads them; 204 (+173 197, −158) at +4% CPU, but endgame.tst −810; figures there.
-//! Since 2026-11-29 on with two rereads (`GO_OWL_RECHECK` field 6): owl.tst 206 → 208 (+173 197, no
-//! loss; the third root move held 158's false kill), endgame.tst no longer loses 810.
 //!
 //! Measured 2026-11-28 evening (owl.tst at 203 by gtp-regress, 22.8 s CPU under load): the defence
 //! rereads' leaves counted for the attacker made the reread of 107's B2 (GNU Go's move, which our

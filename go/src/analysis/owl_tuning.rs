@@ -29,7 +29,7 @@
 //! | `GO_OWL_PESSIMISTIC` | `mode,scope,depth,short` (mode 0–7, scope 0–2) | `0,2,1,2` | [`OwlTuning::pessimistic`] |
 //! | `GO_OWL_REACH` | `defend,attack` (0–1 each) | `0,0` | [`OwlTuning::reach`] |
 //! | `GO_OWL_DOOM` | `mode` (0–3) | `0` | [`OwlTuning::doom`] |
-//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads,attack,fresh_goal` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0, 0–12, 0–1) | `6,0,600,1200,250,2,1` | [`OwlTuning::recheck`] |
+//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads,attack,fresh_goal` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0, 0–12, 0–1) | `6,0,600,1200,250,0,1` | [`OwlTuning::recheck`] |
 //!
 //! Negative values are taken as 0 where a count or a depth is meant. `GO_OWL_TRACE` (printing the tree,
 //! for debugging) is no tuning setting and stays with the owl.
@@ -58,7 +58,7 @@ pub(crate) const RECHECK_MOVES: usize = 6;
 /// Default of [`Recheck::total`].
 pub(crate) const RECHECK_TOTAL: u64 = 1200;
 /// Default of [`Recheck::attack`].
-pub(crate) const RECHECK_ATTACK: usize = 2;
+pub(crate) const RECHECK_ATTACK: usize = 0;
 /// Default of [`Defender::root_patterns`].
 const DEFENDER_ROOT_PATTERNS: bool = true;
 /// Default of [`Recheck::reads`].
@@ -663,11 +663,12 @@ pub(crate) struct Recheck {
     /// defence's count for the attacker) gained nothing (none of 173 197 212 248 killed); the late
     /// moves at the reread's first defender node did not save 158 either. Off: a net +1 on owl.tst for
     /// a loss in endgame.tst. Re-measured 2026-11-29 (owl.tst 206 on b2cb626, gtp-regress -j 2, under
-    /// load): one reread 207 (+173), two 208 (+173 197, no loss: 158's false kill P19 comes from the
-    /// third root move), three 207 (+173 197, −158), two with `reads` 400 208 (the same, +5% CPU);
-    /// with two, endgame.tst (classic) 44 with the same tests (810 no longer lost), semeai.tst 111,
-    /// optics.tst 84, score.tst 28 the same tests; owl.tst CPU 20.58 s against 20.01 s (+3%), paid for
-    /// by building the GTP pattern library lazily (`GtpState::patterns`, 21.20 s before). On: two.
+    /// load): one reread 207 (+173), two 208 (+173 197, no loss; in process 207), three 207 (+173 197,
+    /// −158); with two, endgame.tst 44, nngs.tst 51, strategy.tst 21 (classic, the same tests), 9x9.tst
+    /// 31 (+420), semeai.tst 111, optics.tst 84, score.tst 28 the same tests, owl.tst CPU +3%. Still
+    /// off: with one reread or two, `owl_attack C4` in strategy5.sgf at move 40 (the unit test
+    /// `a_boxed_in_lunch_of_four_liberties_gives_the_goal_its_eyes`) answers `1 B4`, a false kill (GNU
+    /// Go 0): our `owl_does_attack B4 C4` answers 1 where GNU Go's answers 0, and the reread trusts it.
     pub attack: usize,
     /// Whether a defence's reread takes as its goal the dragon of the queried stone on the position
     /// after the move (`owl::dragon_goal` there; the dragon's own stones stay in it), as a fresh
