@@ -662,7 +662,13 @@ pub(crate) struct Recheck {
     /// becomes `E2`, with one reread as with four). The rereads' leaves counted for the defender (as a
     /// defence's count for the attacker) gained nothing (none of 173 197 212 248 killed); the late
     /// moves at the reread's first defender node did not save 158 either. Off: a net +1 on owl.tst for
-    /// a loss in endgame.tst.
+    /// a loss in endgame.tst. Re-measured 2026-11-29 (owl.tst 206 on b2cb626, gtp-regress -j 2, under
+    /// load): one reread 207 (+173), two 208 (+173 197, no loss; in process 207), three 207 (+173 197,
+    /// −158); with two, endgame.tst 44, nngs.tst 51, strategy.tst 21 (classic, the same tests), 9x9.tst
+    /// 31 (+420), semeai.tst 111, optics.tst 84, score.tst 28 the same tests, owl.tst CPU +3%. Still
+    /// off: with one reread or two, `owl_attack C4` in strategy5.sgf at move 40 (the unit test
+    /// `a_boxed_in_lunch_of_four_liberties_gives_the_goal_its_eyes`) answers `1 B4`, a false kill (GNU
+    /// Go 0): our `owl_does_attack B4 C4` answers 1 where GNU Go's answers 0, and the reread trusts it.
     pub attack: usize,
     /// Whether a defence's reread takes as its goal the dragon of the queried stone on the position
     /// after the move (`owl::dragon_goal` there; the dragon's own stones stay in it), as a fresh

@@ -240,8 +240,12 @@ fn main() -> ExitCode {
         threads: cli.threads,
     };
     let mut engine = gtp::engine(options);
-    for e in &engine.context.patterns().errors {
-        eprintln!("go-gtp: {e}");
+    // The built-in databases load without errors (patterns' tests): only a directory's are reported,
+    // and only then is the library built before the first command.
+    if cli.patterns.is_some() {
+        for e in &engine.context.patterns().errors {
+            eprintln!("go-gtp: {e}");
+        }
     }
     engine.context.set_trace(go::genmove::trace::Settings {
         level: cli.trace.min(2),
