@@ -173,7 +173,8 @@ pub fn policy() -> Policy {
 /// The default policy: the hand-written shapes. The fitted weights predict the games' moves better
 /// (held-out top-1 21.7 % against 17.8 %, `mkpat --fit-playout`) but did not play better: self-play
 /// against the shapes at `--level 5` on 9x9 (40 games each, 2026-11-29) 20/40 with `2,0,1` (and about
-/// 10 % more CPU per simulation) and 20/40 with `20,0,1`.
+/// 10 % more CPU per simulation), 20/40 with `20,0,1` and 16/30 with `50,0,1`; against GNU Go level 10
+/// at `--level 15` with `2,0,1`, 10/20, where the shapes win 39/60.
 pub const DEFAULT_POLICY: Policy = Policy::Shapes;
 
 /// A reply to the last move `q` on one of its 8 neighbours drawn in proportion to the fitted weights
