@@ -370,3 +370,37 @@ fn harvest_takes_the_training_files_and_tunes() {
     let numbers: Vec<f64> = line.split([' ', ',']).filter_map(|w| w.parse().ok()).collect();
     assert!(numbers.len() == 3 && numbers[2] > numbers[0], "{line}");
 }
+
+/// `--fit-playout` on a tiny record: the positions counted are the moves that follow a play (5x5: B C3,
+/// W C2, B D1, W pass, B B2: two, W C2 and B D1), the three models are reported, and the weights file
+/// parses as the engine reads it (hex code, weight).
+#[test]
+fn fit_playout_counts_the_positions_of_a_tiny_record() {
+    let tmp = std::env::temp_dir().join(format!("mkpat-fit-playout-{}", std::process::id()));
+    std::fs::create_dir_all(&tmp).unwrap();
+    let sgf = tmp.join("tiny.sgf");
+    std::fs::write(&sgf, "(;GM[1]SZ[5];B[cc];W[cd];B[de];W[];B[bd])").unwrap();
+    let out = tmp.join("gammas.txt");
+    let (stdout, err, code) = mkpat(&[
+        "--fit-playout",
+        out.to_str().unwrap(),
+        "--games",
+        sgf.to_str().unwrap(),
+        "--holdout",
+        "0",
+        "--min-count",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for model in ["3x3 codes:", "hand-written shapes:", "tactical only:"] {
+        let line = stdout.lines().find(|l| l.starts_with(model)).unwrap_or_else(|| panic!("{stdout}"));
+        assert!(line.contains("training 2 positions"), "{line}");
+    }
+    let text = std::fs::read_to_string(&out).unwrap();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(f.len(), 2, "{line}");
+        assert!(u16::from_str_radix(f[0], 16).is_ok() && f[1].parse::<f64>().is_ok_and(|g| g > 0.0), "{line}");
+    }
+    let _ = std::fs::remove_dir_all(&tmp);
+}

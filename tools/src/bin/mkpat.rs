@@ -43,6 +43,15 @@ with the edges up to the fourth line, canonical under the 8 symmetries) of the m
 (the split --tune makes with the same --holdout and --seed) and writes each shape played at least
 --min-count times as a pattern with shape(0) into OUT.db, for --tune to fit (`go::gtp::harvest`).
 
+Playout fit mode (--fit-playout OUT.txt --games DIR|FILE... [--holdout 0.2] [--seed N] [--min-count 10]):
+for every move of the training files that follows a play, the 3x3 neighbourhoods (seen by the mover,
+canonical under the 8 symmetries) of the legal moves on the last move's 8 neighbours, with tactical
+features (captures, escapes atari, gives atari, self-atari, orthogonal), against the other legal moves as
+plain candidates; fits a weight per neighbourhood with --tune's model and writes those of the
+neighbourhoods seen at least --min-count times to OUT.txt (`go::playout::fit`; the playouts' weights are
+go/src/playout/gammas.txt). Prints the held-out top-1/top-5 of the fit, of the hand-written playout shapes
+and of the tactical features alone.
+
 Tune mode (--tune DB.db --games DIR|FILE... [--labels played|marked] [--holdout 0.2] [--seed N] [-o OUT.db |
 --dry-run]): fits the shape values of DB's patterns to the moves played in the games (--labels marked: the
 moves marked good, TE on the move's node unless BM, TR and LB points on it) (Coulom's generalized Bradley-Terry model
@@ -159,6 +168,11 @@ struct Cli {
     /// With --harvest: the fewest times a shape must have been played to be written.
     #[arg(long, default_value_t = 10)]
     min_count: u32,
+    /// Fit the playout policy's weights of the 3×3 neighbourhoods of the last move's neighbours to the
+    /// moves of the training files of --games (--holdout, --seed) and write them to OUT.txt
+    /// (`go::playout::fit`; the engine's file is go/src/playout/gammas.txt).
+    #[arg(long, value_name = "OUT.txt", requires = "games", conflicts_with_all = ["tune", "harvest"])]
+    fit_playout: Option<PathBuf>,
 }
 
 fn expand(args: &[PathBuf]) -> std::io::Result<Vec<PathBuf>> {
@@ -180,6 +194,9 @@ fn main() -> ExitCode {
     }
     if let Some(out) = &cli.harvest {
         return harvest_mode(&cli, out);
+    }
+    if let Some(out) = &cli.fit_playout {
+        return fit_playout_mode(&cli, out);
     }
     if let Some(sgf) = &cli.joseki {
         return joseki_mode(sgf, cli.output.as_deref());
@@ -772,4 +789,103 @@ fn training_split(cli: &Cli) -> Option<Split> {
             None
         }
     }
+}
+
+/// `--fit-playout`: the weights of the playout's 3×3 neighbourhoods (`go::playout::fit`), fitted with
+/// the generalized Bradley–Terry model of `patterns::tune`; the same fit with the hand-written shapes
+/// and with the tactical features alone, for comparison on the held-out files.
+fn fit_playout_mode(cli: &Cli, out: &Path) -> ExitCode {
+    use go::playout::fit::{extract, Index, Model, Raw, TACTICAL};
+    use patterns::tune as model;
+    let started = std::time::Instant::now();
+    let Some((files, train, test)) = training_split(cli) else {
+        return ExitCode::FAILURE;
+    };
+    let load = |set: &[PathBuf], m: Model| -> Vec<Raw> {
+        let mut raws = Vec::new();
+        for f in set {
+            match read_to_string_limited(f, MAX_INPUT_FILE_BYTES).map_err(|e| e.to_string()) {
+                Ok(t) => match extract(&t, m) {
+                    Ok(r) => raws.extend(r),
+                    Err(e) => eprintln!("mkpat: {}: skipped: {e}", f.display()),
+                },
+                Err(e) => eprintln!("mkpat: {}: skipped: {e}", f.display()),
+            }
+        }
+        raws
+    };
+    let mut table = None;
+    for (name, m) in
+        [("3x3 codes", Model::Codes), ("hand-written shapes", Model::Shapes), ("tactical only", Model::Tactical)]
+    {
+        let (tr, te) = (load(&train, m), load(&test, m));
+        let index = Index::new(&tr);
+        let train_pos: Vec<_> = tr.iter().map(|r| index.position(r)).collect();
+        let test_pos: Vec<_> = te.iter().map(|r| index.position(r)).collect();
+        let prior = vec![1.0; index.len()];
+        let gamma = model::fit_mm(&train_pos, &prior, &[], cli.sweeps, &mut |_, _| {});
+        let ll = |set: &[patterns::tune::Position]| model::log_likelihood(set, &gamma) / set.len().max(1) as f64;
+        let (a1, a5) = model::agreement(&test_pos, &gamma);
+        let (t1, t5) = model::agreement(&train_pos, &gamma);
+        println!(
+            "{name}: {} features; training {} positions, log-likelihood {:.4}, top-1 {:.2}%, top-5 {:.2}%; \
+             held-out {} positions, log-likelihood {:.4}, top-1 {:.2}%, top-5 {:.2}%",
+            index.len(),
+            train_pos.len(),
+            ll(&train_pos),
+            100.0 * t1,
+            100.0 * t5,
+            test_pos.len(),
+            ll(&test_pos),
+            100.0 * a1,
+            100.0 * a5
+        );
+        let tactical: Vec<String> = TACTICAL.iter().zip(&gamma).map(|(n, g)| format!("{n} {g:.3}")).collect();
+        println!("  tactical: {}", tactical.join(", "));
+        if m == Model::Shapes {
+            println!("  shape {:.3}", gamma.get(TACTICAL.len()).copied().unwrap_or(1.0));
+        }
+        if m == Model::Codes {
+            // how often each code was a candidate in training: the rare ones stay at 1
+            let mut seen = std::collections::BTreeMap::<u16, u32>::new();
+            for r in &tr {
+                for (_, s) in &r.near {
+                    if let Some(s) = s {
+                        *seen.entry(*s).or_default() += 1;
+                    }
+                }
+            }
+            table = Some((index, gamma.clone(), seen, train_pos.len()));
+        }
+    }
+    let Some((index, gamma, seen, positions)) = table else { return ExitCode::FAILURE };
+    let mut text = format!(
+        "# The playout's 3x3 weights, generated by `mkpat --fit-playout` (go::playout::fit): do not edit.\n\
+         # {} training files of {} (--holdout {} --seed {}), {positions} positions; codes seen at least {} times.\n\
+         # CODE (hex, the side to move black, canonical) GAMMA\n",
+        train.len(),
+        files.len(),
+        cli.holdout,
+        cli.seed,
+        cli.min_count
+    );
+    let mut kept = 0;
+    for (&code, &k) in &index.shapes {
+        let g = gamma[k as usize];
+        if seen.get(&code).copied().unwrap_or(0) >= cli.min_count && (g.ln()).abs() > 0.02 {
+            text.push_str(&format!("{code:04x} {g:.3}\n"));
+            kept += 1;
+        }
+    }
+    if let Err(e) = std::fs::write(out, &text) {
+        eprintln!("mkpat: {}: {e}", out.display());
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "{}: {kept} weights of {} codes, {:.1} s",
+        out.display(),
+        index.shapes.len(),
+        started.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
 }
