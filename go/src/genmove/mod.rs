@@ -210,6 +210,7 @@ fn mean_margin(game: &GoGame, color: Color, playouts: usize, seed: u64) -> f64 {
 pub fn tree_candidates(board: &Board, scored: &[(f64, Point)]) -> Vec<Candidate> {
     scored
         .iter()
+        .filter(|&&(_, point)| !crate::genmove::mcts::open_edge(board, point))
         .map(|&(value, point)| {
             Candidate::new(
                 point,
@@ -407,6 +408,36 @@ mod tests {
         let b = genmove(&g, Color::Black, &mut seeded_rng(9), &Config::default());
         assert_eq!(a, b);
         assert!(matches!(a, Decision::Play(_)));
+    }
+
+    #[test]
+    fn the_search_keeps_off_the_first_two_lines_of_an_open_19x19_board() {
+        // The empty board, and the position after the base engine's first two moves D8 and P8 (before
+        // the open-edge rule its third move was G2).
+        let mut after = GoGame::new(19, 7.5, Rules::default());
+        let (d8, p8) = (after.board().point(3, 7), after.board().point(14, 7));
+        after.play(Color::Black, Move::Play(d8)).unwrap();
+        after.play(Color::White, Move::Play(p8)).unwrap();
+        let config = Config { mcts_simulations: 300, playouts: 16, ..Config::default() };
+        for (game, color) in [(GoGame::new(19, 7.5, Rules::default()), Color::Black), (after, Color::Black)] {
+            for seed in 1..=2 {
+                let Decision::Play(p) = genmove(&game, color, &mut seeded_rng(seed), &config) else {
+                    panic!("seed {seed}: no move on an open board")
+                };
+                let (c, r) = game.board().coords(p);
+                assert!(c.min(r).min(18 - c).min(18 - r) >= 2, "seed {seed}: {:?} on line 1 or 2", (c, r));
+            }
+        }
+        // The rule: the first two lines of an open area from 13x13 up; near a stone, or on 9x9, no.
+        let b = GoGame::new(19, 7.5, Rules::default());
+        let b = b.board();
+        assert!(mcts::open_edge(b, b.point(0, 10)) && mcts::open_edge(b, b.point(6, 1)));
+        assert!(!mcts::open_edge(b, b.point(2, 2)) && !mcts::open_edge(b, b.point(9, 9)));
+        let mut g = GoGame::new(19, 7.5, Rules::default());
+        g.play(Color::Black, Move::Play(b.point(3, 3))).unwrap();
+        assert!(!mcts::open_edge(g.board(), g.board().point(3, 1)) && mcts::open_edge(g.board(), b.point(1, 10)));
+        let nine = GoGame::new(9, 7.5, Rules::default());
+        assert!(!mcts::open_edge(nine.board(), nine.board().point(0, 4)));
     }
 
     #[test]
