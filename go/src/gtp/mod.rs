@@ -16,6 +16,8 @@
 //! of a written record's moves (`printsgf`, `go-gtp -o`); [`trace`] words the pattern-tuning trace of
 //! classic generations and the pattern profile (`go-gtp -t`, `-a`, `--profile-patterns`); [`decide`] answers `go-gtp --decide-*` and
 //! registers `start_sgftrace`/`finish_sgftrace` (reading trees written as SGF).
+//! [`tune`], [`harvest`] and [`playout_fit`] are the game side of `mkpat --tune`, `--harvest` and
+//! `--fit-playout` (positions and features from SGF records).
 //!
 //! This module assembles the engine ([`registry`], [`engine`]) and re-exports what front ends use; it is
 //! the top of the GTP layer: no group imports it, each imports [`state`] and [`args`] only (and the layers below;
@@ -35,6 +37,7 @@ pub mod kgs_commands;
 pub mod live_commands;
 pub mod owl_commands;
 pub mod pattern_commands;
+pub mod playout_fit;
 pub mod query_commands;
 pub mod replay;
 pub mod semeai_commands;

@@ -1,6 +1,6 @@
 //! Fitted strengths of the 3×3 neighbourhoods for the playout policy (issue 27 item 1): a weight γ
 //! per neighbourhood code ([`crate::playout::shapes::code`]) seen by the side to move, read once from
-//! the generated file `gammas.txt` (written by `mkpat --fit-playout`, [`crate::playout::fit`]) into a
+//! the generated file `gammas.txt` (written by `mkpat --fit-playout`, `gtp::playout_fit`, a layer above) into a
 //! flat table of all 65 536 codes, so that a playout looks a neighbour's weight up without allocating.
 //!
 //! Normalisation: the side to move is always "black" in the file's codes (a white move's code has its

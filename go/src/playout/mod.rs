@@ -5,13 +5,12 @@
 //! is the mover's own, extended or connected if that leaves it at least two liberties, else freed by
 //! capturing an enemy string in atari beside it); the middle point of a three-point eye space that the
 //! last move closed is taken (nakade: it kills); a neighbour of the last move is played by its 3×3
-//! neighbourhood ([`Policy`]: drawn in proportion to weights fitted from games, [`gammas`] and
-//! [`fit`], or one completing a hand-written shape, [`shapes`]); and a move that puts a string of more
+//! neighbourhood ([`Policy`]: drawn in proportion to weights fitted from games, [`gammas`], fitted
+//! by `mkpat --fit-playout`, or one completing a hand-written shape, [`shapes`]); and a move that puts a string of more
 //! than two stones into atari without capturing is never played. Used by the benchmark, by
 //! [`crate::game::status`] to estimate who owns what at the end of a game, and by the tree search.
 //! Allocation-free: works on a [`Board`] in place.
 
-pub mod fit;
 pub mod gammas;
 pub mod shapes;
 

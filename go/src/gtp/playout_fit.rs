@@ -13,8 +13,8 @@
 //!
 //! Positions after a pass or at the first move have no neighbours and are left out.
 
-use super::gammas;
-use super::shapes;
+use crate::playout::gammas;
+use crate::playout::shapes;
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Move, Point};
 use crate::sgf::{self, LoadError, Until};
@@ -54,13 +54,15 @@ fn tactical(board: &Board, p: Point, color: Color, orthogonal: bool) -> Vec<u32>
     if n.iter().any(|&q| board.color(q) == Some(opp) && board.liberties(q) == 1) {
         f.push(0);
     }
-    if n.iter().any(|&q| board.color(q) == Some(color) && board.liberties(q) == 1) && super::escapes(board, p, color) {
+    if n.iter().any(|&q| board.color(q) == Some(color) && board.liberties(q) == 1)
+        && crate::playout::escapes(board, p, color)
+    {
         f.push(1);
     }
     if n.iter().any(|&q| board.color(q) == Some(opp) && board.liberties(q) == 2) {
         f.push(2);
     }
-    if !super::escapes(board, p, color) {
+    if !crate::playout::escapes(board, p, color) {
         f.push(3);
     }
     if orthogonal {
