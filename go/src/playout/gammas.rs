@@ -9,6 +9,7 @@
 //! A code absent from the file has γ 1 (the strength of a move far from the last one: the fit's
 //! baseline).
 
+use crate::playout::shapes;
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point};
 use std::sync::OnceLock;
@@ -39,9 +40,7 @@ const CELLS: [(i32, i32); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1,
 pub fn transform(code: u16, sym: u8) -> u16 {
     let mut out = 0u16;
     for (i, &(r, c)) in CELLS.iter().enumerate() {
-        let (r, c) = if sym & 4 != 0 { (c, r) } else { (r, c) };
-        let r = if sym & 1 != 0 { -r } else { r };
-        let c = if sym & 2 != 0 { -c } else { c };
+        let (r, c) = shapes::transform(sym, r, c);
         let j = CELLS.iter().position(|&x| x == (r, c)).unwrap_or(i);
         let v = (code >> (2 * (7 - i))) & 3;
         out |= v << (2 * (7 - j));

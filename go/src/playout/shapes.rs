@@ -92,8 +92,9 @@ fn build() -> Box<[u64; 1024]> {
     t
 }
 
-/// The 8 symmetries of the square on offsets in -1..=1.
-fn transform(sym: u8, r: i32, c: i32) -> (i32, i32) {
+/// The 8 symmetries of the square on offsets in -1..=1 (bit 4: transpose, 1: flip rows, 2: flip columns;
+/// the fitted weights' codes turn by it too, [`crate::playout::gammas::transform`]).
+pub(crate) fn transform(sym: u8, r: i32, c: i32) -> (i32, i32) {
     let (r, c) = if sym & 4 != 0 { (c, r) } else { (r, c) };
     let r = if sym & 1 != 0 { -r } else { r };
     let c = if sym & 2 != 0 { -c } else { c };
