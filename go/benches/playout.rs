@@ -5,13 +5,14 @@
 //! from an opening position on 9x9 and 19x19, without prior knowledge (every legal move a root move
 //! at an even prior, as `go::genmove::mcts` alone) and with it (the hybrid root of
 //! `go::genmove::hybrid`: the classic generation's priors, widening and dead stones; the generation
-//! itself is made once, outside the measure), on one thread and on two (root parallelisation).
-//! Criterion's throughput is in simulations (playouts) per second; one to two threads is the scaling.
+//! itself is made once, outside the measure), on one thread, on two sharing one tree (`2t`, virtual
+//! loss) and on two with a tree each (`2t-root`, root parallelisation). Criterion's throughput is in
+//! simulations (playouts) per second, wall clock; one to two threads is the scaling.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use engine_core::rng::seeded_rng;
 use go::analysis::reading::Reader;
-use go::genmove::mcts::{Budget, Candidate, Search};
+use go::genmove::mcts::{Budget, Candidate, Parallel, Search};
 use go::genmove::{classic, hybrid, scored_moves, Config};
 use go::playout::{is_eyelike, playout};
 use go::{Board, Color, GoGame, Move, Rules};
@@ -72,13 +73,16 @@ fn bench_tree_search(c: &mut Criterion) {
         let priors = hybrid::candidates(&game, color, Some(&generation), &scored);
         group.throughput(Throughput::Elements(sims as u64));
         for (name, cands, knowledge) in [("plain", &plain, false), ("priors", &priors, true)] {
-            for threads in [1, 2] {
+            for (threads, parallel, mode) in
+                [(1, Parallel::Shared, ""), (2, Parallel::Shared, ""), (2, Parallel::Root, "-root")]
+            {
                 let mut search = Search::new();
+                search.set_parallel(parallel);
                 search.set_threads(threads);
                 search.set_widening(knowledge);
                 search.set_dead(board, if knowledge { &generation.dead } else { &[] });
                 let budget = Budget { simulations: sims, ..Budget::default() };
-                let id = BenchmarkId::from_parameter(format!("{size}x{size}/{name}/{threads}t"));
+                let id = BenchmarkId::from_parameter(format!("{size}x{size}/{name}/{threads}t{mode}"));
                 group.bench_function(id, |bench| {
                     bench.iter(|| search.run(board, color, game.komi(), cands, budget, &mut rng).map(|r| r.best))
                 });

@@ -11,17 +11,34 @@
 //! keeps the subtree under those two moves, copied breadth first into a second arena (the compaction
 //! step), so that the next search begins with the simulations the last one spent on that line.
 //!
-//! Two or more threads ([`Search::set_threads`]) search by root parallelisation: one tree per thread,
-//! the simulations split evenly, the helper trees' generators seeded from draws of the caller's one, and
-//! the root statistics summed ([`Search::result`]). No tree is shared, so a search at a fixed number of
-//! simulations is deterministic for a seed whatever the thread count (the moves differ between thread
-//! counts, not between runs); a deadline cuts each tree where the clock finds it, as with one thread.
+//! Two or more threads ([`Search::set_threads`]) search in one of two ways ([`Search::set_parallel`];
+//! `go-gtp --parallel`):
+//! - [`Parallel::Shared`] (the default): one tree searched by all threads. The tree sits behind one
+//!   lock; a thread descends and expands under it, putting a virtual loss ([`VIRTUAL_LOSS`], a visit
+//!   without a win in [`Node::score`]) on every node of its path so that the other threads' descents
+//!   spread out, plays its playout without the lock, and backs the result up under the lock again,
+//!   taking its virtual losses off. The playout, not the tree, is most of a simulation, so the lock is
+//!   seldom waited on; each thread keeps its own scratch ([`Walk`]), so a simulation allocates nothing
+//!   new. Exactly `budget.simulations` simulations are run (each claimed under the lock), and tree reuse,
+//!   the clock's deadlines and live analysis ([`Search::step`] too runs on all threads) work on the one
+//!   tree as with one thread. Not deterministic with two or more threads: which thread descends first,
+//!   and so which playout meets which virtual losses, depends on the scheduler; the simulation count
+//!   is exact, the moves may differ between runs.
+//! - [`Parallel::Root`]: root parallelisation: one tree per thread, the simulations split evenly, the
+//!   helper trees' generators seeded from draws of the caller's one, and the root statistics summed
+//!   ([`Search::result`]). No tree is shared, so a search at a fixed number of simulations is
+//!   deterministic for a seed whatever the thread count (the moves differ between thread counts, not
+//!   between runs); a deadline cuts each tree where the clock finds it, as with one thread.
+//!
+//! With one thread both are the same search, and exactly the search before the shared tree existed
+//! (no virtual loss, the same code path: deterministic for a seed at a fixed number of simulations).
 
 use crate::playout::{area_margin, area_margin_seen, is_eyelike, owner, playout_recording, shapes};
 use crate::rules::board::Board;
 use crate::rules::stone::{Color, Point, ARRAY};
 use engine_core::rng::seeded_rng;
 use rand::Rng;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 /// RAVE equivalence: after this many real visits a node's own statistics and its all-moves-as-first
@@ -120,6 +137,9 @@ struct Node {
     first_child: u32,
     children: u16,
     expanded: bool,
+    /// Virtual losses of the shared tree's descents now under this node ([`VIRTUAL_LOSS`] each): counted
+    /// as visits without a win until the descent backs its playout up. Always 0 with one thread.
+    pending: u32,
 }
 
 impl Node {
@@ -139,12 +159,13 @@ impl Node {
             first_child: 0,
             children: 0,
             expanded: false,
+            pending: 0,
         }
     }
 
     /// Win rate for the player who made this node's move, RAVE-blended, plus exploration.
     fn score(&self, parent_visits: f32) -> f32 {
-        let n = self.visits as f32 + self.prior_visits;
+        let n = (self.visits + self.pending) as f32 + self.prior_visits;
         let q = (self.wins + self.prior_wins) / n;
         let value = if self.amaf_visits > 0.0 {
             let amaf = self.amaf_wins / self.amaf_visits;
@@ -162,10 +183,8 @@ impl Node {
 /// the playouts' ownership between steps.
 pub struct Search {
     nodes: Vec<Node>,
-    path: Vec<u32>,
-    moves: Vec<(Point, Color)>,
-    first: Vec<u8>,
-    seen: Vec<u8>,
+    /// The first thread's scratch.
+    walk: Walk,
     /// With [`Search::track_ownership`]: per point, the playouts black owned it at the end minus those
     /// white did, and the playouts counted.
     owned: Vec<i32>,
@@ -177,8 +196,12 @@ pub struct Search {
     /// for its owner's opponent at the end of every playout ([`Search::set_dead`]).
     dead: Vec<u8>,
     any_dead: bool,
+    /// How two or more threads search ([`Search::set_parallel`]).
+    parallel: Parallel,
     /// Root parallelisation: the trees of the other threads ([`Search::set_threads`]; empty: one thread).
     helpers: Vec<Search>,
+    /// Shared tree: the other threads' scratch (empty: one thread, or root parallelisation).
+    workers: Vec<Walk>,
     /// Set by [`Search::advance`]: the node whose subtree the next [`Search::start`] keeps.
     kept: Option<u32>,
     /// The other arena of the compaction step, and per new node its old index (`u32::MAX`: new).
@@ -198,17 +221,16 @@ impl Search {
     pub fn new() -> Search {
         Search {
             nodes: Vec::new(),
-            path: Vec::new(),
-            moves: Vec::new(),
-            first: vec![0; ARRAY],
-            seen: vec![0; ARRAY],
+            walk: Walk::new(),
             owned: Vec::new(),
             owned_playouts: 0,
             track_ownership: false,
             widening: false,
             dead: vec![0; ARRAY],
             any_dead: false,
+            parallel: Parallel::default(),
             helpers: Vec::new(),
+            workers: Vec::new(),
             kept: None,
             spare: Vec::new(),
             source: Vec::new(),
@@ -216,17 +238,30 @@ impl Search {
         }
     }
 
-    /// Searches with `threads` trees from the next search on (root parallelisation, see the module doc;
-    /// 0 counts as 1). Forgets the trees kept for reuse.
+    /// Searches with `threads` threads from the next search on, in the way [`Search::set_parallel`] chose
+    /// (see the module doc; 0 counts as 1). Forgets the trees kept for reuse.
     pub fn set_threads(&mut self, threads: usize) {
         self.forget();
         self.helpers.clear();
-        self.helpers.resize_with(threads.max(1) - 1, Search::new);
+        self.workers.clear();
+        let others = threads.max(1) - 1;
+        match self.parallel {
+            Parallel::Shared => self.workers.resize_with(others, Walk::new),
+            Parallel::Root => self.helpers.resize_with(others, Search::new),
+        }
     }
 
-    /// How many trees (threads) a search runs.
+    /// How two or more threads search from the next search on (the thread count stays; the trees kept
+    /// for reuse are forgotten).
+    pub fn set_parallel(&mut self, parallel: Parallel) {
+        let threads = self.threads();
+        self.parallel = parallel;
+        self.set_threads(threads);
+    }
+
+    /// How many threads a search runs.
     pub fn threads(&self) -> usize {
-        1 + self.helpers.len()
+        1 + self.helpers.len() + self.workers.len()
     }
 
     /// Keeps, for the next [`Search::start`], the subtree reached by root move `first` and then `second`
@@ -331,6 +366,13 @@ impl Search {
         rng: &mut R,
         observe: &mut dyn FnMut(&Search),
     ) -> Option<SearchResult> {
+        if !self.workers.is_empty() {
+            if !self.start(candidates) {
+                return None;
+            }
+            self.run_shared(board, to_move, komi, budget, rng, observe);
+            return self.result();
+        }
         if self.helpers.is_empty() {
             return self.run_one(board, to_move, komi, candidates, budget, rng, observe);
         }
@@ -477,14 +519,61 @@ impl Search {
 
     /// Runs `n` more simulations of the search started last, from `board` with `to_move` to play (the
     /// position it was started on). Nothing without a started search.
+    /// With a shared tree all threads run them; with root parallelisation only the first thread's tree.
     pub fn step<R: Rng + ?Sized>(&mut self, board: &Board, to_move: Color, komi: f64, n: usize, rng: &mut R) {
         if self.nodes.is_empty() {
             return;
         }
-        let max_moves = 3 * board.size() * board.size() + 20;
-        for _ in 0..n {
-            self.simulate(board, to_move, komi, max_moves, rng);
+        if !self.workers.is_empty() {
+            let budget = Budget { simulations: n, ..Budget::default() };
+            self.run_shared(board, to_move, komi, budget, rng, &mut |_| {});
+            return;
         }
+        let max_moves = 3 * board.size() * board.size() + 20;
+        let mut walk = std::mem::take(&mut self.walk);
+        for _ in 0..n {
+            self.simulate(&mut walk, board, to_move, komi, max_moves, rng);
+        }
+        self.walk = walk;
+    }
+
+    /// The shared tree's search (see the module doc): `budget.simulations` more simulations of the
+    /// search started last, run by this thread and the workers' threads together, each descending under
+    /// the tree's lock with [`VIRTUAL_LOSS`] on its path, playing its playout without the lock and backing
+    /// it up under the lock again. The workers' generators are seeded from draws of `rng`.
+    fn run_shared<R: Rng + ?Sized>(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        komi: f64,
+        budget: Budget,
+        rng: &mut R,
+        observe: &mut dyn FnMut(&Search),
+    ) {
+        let seeds: Vec<u64> = self.workers.iter().map(|_| rng.random()).collect();
+        let mut workers = std::mem::take(&mut self.workers);
+        let mut walk = std::mem::take(&mut self.walk);
+        // Read by every playout without the lock: one copy per search, not per simulation.
+        let dead = self.any_dead.then(|| self.dead.clone());
+        let job = SharedJob {
+            board,
+            to_move,
+            komi,
+            budget,
+            total: budget.simulations.max(1),
+            max_moves: 3 * board.size() * board.size() + 20,
+            dead: dead.as_deref(),
+        };
+        let tree = Mutex::new(SharedTree { search: &mut *self, claimed: 0, stop: false });
+        std::thread::scope(|scope| {
+            for (w, seed) in workers.iter_mut().zip(seeds) {
+                let (tree, job) = (&tree, &job);
+                scope.spawn(move || job.work(tree, w, &mut seeded_rng(seed), &mut |_| {}));
+            }
+            job.work(&tree, &mut walk, rng, observe);
+        });
+        self.walk = walk;
+        self.workers = workers;
     }
 
     /// Simulations run since [`Search::start`].
@@ -578,12 +667,34 @@ impl Search {
         Some(SearchResult { best, win_rate, simulations, moves })
     }
 
-    fn simulate<R: Rng + ?Sized>(&mut self, root: &Board, to_move: Color, komi: f64, max_moves: usize, rng: &mut R) {
+    fn simulate<R: Rng + ?Sized>(
+        &mut self,
+        walk: &mut Walk,
+        root: &Board,
+        to_move: Color,
+        komi: f64,
+        max_moves: usize,
+        rng: &mut R,
+    ) {
         let mut board = root.clone();
         board.set_allow_suicide(false);
-        self.path.clear();
-        self.moves.clear();
-        self.path.push(0);
+        let color = self.descend(walk, &mut board, to_move, 0);
+        walk.first.iter_mut().for_each(|f| *f = 0);
+        playout_recording(&mut board, color, rng, max_moves, Some(&mut walk.first));
+        self.count_owners(&board);
+        let margin = if self.any_dead { dead_area_margin(&board, &self.dead) } else { area_margin(&board) };
+        let black_wins = f64::from(margin) > komi;
+        self.backup(walk, to_move, black_wins, 0);
+    }
+
+    /// Descends from the root on `board` (the root's position; the tree's moves are played on it),
+    /// expanding the node it stops at when due, and records the path in `walk`; `pending` virtual losses
+    /// go on every node of the path. Returns the colour to play at the end of the path.
+    fn descend(&mut self, walk: &mut Walk, board: &mut Board, to_move: Color, pending: u32) -> Color {
+        walk.path.clear();
+        walk.moves.clear();
+        walk.path.push(0);
+        self.nodes[0].pending += pending;
         let mut color = to_move;
         let mut node = 0usize;
         // Descend while the node has children.
@@ -591,14 +702,14 @@ impl Search {
             let n = self.nodes[node];
             if !n.expanded {
                 if n.visits + 1 >= EXPAND_AFTER {
-                    self.expand(node, &board, color);
+                    self.expand(node, board, color, walk.moves.last().map(|&(p, _)| p));
                 }
                 if !self.nodes[node].expanded || self.nodes[node].children == 0 {
                     break;
                 }
             }
             let n = self.nodes[node];
-            let parent_visits = n.visits as f32;
+            let parent_visits = (n.visits + n.pending) as f32;
             let mut best = None;
             let mut best_score = f32::NEG_INFINITY;
             let open = if node == 0 && self.widening { widened(n.visits) } else { usize::MAX };
@@ -613,16 +724,20 @@ impl Search {
             let Some(child) = best else { break };
             let p = self.nodes[child].point;
             board.play_unchecked(p, color);
-            self.moves.push((p, color));
-            self.path.push(child as u32);
+            walk.moves.push((p, color));
+            walk.path.push(child as u32);
+            self.nodes[child].pending += pending;
             node = child;
             color = color.opponent();
         }
-        self.first.iter_mut().for_each(|f| *f = 0);
-        playout_recording(&mut board, color, rng, max_moves, Some(&mut self.first));
+        color
+    }
+
+    /// With [`Search::track_ownership`], counts the owners at the end of a playout.
+    fn count_owners(&mut self, board: &Board) {
         if self.track_ownership {
             for p in board.points() {
-                match owner(&board, p) {
+                match owner(board, p) {
                     Some(Color::Black) => self.owned[usize::from(p)] += 1,
                     Some(Color::White) => self.owned[usize::from(p)] -= 1,
                     None => {}
@@ -630,15 +745,12 @@ impl Search {
             }
             self.owned_playouts += 1;
         }
-        let margin = if self.any_dead { dead_area_margin(&board, &self.dead) } else { area_margin(&board) };
-        let black_wins = f64::from(margin) > komi;
-        self.backup(to_move, black_wins);
     }
 
-    fn expand(&mut self, node: usize, board: &Board, color: Color) {
+    /// Gives `node` its children; `last` is the move into it (none at the root, whose moves the caller
+    /// gives).
+    fn expand(&mut self, node: usize, board: &Board, color: Color, last: Option<Point>) {
         let first = self.nodes.len();
-        // The move into this node (none at the root, whose moves the caller gives).
-        let last = self.moves.last().map(|&(p, _)| p);
         for p in board.points() {
             if board.is_empty(p) && !is_eyelike(board, p, color) && !open_edge(board, p) && board.is_legal(p, color) {
                 self.nodes.push(Node::new(p, prior(board, p, color, last)));
@@ -651,16 +763,19 @@ impl Search {
         n.children = children;
     }
 
-    fn backup(&mut self, to_move: Color, black_wins: bool) {
+    /// Backs the playout's result up `walk`'s path, taking off the `pending` virtual losses its descent
+    /// put there.
+    fn backup(&mut self, walk: &mut Walk, to_move: Color, black_wins: bool, pending: u32) {
         // `seen[p]`: who played first on `p` from the current depth on (1 black, 2 white), starting with
         // the playout's record and moving up the tree.
-        self.seen.copy_from_slice(&self.first);
-        for depth in (0..self.path.len()).rev() {
-            let node = self.path[depth] as usize;
+        walk.seen.copy_from_slice(&walk.first);
+        for depth in (0..walk.path.len()).rev() {
+            let node = walk.path[depth] as usize;
+            self.nodes[node].pending -= pending;
             // The move into this node was made by the player to move at depth - 1.
             if depth > 0 {
-                let (p, c) = self.moves[depth - 1];
-                self.seen[usize::from(p)] = 1 + c.index() as u8;
+                let (p, c) = walk.moves[depth - 1];
+                walk.seen[usize::from(p)] = 1 + c.index() as u8;
                 let won = (c == Color::Black) == black_wins;
                 let n = &mut self.nodes[node];
                 n.visits += 1;
@@ -680,13 +795,120 @@ impl Search {
             let tag = 1 + mover.index() as u8;
             for i in 0..usize::from(n.children) {
                 let c = &mut self.nodes[n.first_child as usize + i];
-                if self.seen[usize::from(c.point)] == tag {
+                if walk.seen[usize::from(c.point)] == tag {
                     c.amaf_visits += 1.0;
                     if won {
                         c.amaf_wins += 1.0;
                     }
                 }
             }
+        }
+    }
+}
+
+/// Virtual losses a shared-tree descent puts on each node of its path: visits without a win until its
+/// playout is backed up, so that the other threads' descents look elsewhere meanwhile (Fuego's and
+/// Pachi's one loss).
+pub const VIRTUAL_LOSS: u32 = 1;
+
+/// How two or more threads search ([`Search::set_parallel`]; see the module doc).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Parallel {
+    /// One tree searched by every thread, with virtual loss (not deterministic with two threads).
+    #[default]
+    Shared,
+    /// One tree per thread, root statistics summed (deterministic for a seed at fixed simulations).
+    Root,
+}
+
+/// One thread's scratch for a simulation: its path down the tree and the moves on it, the playout's
+/// record of who played first where, and the backup's copy of that record. Sized once; a simulation
+/// allocates nothing here.
+#[derive(Default)]
+struct Walk {
+    path: Vec<u32>,
+    moves: Vec<(Point, Color)>,
+    first: Vec<u8>,
+    seen: Vec<u8>,
+}
+
+impl Walk {
+    fn new() -> Walk {
+        Walk { path: Vec::new(), moves: Vec::new(), first: vec![0; ARRAY], seen: vec![0; ARRAY] }
+    }
+}
+
+/// The shared tree's state under its lock: the search, the simulations claimed so far and whether a
+/// clock stopped the search.
+struct SharedTree<'a> {
+    search: &'a mut Search,
+    claimed: usize,
+    stop: bool,
+}
+
+/// What every thread of a shared-tree search reads without the lock.
+struct SharedJob<'a> {
+    board: &'a Board,
+    to_move: Color,
+    komi: f64,
+    budget: Budget,
+    total: usize,
+    max_moves: usize,
+    dead: Option<&'a [u8]>,
+}
+
+/// The tree's lock; a thread that panicked holding it leaves counts, not broken memory, so the others
+/// go on (the panic itself reaches the caller through the thread scope).
+fn lock<'a, 'b>(tree: &'a Mutex<SharedTree<'b>>) -> MutexGuard<'a, SharedTree<'b>> {
+    tree.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl SharedJob<'_> {
+    /// One thread's share of a shared-tree search: simulations until the budget's count is claimed or a
+    /// clock stops the search. `observe` sees the tree every [`CLOCK_CHECK`] simulations of this thread.
+    fn work<R: Rng + ?Sized>(
+        &self,
+        tree: &Mutex<SharedTree<'_>>,
+        walk: &mut Walk,
+        rng: &mut R,
+        observe: &mut dyn FnMut(&Search),
+    ) {
+        let timed = self.budget.deadline.is_some() || self.budget.soft_deadline.is_some();
+        let mut done = 0usize;
+        loop {
+            let mut board = self.board.clone();
+            board.set_allow_suicide(false);
+            let color = {
+                let mut t = lock(tree);
+                if t.stop || t.claimed >= self.total {
+                    break;
+                }
+                if done % CLOCK_CHECK == CLOCK_CHECK - 1 {
+                    observe(t.search);
+                    if timed {
+                        let now = Instant::now();
+                        if self.budget.deadline.is_some_and(|d| now >= d)
+                            || (self.budget.soft_deadline.is_some_and(|d| now >= d) && !t.search.unclear())
+                        {
+                            t.stop = true;
+                            break;
+                        }
+                    }
+                }
+                t.claimed += 1;
+                t.search.descend(walk, &mut board, self.to_move, VIRTUAL_LOSS)
+            };
+            done += 1;
+            walk.first.iter_mut().for_each(|f| *f = 0);
+            playout_recording(&mut board, color, rng, self.max_moves, Some(&mut walk.first));
+            let margin = match self.dead {
+                Some(dead) => dead_area_margin(&board, dead),
+                None => area_margin(&board),
+            };
+            let black_wins = f64::from(margin) > self.komi;
+            let mut t = lock(tree);
+            t.search.count_owners(&board);
+            t.search.backup(walk, self.to_move, black_wins, VIRTUAL_LOSS);
         }
     }
 }
@@ -1002,6 +1224,7 @@ mod tests {
         let budget = Budget { simulations: 3001, ..Budget::default() };
         let run = |seed| {
             let mut s = Search::new();
+            s.set_parallel(Parallel::Root);
             s.set_threads(2);
             let r = s.run(&b, Color::Black, -40.0, &cands, budget, &mut seeded_rng(seed)).unwrap();
             let per_tree = (s.nodes[0].visits, s.helpers[0].nodes[0].visits);
@@ -1028,5 +1251,113 @@ mod tests {
         assert_eq!(a, c);
         assert_eq!(a.simulations, 500);
         assert!(Search::new().run(&b, Color::Black, 7.5, &[], budget, &mut seeded_rng(1)).is_none());
+    }
+
+    /// A 9x9 middle game, white to move (hand-made, no special point).
+    const MIDDLE: [&str; 9] = [
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . X . . . O . .",
+        ". . . . . . . . .",
+        ". . . . X . . . .",
+        ". . . . . O . . .",
+        ". . O . . X . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ];
+
+    #[test]
+    fn one_thread_search_is_the_same_as_before_the_shared_tree() {
+        // Figures of this search recorded on the commit before the shared tree (e40a8cf): one thread
+        // searches exactly as it did (same root visits, win rates, tree and principal variation). A
+        // change of the priors, playouts or selection changes them on purpose: record them again then.
+        let b = board_from(&MIDDLE);
+        let cands = all_moves(&b, Color::White);
+        let mut s = Search::new();
+        let budget = Budget { simulations: 1500, ..Budget::default() };
+        let r = s.run(&b, Color::White, 7.5, &cands, budget, &mut seeded_rng(11)).unwrap();
+        let digest: u64 = r
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (i as u64 + 1) * (u64::from(m.0) * 7919 + u64::from(m.1) * 31 + u64::from(m.2.to_bits())))
+            .sum();
+        let mut pv = Vec::new();
+        s.principal_variation(r.best, 6, &mut pv);
+        assert_eq!((r.best, r.win_rate.to_bits(), s.node_count()), (167, 0x3f2f477f, 43063));
+        assert_eq!(
+            (&r.moves[..3], digest),
+            (&[(167, 111, 0.6846847), (114, 96, 0.71875), (196, 68, 0.7352941)][..], 2783444903423)
+        );
+        assert_eq!(pv, [167, 116, 219, 193, 165]);
+    }
+
+    fn pending_left(s: &Search) -> u32 {
+        s.nodes.iter().map(|n| n.pending).sum()
+    }
+
+    #[test]
+    fn shared_tree_counts_every_simulation_once_and_finds_the_vital_point() {
+        let b = board_from(&EYE_SPACE);
+        let cands = all_moves(&b, Color::Black);
+        let mut s = Search::new();
+        s.set_threads(2);
+        assert_eq!((s.threads(), s.workers.len(), s.helpers.len()), (2, 1, 0));
+        let budget = Budget { simulations: 3001, ..Budget::default() };
+        let r = s.run(&b, Color::Black, -40.0, &cands, budget, &mut seeded_rng(5)).unwrap();
+        // One tree: the root's visits are the simulations, each backed up once, every virtual loss
+        // taken off again.
+        assert_eq!(r.simulations, 3001);
+        assert_eq!(r.moves.iter().map(|m| m.1 as usize).sum::<usize>(), 3001);
+        assert_eq!(pending_left(&s), 0);
+        assert_eq!(r.best, b.point(1, 0), "{:?}", &r.moves[..4]);
+        // Analysis steps run on both threads too, exactly the simulations asked for.
+        s.step(&b, Color::Black, -40.0, 200, &mut seeded_rng(6));
+        assert_eq!((s.simulations(), pending_left(&s)), (3201, 0));
+        let mut pv = Vec::new();
+        s.principal_variation(r.best, 4, &mut pv);
+        assert!(pv.len() >= 2 && pv[0] == r.best, "{pv:?}");
+    }
+
+    #[test]
+    fn shared_tree_is_kept_between_moves_and_stops_at_a_past_deadline() {
+        let mut b = Board::new(9);
+        let mut s = Search::new();
+        s.set_threads(2);
+        let budget = Budget { simulations: 1500, ..Budget::default() };
+        s.run(&b, Color::Black, 7.5, &all_moves(&b, Color::Black), budget, &mut seeded_rng(3)).unwrap();
+        let a = most_visited_child(&s, 0);
+        let r = most_visited_child(&s, a);
+        let (pa, pr, kept_nodes) = (s.nodes[a].point, s.nodes[r].point, subtree(&s, r));
+        let kept_visits: u32 = {
+            let n = s.nodes[r];
+            (n.first_child as usize..n.first_child as usize + usize::from(n.children)).map(|i| s.nodes[i].visits).sum()
+        };
+        assert!(s.advance(pa, pr));
+        b.play(crate::rules::stone::Move::Play(pa), Color::Black).unwrap();
+        b.play(crate::rules::stone::Move::Play(pr), Color::White).unwrap();
+        let cands = all_moves(&b, Color::Black);
+        let r2 = s.run(&b, Color::Black, 7.5, &cands, budget, &mut seeded_rng(4)).unwrap();
+        assert!(kept_visits > 10, "{kept_visits}");
+        assert_eq!((s.reused(), r2.simulations), (kept_visits, kept_visits as usize + 1500));
+        assert!(s.node_count() > kept_nodes);
+        // A deadline already past stops both threads at their first look at the clock.
+        s.forget();
+        let past = Budget { simulations: 100_000, deadline: Some(Instant::now()), ..Budget::default() };
+        let r3 = s.run(&b, Color::Black, 7.5, &cands, past, &mut seeded_rng(4)).unwrap();
+        assert!(r3.simulations < 2 * CLOCK_CHECK, "{}", r3.simulations);
+        assert_eq!(pending_left(&s), 0);
+    }
+
+    #[test]
+    fn parallel_modes_switch_keeping_the_thread_count() {
+        let mut s = Search::new();
+        s.set_threads(3);
+        s.set_parallel(Parallel::Root);
+        assert_eq!((s.threads(), s.workers.len(), s.helpers.len()), (3, 0, 2));
+        s.set_parallel(Parallel::Shared);
+        assert_eq!((s.threads(), s.workers.len(), s.helpers.len()), (3, 2, 0));
+        s.set_threads(0);
+        assert_eq!(s.threads(), 1);
     }
 }

@@ -136,6 +136,8 @@ fn analyze(s: &mut GtpState, a: &Args, live: &mut dyn Live, format: Format) -> R
         return Ok(String::new());
     }
     let mut search = Search::new();
+    search.set_parallel(s.options().parallel);
+    search.set_threads(s.options().threads);
     search.track_ownership(r.ownership);
     if !search.start(&candidates) {
         // Nothing worth a move: no records, the answer just ends.

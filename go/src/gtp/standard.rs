@@ -82,7 +82,7 @@ pub fn register(r: &mut Registry<GtpState>) {
         s.set_level(level);
         Ok(String::new())
     });
-    r.register("threads", "threads N: tree-search threads, 1 to MAX_THREADS (one tree each)", |s, a| {
+    r.register("threads", "threads N: tree-search threads, 1 to MAX_THREADS (go-gtp --parallel)", |s, a| {
         let n = a.value_or::<usize>(0, "threads not an integer")?;
         if !(1..=MAX_THREADS).contains(&n) {
             return Err(CommandError::failed(format!("threads must be 1 to {MAX_THREADS}")));

@@ -64,9 +64,12 @@ pub struct Options {
     /// What the game record notes on each generated move (`go-gtp --output-flags`, GNU Go's flags):
     /// written by `printsgf` and `go-gtp -o`.
     pub output_flags: OutputFlags,
-    /// Threads of the tree search (`go-gtp --threads`, GTP `threads`): one tree each, root statistics
-    /// merged ([`crate::genmove::mcts`]).
+    /// Threads of the tree search (`go-gtp --threads`, GTP `threads`), searching as `parallel` says
+    /// ([`crate::genmove::mcts`]).
     pub threads: usize,
+    /// How two or more threads search (`go-gtp --parallel`): one shared tree with virtual loss, or one
+    /// tree per thread with the root statistics merged (deterministic for a seed).
+    pub parallel: crate::genmove::mcts::Parallel,
 }
 
 /// Which move generator `genmove`, `reg_genmove`, `genmove_black` and `genmove_white` use (`gg_genmove`,
@@ -97,6 +100,7 @@ impl Default for Options {
             engine: EngineKind::Mcts,
             output_flags: OutputFlags::default(),
             threads: 1,
+            parallel: crate::genmove::mcts::Parallel::default(),
         }
     }
 }
@@ -166,7 +170,7 @@ impl GtpState {
     /// A fresh state with an empty board.
     pub fn new(options: Options) -> GtpState {
         let level = options.level;
-        let threads = options.threads;
+        let (threads, parallel) = (options.threads, options.parallel);
         // The dragons read their connection patterns per thread; this thread answers the commands.
         crate::analysis::dragon::set_pattern_dir(options.patterns.as_deref());
         crate::analysis::influence_patterns::set_pattern_dir(options.patterns.as_deref());
@@ -186,6 +190,7 @@ impl GtpState {
             notes: Vec::new(),
             search: {
                 let mut s = crate::genmove::mcts::Search::new();
+                s.set_parallel(parallel);
                 s.set_threads(threads);
                 s
             },
@@ -861,13 +866,18 @@ mod tests {
 
     #[test]
     fn threads_command_and_determinism_for_a_seed() {
-        let moves = |threads: &str| {
-            let mut e = engine(Options { boardsize: 9, level: 1, seed: 11, ..Options::default() });
+        let moves = |threads: &str, parallel| {
+            let mut e = engine(Options { boardsize: 9, level: 1, seed: 11, parallel, ..Options::default() });
             assert_eq!(e.handle_line(threads).unwrap(), "= \n\n");
             ["genmove b", "genmove w", "genmove b", "genmove w"].map(|l| e.handle_line(l).unwrap())
         };
-        assert_eq!(moves("threads 2"), moves("threads 2"));
-        assert_eq!(moves("threads 1"), moves("threads 1"));
+        use crate::genmove::mcts::Parallel;
+        // Root parallelisation is deterministic for a seed with two threads; one thread is, either way,
+        // and the same in both modes (the shared tree's moves with two threads vary between runs).
+        assert_eq!(moves("threads 2", Parallel::Root), moves("threads 2", Parallel::Root));
+        assert_eq!(moves("threads 1", Parallel::Root), moves("threads 1", Parallel::Shared));
+        assert_eq!(moves("threads 1", Parallel::Shared), moves("threads 1", Parallel::Shared));
+        assert!(moves("threads 2", Parallel::Shared).iter().all(|r| r.starts_with("= ") && r.len() > 4));
         let mut e = engine(Options { boardsize: 9, ..Options::default() });
         assert_eq!(e.handle_line("threads 0").unwrap(), format!("? threads must be 1 to {}\n\n", super::MAX_THREADS));
         assert_eq!(e.handle_line("threads x").unwrap(), "? threads not an integer\n\n");

@@ -128,11 +128,15 @@ struct Cli {
     /// `gg_genmove`, `restricted_genmove` and `top_moves` always use the classic one.
     #[arg(long, value_name = "ENGINE", default_value = "mcts", value_parser = ["mcts", "classic", "hybrid"])]
     engine: String,
-    /// Threads of the tree search (mcts and hybrid engines), 1 to go::gtp::MAX_THREADS: one tree per
-    /// thread from seeds drawn from --seed, root statistics summed, so a fixed level still gives the same
-    /// moves for a seed (other moves than with another thread count). GTP `threads N` changes it.
+    /// Threads of the tree search (mcts and hybrid engines), 1 to go::gtp::MAX_THREADS, searching as
+    /// --parallel says. GTP `threads N` changes it.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=go::gtp::MAX_THREADS as u64))]
     threads: usize,
+    /// How two or more threads search: `shared` (one tree, virtual loss; the moves at a fixed level
+    /// vary between runs) or `root` (one tree per thread from seeds drawn from --seed, root statistics
+    /// summed: a fixed level gives the same moves for a seed, other moves than another thread count).
+    #[arg(long, value_name = "MODE", default_value = "shared", value_parser = ["shared", "root"])]
+    parallel: String,
     /// Serve GTP on the network instead of standard input: PORT (on 127.0.0.1) or HOST:PORT; port 0 picks a
     /// free port. The address is printed on standard error (`go-gtp: listening on ADDR`).
     #[arg(long, value_name = "PORT|HOST:PORT", value_parser = engine_core::net::parse_listen_address)]
@@ -238,6 +242,10 @@ fn main() -> ExitCode {
         },
         output_flags: cli.output_flags.unwrap_or_default(),
         threads: cli.threads,
+        parallel: match cli.parallel.as_str() {
+            "root" => go::genmove::mcts::Parallel::Root,
+            _ => go::genmove::mcts::Parallel::Shared,
+        },
     };
     let mut engine = gtp::engine(options);
     // The built-in databases load without errors (patterns' tests): only a directory's are reported,
