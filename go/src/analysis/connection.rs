@@ -478,6 +478,22 @@ fn spread(b: &Board, r: &mut Reader, dist: &mut Dist, color: Color, target: Poin
     }
 }
 
+/// Whether to print each node's candidate moves and each tried move's result to standard error (set by
+/// the `GO_CONN_TRACE` environment variable; for debugging, as `GO_READ_TRACE` is for the reader).
+fn ctrace() -> bool {
+    static T: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *T.get_or_init(|| std::env::var_os("GO_CONN_TRACE").is_some())
+}
+
+/// A point as a GTP vertex for the trace (`-` for none).
+fn vx(b: &Board, p: Point) -> String {
+    if p == 0 {
+        "-".into()
+    } else {
+        crate::rules::vertex::format_vertex(b, crate::rules::stone::Move::Play(p))
+    }
+}
+
 struct Search<'a> {
     r: &'a mut Reader,
     nodes: u64,
@@ -806,6 +822,11 @@ impl Search<'_> {
     ) -> Result<Point, (ReadResult, Point, usize)> {
         let (mut saved, mut saved_move) = (Lose, 0 as Point);
         let mut tried = 0;
+        if ctrace() {
+            let b = self.r.board();
+            let v: Vec<String> = (0..moves.n).map(|k| format!("{}:{}", vx(b, moves.pts[k]), moves.score[k])).collect();
+            eprintln!("{:w$}ply {} {color:?} moves {}", "", self.ply, v.join(" "), w = 2 * self.ply);
+        }
         for &m in &moves.pts[..moves.n] {
             if !self.r.trymove(m, color) {
                 if self.ko_allowed(m, color, saved) {
@@ -821,8 +842,12 @@ impl Search<'_> {
             }
             tried += 1;
             self.ply += 1;
-            let (code, _) = reply(self, a, c, has_passed);
+            let (code, rm) = reply(self, a, c, has_passed);
             self.ply -= 1;
+            if ctrace() {
+                let b = self.r.board();
+                eprintln!("{:w$}ply {} {} -> {code:?} {}", "", self.ply, vx(b, m), vx(b, rm), w = 2 * self.ply);
+            }
             self.r.popgo();
             if code == Lose {
                 return Ok(m);
@@ -944,13 +969,25 @@ impl Search<'_> {
                 }
             }
         }
+        // Whether the string between them is captured is read as if from the query's position: the
+        // connection plies are not charged to the tactical `depth` (three liberties count as safe
+        // beyond it). Our reader's captures run a few plies deeper than GNU Go's (its defender also
+        // tries counter-ataris beyond `break_chain_depth`), so, charged, a capture GNU Go still sees
+        // five plies down is lost to us there (nngs.tst 320: `disconnect D16 F16`, where the reply to
+        // W E16 B E17 W E15 B D17 W F17 is capturing F17). Only `depth`, and only here: shifting every
+        // limit at every tactical read of the search cost 13x the CPU and four connection.tst tests.
+        let ply = self.ply;
+        self.r.limits.depth += ply;
+        let mut found = None;
         for &h in &adj[..n] {
             let (code, mv) = self.r.attack(h);
             if code == Win {
-                return mv;
+                found = mv;
+                break;
             }
         }
-        None
+        self.r.limits.depth -= ply;
+        found
     }
 }
 
@@ -1168,6 +1205,41 @@ mod tests {
         assert_eq!(disconnect(&mut r, v(&b, "C5"), v(&b, "E5")).0, Win);
         assert_eq!(connect(&mut r, v(&b, "C5"), v(&b, "E5")).0, Lose);
         assert!(!same_dragon(&mut r, v(&b, "C5"), v(&b, "E5")));
+    }
+
+    /// The point of a GTP vertex like "D16" on a 19x19 board.
+    fn v19(b: &Board, s: &str) -> Point {
+        let col = "ABCDEFGHJKLMNOPQRST".find(&s[..1]).expect("a column") as u8;
+        let row: u8 = s[1..].parse().expect("a row");
+        b.point(col, 19 - row)
+    }
+
+    /// A 19x19 position from `(vertex, colour)` stones.
+    fn board19(stones: &[(&str, Color)]) -> Board {
+        let mut b = Board::new(19);
+        for &(s, c) in stones {
+            let p = v19(&b, s);
+            b.place_stone(p, c);
+        }
+        b
+    }
+
+    #[test]
+    fn capture_of_the_cutting_stone_is_read_deep_in_the_line() {
+        // nngs.tst 320 (Lazarus-gnugo-3.1.17, move 12). GNU Go: `disconnect D16 F16` 0; after white
+        // E16, `connect D16 F16` 1 E17 (W E15 B D17 W F17 is answered by capturing F17 at G17).
+        use Color::{Black as X, White as O};
+        let mut stones = vec![("C17", O), ("D16", X), ("F16", X), ("K16", X), ("Q16", X), ("C15", X)];
+        stones.extend([("B14", X), ("C14", O), ("D14", O), ("B13", O), ("C11", O), ("B10", O)]);
+        stones.extend([("C10", X), ("D10", X), ("K10", X), ("Q10", X), ("B9", X), ("D4", X), ("K4", X), ("Q4", X)]);
+        let b = board19(&stones);
+        let p = |s: &str| v19(&b, s);
+        let mut r = Reader::new(&b);
+        assert_eq!(disconnect(&mut r, p("D16"), p("F16")), (Lose, None));
+        assert!(same_dragon(&mut r, p("D16"), p("F16")));
+        stones.push(("E16", O));
+        let mut r = Reader::new(&board19(&stones));
+        assert_eq!(connect(&mut r, p("D16"), p("F16")), (Win, Some(p("E17"))));
     }
 
     #[test]

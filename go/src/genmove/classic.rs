@@ -163,9 +163,23 @@
 //! dragon D16 C15 is alive before the move and `owl_attack B15` after it answers 1 E16, where GNU Go
 //! answers 0. The cause is the dragon, not the owl: GNU Go's dragon is D16 F16 C15 (its `disconnect
 //! D16 F16` is 0), ours leaves F16 out since our connection reader's `disconnect D16 F16` answers
-//! 1 E16, though our own `connect D16 F16` after white E16 answers 1 E17, as GNU Go's does (so the
-//! cut fails one ply deeper; the disconnection search's node or depth limit, or its move list after
-//! E16, is the suspect: not yet read). With GNU Go's `conn.db` loaded (`--patterns`) we play B15.
+//! 1 E16, though our own `connect D16 F16` after white E16 answers 1 E17, as GNU Go's does. With GNU
+//! Go's `conn.db` loaded (`--patterns`) we play B15. The cause (read 2026-11-29 with `GO_CONN_TRACE`)
+//! is the tactical reader at depth, not the connection search: in the line W E16 B E17 W E15 B D17
+//! W F17 the connector's reply is the trivial connection "capture F17" (G17), but with those five
+//! moves on the reading stack our `attack F17` answers 0 (GNU Go's answers 1 G17 with up to eight
+//! moves on the stack, ours with up to four; played on the board, both answer 1 G17). The limit that
+//! bites is `depth` (three liberties count as safe beyond it): the defender's counter-ataris of the
+//! cutting stone F16 beyond `break_chain_depth` (our "chase"/"shares" extension in the reader's
+//! defence moves, not GNU Go's) make the capture's tree four plies deeper than GNU Go's. Tried and
+//! dropped, each fixing `disconnect D16 F16` (0, as GNU Go): not charging connection plies to the
+//! tactical limits (all limits shifted by the ply) connection.tst 101 → 98 (+117 −27 −55 −62 −94)
+//! at 13x the CPU (4.45 → 58.3 s); `depth` alone shifted 100 (−117, ko cut trevor_15) at +20% CPU;
+//! no chase/shares counter-ataris beyond `break_chain_depth` connection.tst 98 (+27 −51 −55 −56
+//! −94). Kept: the connection search's trivial connection (capturing a string that touches both)
+//! reads that capture with the search's plies added to `depth` only (`disconnect D16 F16` 0 and
+//! B15 played, as GNU Go; connection.tst 101, the same tests, CPU 4.26 → 4.62 s). The deeper cause,
+//! the reader's defence moves at depth, is left to the reader.
 //! Tried and dropped: a static `conn.db` join of a one-point jump whose gap has empty points beside
 //! it (`?.?/O.O/?.?`): nngs.tst 51 (+320 −1230: D6-F6 joined where GNU Go's reader cuts, then F7
 //! "owl-attacks B6" 68.0), strategy.tst 21 → 20 (+18 −6 −11: 11's P16-P14 joined inside black's
