@@ -163,3 +163,21 @@ fn a_reread_defence_reads_the_dragon_its_move_makes() {
         assert_eq!(got, theirs);
     }
 }
+
+#[test]
+fn a_failed_attack_rereads_its_first_root_moves() {
+    // owl.tst 173 (incident97.sgf move 175): GNU Go kills R14 with S11 (`1 S11`). Our main read finds no
+    // kill (its S11 line is refuted below the root, at the narrower widths), but read again as a fresh
+    // `owl_does_attack`-style read one ply deeper (`owl_tuning::Recheck::attack`, two root moves) S11
+    // kills.
+    let Some(shared) = shared_dir() else { return };
+    let sgf = shared.join("gnugo/regression/games/incident97.sgf");
+    let load = format!("loadsgf {} 175", sgf.display());
+    let setup = [load.as_str()];
+    let queries = ["owl_attack R14"];
+    let got = ours(&setup, &queries);
+    assert_eq!(got, ["1 S11"]);
+    if let Some(theirs) = gnugo(&setup, &queries) {
+        assert_eq!(got, theirs);
+    }
+}

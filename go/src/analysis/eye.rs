@@ -100,6 +100,15 @@
 //!   A9 and G9, 10 points each, 1111); ours 0000 with the two-stone requirement, 1111 without it (G7's weakness
 //!   then 0.20 against GNU Go's 0.69; 9x9.tst the same 31 tests, other suites not graded). Next step: turn mode 2
 //!   on once the owl reads C7 alive there.
+//! * Lunch fallback (`GO_EYE_FALLBACK` field 6, default 1, 2026-11-29, issue 24): in the owl only, a
+//!   region that fails (too large or too open) and holds a dead opponent string of three or four
+//!   liberties (a boxed-in lunch) is cut by the domains as above. Counting such a lunch dead opened its
+//!   liberties to the open first line (strategy5.sgf 40 after B4: D1-G1 and H1 join the corner space
+//!   A3-C1 to J1 and beyond), so the goal lost the eye it had while the lunch lived and our
+//!   `owl_does_attack B4 C4` answered 1 (GNU Go 0). Measured with `gtp-regress -j 2` against main
+//!   e40a8cf: owl.tst 206 (the same tests; with any dead string 204, +81 107 109 194, −4 18 45 76 164
+//!   196), and with `owl_tuning::Recheck::attack` 2 on it: owl.tst 208 (+173 197), 9x9.tst 31 (+420),
+//!   semeai 111, endgame 44, strategy 21, nngs 51 (the same tests).
 //! * A forbidden ko retake as a diagonal (measured 2026-11-28, dropped): an empty diagonal where the
 //!   opponent's move is illegal only because the owner has just taken a ko is worth 0 here. GNU Go
 //!   reads that ko capture anyway and values it as the ko it is (owl.tst 216 after black's G16 takes
@@ -124,8 +133,8 @@ use std::sync::OnceLock;
 /// that no space holds; `large` 1: pieces over [`MAX_SEARCH`] points valued by GNU Go's `esize −
 /// 2·msize` rule; `alone` 1: see [`fallback_alone`]. `GO_EYE_FALLBACK=mode,max,free,large,alone` for tuning
 /// (default `0,∞,1,1,0`: off).
-fn fallback_knobs() -> (u8, usize, u8, u8, u8) {
-    static K: OnceLock<(u8, usize, u8, u8, u8)> = OnceLock::new();
+fn fallback_knobs() -> (u8, usize, u8, u8, u8, u8) {
+    static K: OnceLock<(u8, usize, u8, u8, u8, u8)> = OnceLock::new();
     *K.get_or_init(|| {
         let v = std::env::var("GO_EYE_FALLBACK").unwrap_or_default();
         let mut it = v.split(',');
@@ -134,7 +143,8 @@ fn fallback_knobs() -> (u8, usize, u8, u8, u8) {
         let free = it.next().and_then(|x| x.parse().ok()).unwrap_or(1);
         let large = it.next().and_then(|x| x.parse().ok()).unwrap_or(1);
         let alone = it.next().and_then(|x| x.parse().ok()).unwrap_or(0);
-        (mode, max, free, large, alone)
+        let lunch = it.next().and_then(|x| x.parse().ok()).unwrap_or(1);
+        (mode, max, free, large, alone, lunch)
     })
 }
 fn fallback_free() -> u8 {
@@ -150,6 +160,12 @@ pub fn fallback_alone() -> bool {
 }
 fn fallback_mode() -> u8 {
     fallback_knobs().0
+}
+/// Whether the owl's regions that hold a dead opponent string of three or four liberties (the owl's
+/// boxed-in lunches) are cut by the domains when they fail (the sixth field of `GO_EYE_FALLBACK`,
+/// default 1; [`Eyes::compute_for`], measured in the module documentation).
+fn fallback_lunch() -> bool {
+    fallback_knobs().5 == 1
 }
 fn fallback_max() -> usize {
     fallback_knobs().1
@@ -580,6 +596,12 @@ impl Eyes {
         // (Collected only when the fallback is on: the owl computes spaces at every node.)
         let mut failed: Vec<Point> = Vec::new();
         let fallback = doms.is_none() && (fallback_mode() == 1 || (fallback_mode() == 2 && goal.is_none()));
+        // In the owl (a goal), a region opened by a boxed-in lunch the owl counts dead: its liberties
+        // join the goal's space to open ground (strategy5.sgf 40 after B4: the dead D2-G2 under white's
+        // wall let the corner's space leak from H1 along the first line), so the region fails and the
+        // goal loses the eye it had while the lunch was alive. Such regions alone are cut by the
+        // domains (any dead string, not only those of three or four liberties: owl.tst 206 -> 204).
+        let lunch_fallback = doms.is_none() && goal.is_some() && !fallback && fallback_lunch();
         for start in b.points() {
             if seen[usize::from(start)] || !eye_point(start) {
                 continue;
@@ -650,8 +672,14 @@ impl Eyes {
                 });
                 continue;
             }
+            let opened = |region: &[Point]| {
+                lunch_fallback
+                    && region
+                        .iter()
+                        .any(|&p| b.color(p) == Some(opp) && dead[usize::from(p)] && (3..=4).contains(&b.liberties(p)))
+            };
             if big || !touches_own || !touches_goal {
-                if fallback && big && touches_own && touches_goal {
+                if (fallback || opened(&region)) && big && touches_own && touches_goal {
                     failed.extend_from_slice(&region);
                 }
                 continue;
@@ -701,7 +729,7 @@ impl Eyes {
                 }
             }
             if openings.len() > MAX_OPENINGS {
-                if fallback {
+                if fallback || opened(&region) {
                     failed.extend_from_slice(&region);
                 }
                 continue;
@@ -721,7 +749,7 @@ impl Eyes {
                 .collect();
             self.finish_space(b, color, dead, safety, db, region.clone(), marginal, live_bound);
         }
-        if fallback && !failed.is_empty() {
+        if (fallback || lunch_fallback) && !failed.is_empty() {
             let doms = shared.get_or_insert_with(|| domains(b, dead));
             self.domain_fallback(b, color, dead, safety, goal, db, &failed, doms);
         }

@@ -258,6 +258,9 @@
 //! Measured 2026-11-28 (owl.tst at 203), the same recheck for `owl_attack` (`Owl::recheck_attack`,
 //! `owl_tuning::Recheck::attack`, off): a failed attack rereads its first root moves as
 //! `owl_does_attack` reads them; 204 (+173 197, −158) at +4% CPU, but endgame.tst −810; figures there.
+//! Since 2026-11-29 on with two rereads (`GO_OWL_RECHECK` field 6), after the eye spaces opened by a
+//! boxed-in lunch were mended (the reread's false kill `1 B4` in strategy5.sgf 40 came from them):
+//! owl.tst 206 → 208 (+173 197, no loss).
 //!
 //! Measured 2026-11-28 evening (owl.tst at 203 by gtp-regress, 22.8 s CPU under load): the defence
 //! rereads' leaves counted for the attacker made the reread of 107's B2 (GNU Go's move, which our
@@ -1029,7 +1032,18 @@ impl Owl<'_> {
                     format!("{}({}/{})", v.join(","), s.min, s.max)
                 })
                 .collect();
-            eprintln!("  eval min {min} max {max} esc {esc} route {route} spaces {}", sp.join(" "));
+            // The opponent's stones counted dead (lunches, enclosed stones, invaders), one per string.
+            let mut dead_heads: Vec<String> = Vec::new();
+            for p in b.points() {
+                if dead[usize::from(p)] && b.color(p) == Some(opp) && b.string_id(p) == p {
+                    dead_heads.push(crate::rules::vertex::format_vertex(&b, crate::Move::Play(p)));
+                }
+            }
+            eprintln!(
+                "  eval min {min} max {max} esc {esc} route {route} spaces {} dead {}",
+                sp.join(" "),
+                dead_heads.join(",")
+            );
         }
         // Owl patterns around the goal (points within two steps of its stones), for the side to move.
         let mover = if attacker { opp } else { color };
@@ -3124,6 +3138,12 @@ mod tests {
         let c4 = b.point(2, 15);
         assert_eq!(attack_dragon(&mut r, &b, c4, OwlLimits::default()), (ReadResult::Lose, None));
         assert_eq!(r.board(), &b);
+        // GNU Go's `owl_does_attack B4 C4` answers 0 too. After B4 the owl counts the lunch dead, and
+        // its liberties open the corner's space A3-C1 along the first line past H1: without the eye
+        // domains cutting that region (`GO_EYE_FALLBACK` field 6) the goal had no eye left and B4
+        // killed (the attack's reread, `owl_tuning::Recheck::attack`, then answered `1 B4`).
+        let b4 = b.point(1, 15);
+        assert_eq!(does_attack(&mut r, &b, b4, c4, OwlLimits::default()), ReadResult::Lose);
     }
 
     #[test]

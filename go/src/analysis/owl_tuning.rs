@@ -29,7 +29,7 @@
 //! | `GO_OWL_PESSIMISTIC` | `mode,scope,depth,short` (mode 0–7, scope 0–2) | `0,2,1,2` | [`OwlTuning::pessimistic`] |
 //! | `GO_OWL_REACH` | `defend,attack` (0–1 each) | `0,0` | [`OwlTuning::reach`] |
 //! | `GO_OWL_DOOM` | `mode` (0–3) | `0` | [`OwlTuning::doom`] |
-//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads,attack,fresh_goal` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0, 0–12, 0–1) | `6,0,600,1200,250,0,1` | [`OwlTuning::recheck`] |
+//! | `GO_OWL_RECHECK` | `moves,joins,nodes,total,reads,attack,fresh_goal` (0–12, 0–1, ≥ 0, ≥ 0, ≥ 0, 0–12, 0–1) | `6,0,600,1200,250,2,1` | [`OwlTuning::recheck`] |
 //!
 //! Negative values are taken as 0 where a count or a depth is meant. `GO_OWL_TRACE` (printing the tree,
 //! for debugging) is no tuning setting and stays with the owl.
@@ -58,7 +58,7 @@ pub(crate) const RECHECK_MOVES: usize = 6;
 /// Default of [`Recheck::total`].
 pub(crate) const RECHECK_TOTAL: u64 = 1200;
 /// Default of [`Recheck::attack`].
-pub(crate) const RECHECK_ATTACK: usize = 0;
+pub(crate) const RECHECK_ATTACK: usize = 2;
 /// Default of [`Defender::root_patterns`].
 const DEFENDER_ROOT_PATTERNS: bool = true;
 /// Default of [`Recheck::reads`].
@@ -665,10 +665,15 @@ pub(crate) struct Recheck {
     /// a loss in endgame.tst. Re-measured 2026-11-29 (owl.tst 206 on b2cb626, gtp-regress -j 2, under
     /// load): one reread 207 (+173), two 208 (+173 197, no loss; in process 207), three 207 (+173 197,
     /// −158); with two, endgame.tst 44, nngs.tst 51, strategy.tst 21 (classic, the same tests), 9x9.tst
-    /// 31 (+420), semeai.tst 111, optics.tst 84, score.tst 28 the same tests, owl.tst CPU +3%. Still
-    /// off: with one reread or two, `owl_attack C4` in strategy5.sgf at move 40 (the unit test
-    /// `a_boxed_in_lunch_of_four_liberties_gives_the_goal_its_eyes`) answers `1 B4`, a false kill (GNU
-    /// Go 0): our `owl_does_attack B4 C4` answers 1 where GNU Go's answers 0, and the reread trusts it.
+    /// 31 (+420), semeai.tst 111, optics.tst 84, score.tst 28 the same tests, owl.tst CPU +3%. Kept
+    /// off then: with one reread or two, `owl_attack C4` in strategy5.sgf at move 40 (the unit test
+    /// `a_boxed_in_lunch_of_four_liberties_gives_the_goal_its_eyes`) answered `1 B4`, a false kill (GNU
+    /// Go 0): our `owl_does_attack B4 C4` answered 1 where GNU Go's answers 0, and the reread trusted
+    /// it. The cause was the eye count: after B4 the owl counts the boxed-in lunch D2-G2 dead, its
+    /// liberties open the corner's space to the empty first line beyond H1, and the goal lost the eye
+    /// it had while the lunch lived. Since the owl's regions opened by a boxed-in lunch are cut by the
+    /// eye domains (`crate::analysis::eye`, `GO_EYE_FALLBACK` field 6, 2026-11-29) our `owl_does_attack
+    /// B4 C4` answers 0 as GNU Go's does; on with two rereads since (figures in `owl.rs`'s module doc).
     pub attack: usize,
     /// Whether a defence's reread takes as its goal the dragon of the queried stone on the position
     /// after the move (`owl::dragon_goal` there; the dragon's own stones stay in it), as a fresh
