@@ -44,7 +44,10 @@
 //! outside the list counting as the best's whole value: 684), this module's 6 (742), the mcts
 //! engine's game moves 6 (726). [`verified`] (the classic choice stands unless the search's pick does
 //! [`VERIFY_MARGIN`] better) at a margin of 0.05 overrode the classic move in 14 of the 32 and scored
-//! 8 (712); it is off by default (`GO_HYBRID_VERIFY=1` turns it on) until games decide.
+//! 8 (712), at 0.1 (the default margin) overrode it in 5 and scored 8 (731): no gain on this proxy, so
+//! it is off by default (`GO_HYBRID_VERIFY=1` turns it on) until games decide. The classic engine's
+//! second game (white, seed 3100) was lost by 169.5 (GNU Go level 1's estimate B+51.5 at move 100);
+//! over both games it spent 0.70 s/move of CPU against GNU Go's 0.59 (`gtp-match`).
 //!
 //! Not yet (issue 27): priors below the root, owl and semeai knowledge in the playout policy. Tree reuse
 //! and threads are the caller's [`Search`]'s ([`search_in`]). Deterministic for a seed at a fixed number
