@@ -47,7 +47,10 @@
 //! 8 (712), at 0.1 (the default margin) overrode it in 5 and scored 8 (731): no gain on this proxy, so
 //! it is off by default (`GO_HYBRID_VERIFY=1` turns it on) until games decide. The classic engine's
 //! second game (white, seed 3100) was lost by 169.5 (GNU Go level 1's estimate B+51.5 at move 100);
-//! over both games it spent 0.70 s/move of CPU against GNU Go's 0.59 (`gtp-match`).
+//! over both games it spent 0.70 s/move of CPU against GNU Go's 0.59 (`gtp-match`). This module's
+//! second game (white) was lost by 89.5 (`gtp-match`'s count, not checked); 1.54 s/move against GNU
+//! Go's 0.59 over both. With `GO_HYBRID_VERIFY=1` at margin 0.05, `--level 4`, one game as black
+//! (seed 3301): lost by 158.5 (`gtp-match`'s count), 0.92 s/move against 0.56.
 //!
 //! Not yet (issue 27): priors below the root, owl and semeai knowledge in the playout policy. Tree reuse
 //! and threads are the caller's [`Search`]'s ([`search_in`]). Deterministic for a seed at a fixed number
