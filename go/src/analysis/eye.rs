@@ -131,8 +131,9 @@ use std::sync::OnceLock;
 /// everywhere, 2 for the dragons' spaces only (no goal: [`Eyes::compute`] and the GTP
 /// reports); the largest piece kept; `free` 1: pieces grow over domain points outside the failed region
 /// that no space holds; `large` 1: pieces over [`MAX_SEARCH`] points valued by GNU Go's `esize −
-/// 2·msize` rule; `alone` 1: see [`fallback_alone`]. `GO_EYE_FALLBACK=mode,max,free,large,alone` for tuning
-/// (default `0,∞,1,1,0`: off).
+/// 2·msize` rule; `alone` 1: see [`fallback_alone`]; `lunch` 1: see [`fallback_lunch`] (where the
+/// general fallback is off). `GO_EYE_FALLBACK=mode,max,free,large,alone,lunch` for tuning (default
+/// `0,∞,1,1,0,1`: the general fallback off, the owl's lunch fallback on).
 fn fallback_knobs() -> (u8, usize, u8, u8, u8, u8) {
     static K: OnceLock<(u8, usize, u8, u8, u8, u8)> = OnceLock::new();
     *K.get_or_init(|| {
