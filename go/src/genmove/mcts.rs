@@ -38,8 +38,9 @@
 //! 20.2k / 37.7k / 40.2k (×1.87 shared), with the hybrid's priors 20.7k / 37.5k / 40.4k; 19x19 plain
 //! 4.16k / 8.18k / 8.15k (×1.97), with priors 4.13k / 8.14k / 8.02k. CPU per simulation is the same in
 //! every mode (so the lock costs nothing measurable). Strength on 9x9 against GNU Go 3.8 `--level 10`
-//! (`gtp-match`, 20 games, seed 61000, colours alternating): `--level 29 --threads 2` (shared) won
-//! 12/20 (95% Wilson 39–78%) at 0.253 s/move wall against GNU Go's 0.445; under load a helper measured
+//! (`gtp-match`, 60 games, seeds 61000, 62000, 63000, colours alternating): `--level 29 --threads 2`
+//! (shared) won 37/60 (12, 11, 14; 95% Wilson 49–73%) at 0.252 s/move wall against GNU Go's 0.330
+//! (0.47 s/move of CPU over both cores against GNU Go's 0.33); under load a helper measured
 //! shared against root parallelisation at equal simulations 12/20 in self-play (not significant).
 
 use crate::playout::{area_margin, area_margin_seen, is_eyelike, owner, playout_recording, shapes};
