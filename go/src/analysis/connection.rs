@@ -1207,11 +1207,12 @@ mod tests {
         assert!(!same_dragon(&mut r, v(&b, "C5"), v(&b, "E5")));
     }
 
-    /// The point of a GTP vertex like "D16" on a 19x19 board.
+    /// The point of a GTP vertex like "D16" on board `b`.
     fn v19(b: &Board, s: &str) -> Point {
-        let col = "ABCDEFGHJKLMNOPQRST".find(&s[..1]).expect("a column") as u8;
-        let row: u8 = s[1..].parse().expect("a row");
-        b.point(col, 19 - row)
+        match crate::rules::vertex::parse_vertex(s, b) {
+            Some(crate::rules::stone::Move::Play(p)) => p,
+            other => panic!("{s} is no point: {other:?}"),
+        }
     }
 
     /// A 19x19 position from `(vertex, colour)` stones.
