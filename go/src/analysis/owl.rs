@@ -337,6 +337,8 @@
 //!   158), 1500 205 (−26 158 182), 2000 204, 3000 204 (−26 76 158 178, CPU +16%); the reader's depths
 //!   shifted +1 206 (+179 −53 183 192, CPU +24%), −1 201 (−44 53 76 158 182 183 199); the rereads'
 //!   reader one ply deeper, as `owl_does_defend`'s fresh board gives it, 207 (−237).
+//!   A larger budget at the query's root node only (where strategy5.sgf's D2 was missed; code dropped):
+//!   3000 nodes 206 (−26 182), 20000 204 (−26 73 134 183).
 //! * The deep refutations (21 63 66 69 71 77 99 191 223; 133 is no defence for GNU Go's
 //!   `owl_does_defend` either), GNU Go's defence played and the line followed while both programs
 //!   disagree: our `owl_does_defend` of GNU Go's move fails in all of them; the first node where our
