@@ -305,7 +305,7 @@
 //! rejected); both 201 at 31.0 s. Our rereads reject right moves as often as wrong ones.
 //!
 //! Cost: nearly all of a node's time is the reader's (the tactical questions above and the diagonals of
-//! the eye spaces), so the owl's tactical questions get a budget of `READ_NODES`; a node's marks reuse
+//! the eye spaces), so the owl's tactical questions get a budget of `owl_tuning::OwlReader::nodes`; a node's marks reuse
 //! the query's buffers and the atari test of a candidate is played on the reader's board, not a copy.
 //! Profile of owl.tst (perf, 2026-11-28, main 2a6af5f): 63% of the CPU is the reader under
 //! `Owl::analyse` (the goal strings' attacks and defences 22%, the lunches' 18%, the queried
@@ -325,6 +325,38 @@
 //! emptied by a generation tag, and the eye-space flood remembers each point's eye-point test:
 //! answers and owl/reading node counts byte-identical on owl.tst and semeai.tst, owl.tst 25.01 →
 //! 22.66 user s by gtp-regress -j 2 (GNU Go 18.72 s in the same hour: 1.34× → 1.21×).
+//!
+//! Measured 2026-11-29 (owl.tst at 208 on main a9367f6, gtp-regress -j 2, load ~17), issue 24's leads,
+//! nothing kept as a default:
+//! * The reader inside the owl (`owl_tuning::OwlReader`, `GO_OWL_READER`). Our reader already counts the
+//!   owl's moves on its stack as GNU Go's `stackp` (its depth limits shrink with the owl's ply as GNU
+//!   Go's do); what differs is the node budget. In strategy5.sgf 40 after B4 C3 (`owl_attack C4`) the
+//!   lunch D2 is not dead at the root and dead one ply down because `attack D2` needs 1881 reader nodes
+//!   (GNU Go's reader 261 for the same `1 D1`) and the budget is 1000: with 100000 it is dead at the root.
+//!   But the budget is tuned into the rest: owl.tst at 700 nodes 207 (+221 −74 183), 1200 206 (−26
+//!   158), 1500 205 (−26 158 182), 2000 204, 3000 204 (−26 76 158 178, CPU +16%); the reader's depths
+//!   shifted +1 206 (+179 −53 183 192, CPU +24%), −1 201 (−44 53 76 158 182 183 199); the rereads'
+//!   reader one ply deeper, as `owl_does_defend`'s fresh board gives it, 207 (−237).
+//!   A larger budget at the query's root node only (where strategy5.sgf's D2 was missed; code dropped):
+//!   3000 nodes 206 (−26 182), 20000 204 (−26 73 134 183).
+//! * The deep refutations (21 63 66 69 71 77 99 191 223; 133 is no defence for GNU Go's
+//!   `owl_does_defend` either), GNU Go's defence played and the line followed while both programs
+//!   disagree: our `owl_does_defend` of GNU Go's move fails in all of them; the first node where our
+//!   fresh read finds what the read from one ply up missed is ply 2 in 71 (after J2 K2 our
+//!   `owl_does_defend L2` lives, `owl_defend` 0) and 77 (J13 L14: GNU Go's G13 is not among our
+//!   candidates), ply 3 in 21 (F2 D3 D2 C4: our `owl_defend` finds B1), ply 6 in 66 (B5 B4 C6 B7 D2
+//!   B6: C1) and 69 (N7 M10 L10 N6 O6 O5: `owl_does_defend N5` lives). 99: after A18 B19 F19 D19
+//!   C18 our G19 kills for GNU Go too (its `owl_defend` after G19 answers 0; its `owl_attack` before
+//!   it misses G19). 191: D9 captures the queried string (see above). 63 reads on past ply 7. So the
+//!   common cause is width and depth below the root (the answer lies one ply or one width step
+//!   beyond the read that needs it), not the eye spaces or lunches; measured widths and depths are
+//!   recorded above and in `owl_tuning::Search`.
+//! * 107: B2 is our third root candidate, and the reread refutes it where `owl_does_defend B2` lives:
+//!   not the budgets (a reread of 100000 nodes, no total or reader cap: still 0) nor the goal's B2
+//!   (`joins`: still 0). With `joins` the reread's node B2 C3 E1 J1 B1 N4 is a loss for the defender
+//!   taken from the table (an earlier reread's, whose leaves count for the attacker), where
+//!   `owl_does_defend` reads C3 E1 J1 B1 N4 to life (G1): the rereads' leaf rule again (see
+//!   `Recheck::leaves` above), not a missing candidate.
 //!
 //! Measured 2026-11-28 (owl.tst at 201 on main 2d4bb84, gtp-regress), leads 162 and 216 of issue 24:
 //! * 162 (`owl_attack F19`, GNU Go D18): after D18 D17 B18 our defender's D19 reads static life at
@@ -465,9 +497,6 @@ fn boxed_in(b: &Board, h: Point) -> bool {
         Board::neighbors(s).iter().all(|&q| b.color(q) == own || b.color(q).is_none() || b.liberties(q) > libs.len())
     })
 }
-/// Node budget of each tactical query made by the owl: most of the owl's time is the reader's, and
-/// 1000 instead of 3000 read owl.tst in two thirds of the time with a better score (146 → 148).
-const READ_NODES: u64 = 1000;
 /// Base score of a defender's one-point jump out of the goal (owl.tst +4: escape moves the liberties
 /// alone did not offer, e.g. 81's P6).
 const JUMP_WEIGHT: i32 = 30;
@@ -1791,7 +1820,10 @@ impl Owl<'_> {
     ) -> (ReadResult, Option<Point>) {
         let k = tuning().recheck;
         let mover = if defence { self.color } else { self.color.opponent() };
-        let (limits, nodes) = (self.limits, self.nodes);
+        let (limits, nodes, reader_limits) = (self.limits, self.nodes, self.r.limits);
+        if tuning().reader.reread != 0 {
+            self.r.limits.shift(isize::from(tuning().reader.reread));
+        }
         self.limits.depth += 1;
         if k.nodes > 0 {
             self.limits.node_limit = self.limits.node_limit.min(k.nodes);
@@ -1843,6 +1875,7 @@ impl Owl<'_> {
             }
         }
         self.limits = limits;
+        self.r.limits = reader_limits;
         self.nodes = nodes;
         self.salt = 0;
         self.shift = 0;
@@ -2306,7 +2339,11 @@ fn run<T>(
     r.set_board(board);
     // Tactical questions inside the owl get a smaller budget, as GNU Go's owl reads at reduced depth.
     let saved = r.limits;
-    r.limits.node_limit = r.limits.node_limit.min(READ_NODES);
+    let rk = tuning().reader;
+    r.limits.node_limit = r.limits.node_limit.min(rk.nodes);
+    if rk.shift != 0 {
+        r.limits.shift(isize::from(rk.shift));
+    }
     let trace = std::env::var_os("GO_OWL_TRACE").is_some();
     let table = vec![(0, None, 0, 0); 1 << TABLE_BITS];
     // Escape values once per read (only when the route is in use): friendly strings with room count
@@ -2607,7 +2644,7 @@ fn read_dragon_goal(r: &mut Reader, board: &Board, p: Point) -> Vec<Point> {
     // The connection reader's tactical questions get the owl's budget: unbounded, one query took seconds
     // on a crowded board (owl.tst 65).
     let saved = r.limits;
-    r.limits.node_limit = r.limits.node_limit.min(READ_NODES);
+    r.limits.node_limit = r.limits.node_limit.min(tuning().reader.nodes);
     let mut found = vec![b.string_id(p)];
     let mut k = 0;
     let mut libs_a = Vec::new();
