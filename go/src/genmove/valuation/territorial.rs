@@ -86,8 +86,9 @@
 //!   captures), was worth −1 and Black played E5 and lost the three stones and the game; GNU Go
 //!   plays D2 at 17.70, ours now 17.74 (`classic::tests`). endgame.tst 44 → 44/65 (+205, −951: a
 //!   GNU Go known failure, C1 played as GNU Go does; gtp-regress -j 2 against main a9367f6's
-//!   grades, 17.0 s CPU as every variant of the same binary under the same load). The three-liberty
-//!   case stays out (the 9x9 corner above).
+//!   grades, 17.0 s CPU as every variant of the same binary under the same load); 9x9.tst 31 → 33
+//!   (+210 +640), strategy.tst 21 → 22 (+43), nngs.tst 52 (the same tests), no loss (CPU not
+//!   compared A/B: load 14–18). The three-liberty case stays out (the 9x9 corner above).
 //!
 //! Ko stones (2026-11-28): GNU Go's −0.5 "penalty for ko stone (workaround)" is subtracted once per
 //! single ko stone ([`is_ko_stone`]: one stone, one liberty, whose capture there would be a ko)
