@@ -188,6 +188,21 @@
 //! H16-H14 joined, so G18 "owl-defends L18" 66.6 over E10), nngs.tst 51 (+320 −1230). The fix
 //! belongs in the disconnection reader (one place for every jump), then graded on connection.tst too.
 //!
+//! 9x9 games against GNU Go 3.8 level 10 read move by move (2026-11-29, issue 25; main a9367f6's
+//! binary, `gtp-match` seeds 5100 and 5200, 6 games each): 0/12 (95% interval 0–24%), ours 0.64 and
+//! 0.49 s of CPU per move, GNU Go 0.94 and 0.67 (load 9–17 on 2 cores). Each of our moves was set
+//! against GNU Go's `top_moves` at the same position. The decisive mistakes, by cause: (1) the owl
+//! finds no defence for our groups GNU Go defends, so every move near them is worth about 0 and we
+//! play elsewhere (a lone F5 with an open side: our `owl_defend` 0, GNU Go alive, F4 "connects F5
+//! and F3" 9.07 in GNU Go; black's E6 F6 F5 with D3 F3: ours dead, GNU Go alive with weakness 0.78
+//! and E4 "strategically defends E6" 28.9; white's D5 E5 D4 and F6: ours dead, GNU Go critical with
+//! C3 44.8 and G6 40.2, ours G5 28.2, which GNU Go calls unsafe); also the reverse (F3's group alive
+//! in ours, critical in GNU Go, H4 40.6 unplayed); (2) GNU Go's `a`/`d`/`C` shape patterns we lack
+//! (white H8 "strategically defends D8", 18–21 for seven moves, ours 4.6; pattern names in its
+//! trace: EB615, CB238, CB252, Conn101, Conn102, CC29); (3) valuation: a two-liberty worm's
+//! defence worth −1 (black D2, GNU Go 17.70: fixed, see `valuation::territorial`'s lively stones),
+//! and a territorial stone the reader captures (white D3, 11.68; see `gather::territory`).
+//!
 //! The per-position answer store ([`crate::analysis::owl_memo`], 2026-11-28, issue 25 speed): one owl
 //! attack or defence, `dragon_goal` and race answer per question per position, shared by analyse, the
 //! gatherers, the blunder check and the GTP commands. Measured with gtp-regress -j 1 (classic), main
@@ -430,6 +445,33 @@ mod tests {
         assert!(!u[usize::from(open)]);
         assert_eq!(u.iter().filter(|&&x| x).count(), 1);
         assert_eq!(r.board().stone_counts(), b.stone_counts());
+    }
+
+    /// A 9x9 game against GNU Go 3.8 level 10 (issue 25, 2026-11-29, black to play move 25): White's
+    /// D2 would capture Black's E2 E1 F1 (two liberties, the reader's attack D2). GNU Go 3.8 plays D2
+    /// (17.70: owl-defends E2, defends E2); with only worms in atari counted dead before the move our
+    /// D2 was worth -1 and Black played E5, losing the three stones and the game.
+    #[test]
+    fn saving_a_two_liberty_worm_is_valued_as_gnu_go_does() {
+        use crate::game::Rules;
+        let rows = [
+            ". . . . X X O . .",
+            ". . . . X O . O .",
+            ". . . X X O . . .",
+            ". . . . X O . . .",
+            ". . . X . O . . .",
+            ". . . X O . . . .",
+            ". . . X O O . . .",
+            ". . . . X O . O .",
+            ". . . . X X O . .",
+        ];
+        let g = GoGame::from_rows(&rows, 7.5, Rules::default()).unwrap();
+        let b = g.board().clone();
+        let mut r = Reader::new(&b);
+        let gen = generate(&g, Color::Black, &mut r, None);
+        let (p, v) = gen.chosen.expect("a move");
+        assert_eq!(p, b.point(3, 7), "{:?}", gen.chosen);
+        assert!((v - 17.70).abs() < 3.0, "D2 {v}, GNU Go 17.70");
     }
 
     /// strategy.tst 38 (nicklas8 after move 86, black limited to H17 and B19): GNU Go 3.8 plays H17

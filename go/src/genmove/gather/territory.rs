@@ -29,6 +29,14 @@
 //!   reason at A6. Measured (2026-11-28, `--engine classic`, with `endgame.db`'s
 //!   EgTakeTheirExtension and the dame backfill): endgame.tst 41 → 42/65 (+203, no loss).
 //!
+//! * Tried and left off (2026-11-29, issue 25; `GO_TERRITORY_SAFE=1`): the safety test at every
+//!   point, as GNU Go's `e`/`E` patterns without class `s` have it. In a 9x9 game against GNU Go
+//!   level 10 White's D3 between Black's C3 and E3 (the reader captures it at D4, as GNU Go's does)
+//!   "expanded territory" for 11.68 and was chosen where GNU Go gives D3 no reason and plays H8;
+//!   with the test D3 has no reason. But endgame.tst 44 → 43/65 (−980: White's F4, which both
+//!   readers capture at E4, is GNU Go's move at 4.55, so some of GNU Go's territorial reasons come
+//!   without the safety test; gtp-regress -j 2 against main a9367f6's grades), so it stays off.
+//!
 //! At most [`MAX_NEAR`] points near stones and [`MAX_FAR`] points far from them get a reason, those
 //! with the most unsettled territory (`Σ (1 − |v|)` over the empty points within distance 2) first:
 //! each costs the valuation two influence computations (14 ms on 19x19). With one pool of 40 the
@@ -77,9 +85,10 @@ pub fn gather(a: &Analysed, r: &mut Reader, out: &mut MoveReasons) {
     let mut ctx = GoPatternContext::new(&a.board, color);
     let n = a.board.size() as u8;
     for (p, reason) in candidates(&a.board, &inf, color) {
-        // First-line points pass the move databases' safety test (`safe_omove`, a ko included).
+        // First-line points pass the move databases' safety test (`safe_omove`, a ko included);
+        // with `GO_TERRITORY_SAFE=1` every point does (see the module documentation).
         let (x, y) = a.board.coords(p);
-        if (x == 0 || y == 0 || x == n - 1 || y == n - 1)
+        if (safety_everywhere() || x == 0 || y == 0 || x == n - 1 || y == n - 1)
             && ctx.tactical(Tactical::SafeMove { side: Side::O, at: Vertex { row: y, col: x } }) != codes::WIN
         {
             continue;
@@ -126,6 +135,13 @@ fn invasion_dies(a: &Analysed, r: &mut Reader, color: Color, p: Point) -> bool {
 /// C5, D5 and D6 around White's centre were all "invasions" the owl killed, and Black passed over
 /// GNU Go's acceptable moves to G3; 30 → 29/73 with every invasion asked).
 pub const MIN_INVASION_CONTACTS: usize = 2;
+
+/// Whether every candidate, not only a first-line one, must pass the safety test (off by default,
+/// see the module documentation; `GO_TERRITORY_SAFE=1` turns it on).
+fn safety_everywhere() -> bool {
+    static SWITCH: Switch = Switch::new("GO_TERRITORY_SAFE", false);
+    SWITCH.on()
+}
 
 /// Whether [`invasion_dies`] is asked (on by default; `GO_INVASION_OWL=0` turns it off).
 fn invasion_check_on() -> bool {

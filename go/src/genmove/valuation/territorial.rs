@@ -81,6 +81,14 @@
 //!   GNU Go counts the whole critical dragon dead, which our default does not, see
 //!   [`critical_dead_default`], so only the tactical defence gained);
 //! * worms in atari only (kept): 31/65 (+218 602 991, no loss), 43.1 s CPU against 47.1.
+//! * worms with up to two liberties (kept since 2026-11-29, issue 25; `GO_LIVELY_LIBS`): in a 9x9
+//!   game against GNU Go level 10 Black's D2, saving E2 E1 F1 (two liberties, White's D2
+//!   captures), was worth −1 and Black played E5 and lost the three stones and the game; GNU Go
+//!   plays D2 at 17.70, ours now 17.74 (`classic::tests`). endgame.tst 44 → 44/65 (+205, −951: a
+//!   GNU Go known failure, C1 played as GNU Go does; gtp-regress -j 2 against main a9367f6's
+//!   grades, 17.0 s CPU as every variant of the same binary under the same load); 9x9.tst 31 → 33
+//!   (+210 +640), strategy.tst 21 → 22 (+43), nngs.tst 52 (the same tests), no loss (CPU not
+//!   compared A/B: load 14–18). The three-liberty case stays out (the 9x9 corner above).
 //!
 //! Ko stones (2026-11-28): GNU Go's −0.5 "penalty for ko stone (workaround)" is subtracted once per
 //! single ko stone ([`is_ko_stone`]: one stone, one liberty, whose capture there would be a ko)
@@ -292,6 +300,15 @@ pub fn is_safe(board: &Board, p: Point, color: Color) -> bool {
 }
 
 /// The territorial value of `ctx.color` playing `p` for the reasons in `data`.
+/// The most liberties of a worm a tactical `Defend` reason saves for it to count dead in the
+/// influence before the move (see "Lively stones" in the module documentation): 2 by default,
+/// `GO_LIVELY_LIBS=N` another figure.
+fn lively_liberties() -> usize {
+    use std::sync::OnceLock;
+    static N: OnceLock<usize> = OnceLock::new();
+    *N.get_or_init(|| std::env::var("GO_LIVELY_LIBS").ok().and_then(|v| v.parse().ok()).unwrap_or(2))
+}
+
 pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> Territorial {
     let color = ctx.color;
     let other = color.opponent();
@@ -329,7 +346,7 @@ pub fn territorial_value(ctx: &ValuationContext, p: Point, data: &MoveData) -> T
                 } else {
                     block = true;
                     mark_string(ctx.board, worm, true, &mut dead, &mut strength);
-                    if ctx.board.liberties(ctx.board.string_id(worm)) == 1 {
+                    if ctx.board.liberties(ctx.board.string_id(worm)) <= lively_liberties() {
                         lively.push(worm);
                     }
                     for q in ctx.board.string_stones(worm) {
